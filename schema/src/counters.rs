@@ -1,0 +1,207 @@
+//! Counters: the sides, the command hierarchy and every unit and leader of a
+//! battle, with the ratings printed on each counter side.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::common::{CountersTag, Provenance};
+use crate::series::Purpose;
+
+/// A counters file (`counters/<battle>/*.counters.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Counters {
+    /// URL or path of the JSON Schema (JSON files only).
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Always `counters`.
+    pub kind: CountersTag,
+    /// Format version of this file; this release reads 1.
+    pub format_version: u32,
+    /// Stable identifier, e.g. `rivoli-1797`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Path of the series file, relative to this file.
+    pub series: String,
+    /// The sides (armies) and their nationalities.
+    pub sides: Vec<Side>,
+    /// The command hierarchy: army, wing, corps, division, brigade,
+    /// formation.
+    #[serde(default)]
+    pub formations: Vec<Formation>,
+    /// Every counter: combat units and leaders.
+    #[serde(default)]
+    pub units: Vec<Unit>,
+    /// Special markers (Furia Francese, combined activation markers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
+    /// What was read from a rulebook, what is unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub provenance: Vec<Provenance>,
+}
+
+/// A side (army).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    /// Identifier, e.g. `french`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Nationalities serving on this side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nationalities: Vec<Nationality>,
+}
+
+/// A nationality (counter background colour).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Nationality {
+    /// Identifier, e.g. `kgl`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// A node of the command hierarchy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Formation {
+    /// Identifier, e.g. `joubert`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Side id.
+    pub side: String,
+    /// Level: army, wing, corps, division, brigade, formation, column...
+    pub level: String,
+    /// Parent formation id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+    /// Leader unit id commanding it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<String>,
+    /// Colour band on its counters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// Its activation markers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activation_markers: Vec<ActivationMarker>,
+}
+
+/// An activation marker of a formation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActivationMarker {
+    /// Identifier, unique in the file, e.g. `joubert-1`.
+    pub id: String,
+    /// Printed code (`O` normal, `C` combined).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Printed initiative number; absent when not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<i16>,
+}
+
+/// A special marker used by a battle's rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Marker {
+    /// Identifier, e.g. `furia-francese`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Side id, if it belongs to one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// How many times per game it may be used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uses_per_game: Option<u8>,
+    /// What it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// A counter: a combat unit or a leader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    /// Identifier, unique in the file, e.g. `fr-045` or `lebley-1`.
+    pub id: String,
+    /// Number printed on the counter, unique per side ("15A", "043").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printed: Option<String>,
+    /// Name printed on the counter ("Lebley", "39e").
+    pub name: String,
+    /// Full designation ("39th demi-brigade").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub designation: Option<String>,
+    /// Side id.
+    pub side: String,
+    /// Nationality id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nationality: Option<String>,
+    /// Unit class id from the series.
+    pub class: String,
+    /// The class it counts as for some purposes (the Dromadaire moves as
+    /// cavalry but stacks as infantry).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub class_as: BTreeMap<Purpose, String>,
+    /// Formation id it belongs to (the lowest level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formation: Option<String>,
+    /// Ratings per counter side id, per rating id; a rating that is not
+    /// printed in the sources is `None` (unknown), never invented.
+    #[serde(default)]
+    pub ratings: BTreeMap<String, BTreeMap<String, Option<i16>>>,
+    /// Light infantry, militia, guard...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    /// Free note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Counters {
+    /// The unit with `id`.
+    pub fn unit(&self, id: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// The formation with `id`.
+    pub fn formation(&self, id: &str) -> Option<&Formation> {
+        self.formations.iter().find(|f| f.id == id)
+    }
+
+    /// Whether `unit` is in `formation` or one of its sub-formations.
+    pub fn in_formation(&self, unit: &Unit, formation: &str) -> bool {
+        let mut current = unit.formation.as_deref();
+        let mut depth = 0;
+        while let Some(id) = current {
+            if id == formation {
+                return true;
+            }
+            depth += 1;
+            if depth > self.formations.len() {
+                return false; // a cycle; reported by the validator
+            }
+            current = self.formation(id).and_then(|f| f.parent.as_deref());
+        }
+        false
+    }
+}
+
+impl Unit {
+    /// The class this unit counts as for `purpose`.
+    pub fn class_for(&self, purpose: Purpose) -> &str {
+        self.class_as.get(&purpose).unwrap_or(&self.class)
+    }
+
+    /// A known rating on a counter side.
+    pub fn rating(&self, side: &str, rating: &str) -> Option<i16> {
+        self.ratings.get(side)?.get(rating).copied().flatten()
+    }
+}

@@ -1,0 +1,340 @@
+//! Reading and writing the four document kinds in RON or JSON, with errors
+//! located by line and column.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::counters::Counters;
+use crate::map::Map;
+use crate::scenario::Scenario;
+use crate::series::Series;
+
+/// The current `format_version`.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A text format for documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Rusty Object Notation, the authoring format (comments allowed).
+    Ron,
+    /// JSON.
+    Json,
+}
+
+impl Format {
+    /// The format a file name's extension says, if any.
+    pub fn of_path(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()? {
+            "ron" => Some(Self::Ron),
+            "json" => Some(Self::Json),
+            _ => None,
+        }
+    }
+}
+
+/// The four document kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DocKind {
+    /// A series' rules.
+    Series,
+    /// A map.
+    Map,
+    /// Counters and order of battle.
+    Counters,
+    /// A scenario.
+    Scenario,
+}
+
+impl DocKind {
+    /// Every kind.
+    pub const ALL: [DocKind; 4] =
+        [Self::Series, Self::Map, Self::Counters, Self::Scenario];
+
+    /// The `kind` value in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Series => "series",
+            Self::Map => "map",
+            Self::Counters => "counters",
+            Self::Scenario => "scenario",
+        }
+    }
+
+    /// The kind named `text`.
+    pub fn from_name(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+}
+
+/// Any document.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Document {
+    /// A series.
+    Series(Series),
+    /// A map.
+    Map(Map),
+    /// Counters.
+    Counters(Counters),
+    /// A scenario.
+    Scenario(Scenario),
+}
+
+/// A parse failure with its position (1-based; 0 when unknown).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct ParseError {
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column in characters, 1-based.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
+        Self {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// RON options used for every read and write: `Some` may be left out.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(128)
+}
+
+/// The `kind` a document declares, read without checking the rest.
+pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
+    precheck(text)?;
+    #[derive(Deserialize)]
+    struct Probe {
+        kind: String,
+    }
+    #[derive(Deserialize)]
+    struct RonProbe {
+        kind: RonKind,
+    }
+    #[derive(Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum RonKind {
+        Series,
+        Map,
+        Counters,
+        Scenario,
+    }
+    let name = match format {
+        Format::Json => parse_json::<Probe>(text)?.kind,
+        Format::Ron => match parse_ron::<RonProbe>(text)?.kind {
+            RonKind::Series => "series".into(),
+            RonKind::Map => "map".into(),
+            RonKind::Counters => "counters".into(),
+            RonKind::Scenario => "scenario".into(),
+        },
+    };
+    DocKind::from_name(&name).ok_or_else(|| {
+        ParseError::at(
+            1,
+            1,
+            format!(
+                "unknown kind `{name}`: expected series, map, counters or \
+                 scenario"
+            ),
+        )
+    })
+}
+
+/// Reads a document of any kind.
+pub fn parse_document(
+    text: &str,
+    format: Format,
+) -> Result<Document, ParseError> {
+    Ok(match probe_kind(text, format)? {
+        DocKind::Series => Document::Series(parse(text, format)?),
+        DocKind::Map => Document::Map(parse(text, format)?),
+        DocKind::Counters => Document::Counters(parse(text, format)?),
+        DocKind::Scenario => Document::Scenario(parse(text, format)?),
+    })
+}
+
+/// Reads one typed document.
+pub fn parse<T: DeserializeOwned>(
+    text: &str,
+    format: Format,
+) -> Result<T, ParseError> {
+    precheck(text)?;
+    match format {
+        Format::Json => parse_json(text),
+        Format::Ron => parse_ron(text),
+    }
+}
+
+/// Rejects text no parser should see: empty or binary files.
+fn precheck(text: &str) -> Result<(), ParseError> {
+    if text.trim().is_empty() {
+        return Err(ParseError::at(1, 1, "the file is empty"));
+    }
+    if let Some(offset) = text.find('\0') {
+        let (line, column) = line_col(text, offset);
+        return Err(ParseError::at(
+            line,
+            column,
+            "the file is binary (it holds a NUL byte), not RON or JSON text",
+        ));
+    }
+    Ok(())
+}
+
+fn parse_json<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    // serde_json stops at 128 levels by default, which bounds deep nesting.
+    let value = T::deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| ParseError::at(e.line(), e.column(), e.to_string()))?;
+    Ok(value)
+}
+
+fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
+    ron_options().from_str(text).map_err(|e| {
+        ParseError::at(
+            e.span.start.line,
+            e.span.start.col,
+            e.code.to_string(),
+        )
+    })
+}
+
+/// 1-based line and character column of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// Writes a value in `format`, ending with a newline.
+pub fn to_text<T: Serialize>(
+    value: &T,
+    format: Format,
+) -> Result<String, String> {
+    let mut text = match format {
+        Format::Json => {
+            serde_json::to_string_pretty(value).map_err(|e| e.to_string())?
+        }
+        Format::Ron => {
+            let pretty = ron::ser::PrettyConfig::new()
+                .indentor("    ".to_owned())
+                .struct_names(false)
+                .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
+            ron_options()
+                .to_string_pretty(value, pretty)
+                .map_err(|e| e.to_string())?
+        }
+    };
+    text.push('\n');
+    Ok(text)
+}
+
+impl Document {
+    /// Its kind.
+    pub fn kind(&self) -> DocKind {
+        match self {
+            Self::Series(_) => DocKind::Series,
+            Self::Map(_) => DocKind::Map,
+            Self::Counters(_) => DocKind::Counters,
+            Self::Scenario(_) => DocKind::Scenario,
+        }
+    }
+
+    /// Its `format_version`.
+    pub fn format_version(&self) -> u32 {
+        match self {
+            Self::Series(d) => d.format_version,
+            Self::Map(d) => d.format_version,
+            Self::Counters(d) => d.format_version,
+            Self::Scenario(d) => d.format_version,
+        }
+    }
+
+    /// Writes it in `format`.
+    pub fn to_text(&self, format: Format) -> Result<String, String> {
+        match self {
+            Self::Series(d) => to_text(d, format),
+            Self::Map(d) => to_text(d, format),
+            Self::Counters(d) => to_text(d, format),
+            Self::Scenario(d) => to_text(d, format),
+        }
+    }
+
+    /// As a JSON value (the shape the JSON Schema describes).
+    pub fn to_json_value(&self) -> serde_json::Result<serde_json::Value> {
+        match self {
+            Self::Series(d) => serde_json::to_value(d),
+            Self::Map(d) => serde_json::to_value(d),
+            Self::Counters(d) => serde_json::to_value(d),
+            Self::Scenario(d) => serde_json::to_value(d),
+        }
+    }
+}
+
+/// Why a document could not be loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadError {
+    /// The text does not parse, or does not fit the model's types.
+    Parse(ParseError),
+    /// The document breaks its JSON Schema (every violation).
+    Schema(DocKind, Vec<crate::validate::SchemaViolation>),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Parse(e) => write!(f, "{e}"),
+            Self::Schema(kind, all) => {
+                write!(f, "{} schema violations:", kind.as_str())?;
+                for v in all {
+                    write!(f, "\n  at '{}': {}", v.pointer, v.message)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Loads a document the way every Berthier tool does: JSON is checked
+/// against its schema before typing (so all errors come at once, with
+/// pointers); RON is typed first (errors carry line and column), then
+/// checked against the schema for what types cannot say (ranges,
+/// patterns).
+pub fn load_document(
+    text: &str,
+    format: Format,
+) -> Result<Document, LoadError> {
+    let kind = probe_kind(text, format).map_err(LoadError::Parse)?;
+    if format == Format::Json {
+        let value: serde_json::Value =
+            parse_json(text).map_err(LoadError::Parse)?;
+        let found = crate::validate::schema_violations(kind, &value);
+        if !found.is_empty() {
+            return Err(LoadError::Schema(kind, found));
+        }
+    }
+    let document = parse_document(text, format).map_err(LoadError::Parse)?;
+    let value = document.to_json_value().map_err(|e| {
+        LoadError::Parse(ParseError::at(0, 0, e.to_string()))
+    })?;
+    let found = crate::validate::schema_violations(kind, &value);
+    if found.is_empty() {
+        Ok(document)
+    } else {
+        Err(LoadError::Schema(kind, found))
+    }
+}

@@ -1,0 +1,235 @@
+//! Grid geometry: how printed hexes sit on the scan, and which exist.
+//!
+//! The map stores its calibration as data (origin, size, rotation) so the
+//! editor, the validator and the renderer all place hexes with the same math.
+
+use hexx::{Hex, HexLayout, Vec2};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::hex::{HexId, Orientation, Shift};
+
+/// Geometry of the printed grid and its registration on the scan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Grid {
+    /// Flat-topped (columns) or pointy-topped (rows) hexes.
+    #[serde(default)]
+    pub orientation: Orientation,
+    /// Which printed columns (flat) or rows (pointy) are shifted half a hex.
+    pub shift: Shift,
+    /// The hex whose centre `origin_px` gives.
+    pub origin_hex: HexId,
+    /// Scan pixel (x right, y down) of the centre of `origin_hex`.
+    #[serde(default)]
+    pub origin_px: [f64; 2],
+    /// Distance from a hex centre to a corner, in scan pixels.
+    #[schemars(range(min = 0.5))]
+    pub hex_radius_px: f64,
+    /// Vertical stretch of the printed hexes (1.0 = regular hexagons).
+    #[serde(default = "one")]
+    #[schemars(range(min = 0.1, max = 10.0))]
+    pub aspect: f64,
+    /// Clockwise rotation of the grid on the scan, in degrees.
+    #[serde(default)]
+    #[schemars(range(min = -45.0, max = 45.0))]
+    pub rotation_deg: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Self {
+            orientation: Orientation::Flat,
+            shift: Shift::Odd,
+            origin_hex: HexId::new(1, 1),
+            origin_px: [0.0, 0.0],
+            hex_radius_px: 40.0,
+            aspect: 1.0,
+            rotation_deg: 0.0,
+        }
+    }
+}
+
+impl Grid {
+    /// Axial coordinate of a printed hex.
+    pub fn to_hex(&self, id: HexId) -> Hex {
+        id.to_hex(self.shift, self.orientation)
+    }
+
+    /// Printed number of an axial coordinate (sheet letter kept from
+    /// `sheet`).
+    pub fn to_id(&self, hex: Hex, sheet: Option<u8>) -> Option<HexId> {
+        HexId::from_hex(hex, self.shift, self.orientation, sheet)
+    }
+
+    /// Hex distance between two printed hexes.
+    pub fn distance(&self, a: HexId, b: HexId) -> u32 {
+        self.to_hex(a).unsigned_distance_to(self.to_hex(b))
+    }
+
+    /// Whether two printed hexes share a hexside.
+    pub fn adjacent(&self, a: HexId, b: HexId) -> bool {
+        a.sheet == b.sheet && self.distance(a, b) == 1
+    }
+
+    /// The six neighbours of a hex, printed (those with negative numbers
+    /// dropped).
+    pub fn neighbours(&self, id: HexId) -> Vec<HexId> {
+        self.to_hex(id)
+            .all_neighbors()
+            .into_iter()
+            .filter_map(|h| self.to_id(h, id.sheet))
+            .collect()
+    }
+
+    /// Unrotated layout in a y-down space whose origin is the centre of
+    /// axial (0, 0).
+    fn layout(&self) -> HexLayout {
+        let r = self.hex_radius_px as f32;
+        // hexx's axial rows grow toward +y, which is down on a scan, so the
+        // layout needs no flip for printed row 01 to be the top row.
+        HexLayout::new(self.orientation.hexx())
+            .with_scale(Vec2::new(r, r * self.aspect as f32))
+    }
+
+    /// Scan pixel of the centre of a printed hex.
+    pub fn center_px(&self, id: HexId) -> [f64; 2] {
+        self.fract_to_px(self.to_hex(id).as_vec2())
+    }
+
+    /// The six corners of a printed hex in scan pixels.
+    pub fn corners_px(&self, id: HexId) -> [[f64; 2]; 6] {
+        let layout = self.layout();
+        let center = layout.hex_to_world_pos(self.to_hex(id));
+        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
+        layout
+            .center_aligned_hex_corners()
+            .map(|c| self.place(c + center - origin))
+    }
+
+    /// The printed hex under a scan pixel.
+    pub fn hex_at_px(&self, px: [f64; 2], sheet: Option<u8>) -> Option<HexId> {
+        let frac = self.px_to_fract(px);
+        self.to_id(Hex::round(frac.to_array()), sheet)
+    }
+
+    /// Fractional axial coordinate of a scan pixel (for sub-hex picking such
+    /// as finding the nearest hexside).
+    pub fn px_to_fract(&self, px: [f64; 2]) -> Vec2 {
+        let layout = self.layout();
+        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
+        let local = self.unplace(px) + origin;
+        layout.world_pos_to_fract_hex(local)
+    }
+
+    /// Scan pixel of a fractional axial coordinate.
+    pub fn fract_to_px(&self, frac: Vec2) -> [f64; 2] {
+        let layout = self.layout();
+        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
+        self.place(layout.fract_hex_to_world_pos(frac) - origin)
+    }
+
+    /// Rotates a layout-space offset and moves it onto the scan.
+    fn place(&self, v: Vec2) -> [f64; 2] {
+        let (s, c) = self.rotation_deg.to_radians().sin_cos();
+        let (x, y) = (f64::from(v.x), f64::from(v.y));
+        [
+            self.origin_px[0] + x * c - y * s,
+            self.origin_px[1] + x * s + y * c,
+        ]
+    }
+
+    /// Inverse of [`Self::place`].
+    fn unplace(&self, px: [f64; 2]) -> Vec2 {
+        let (s, c) = self.rotation_deg.to_radians().sin_cos();
+        let (x, y) = (px[0] - self.origin_px[0], px[1] - self.origin_px[1]);
+        Vec2::new((x * c + y * s) as f32, (-x * s + y * c) as f32)
+    }
+}
+
+/// Which printed hexes exist on a sheet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Extent {
+    /// First and last printed column.
+    pub cols: [u16; 2],
+    /// First and last printed row.
+    pub rows: [u16; 2],
+    /// Hexes inside the rectangle that are not printed (half hexes cut by
+    /// the sheet edge, an irregular south edge).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<HexId>,
+    /// Sheet letter of this extent on multi-sheet maps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<char>,
+}
+
+impl Extent {
+    /// Whether `id` is a printed hex of this extent.
+    pub fn contains(&self, id: HexId) -> bool {
+        let sheet = self.sheet.and_then(|c| u8::try_from(c).ok());
+        id.sheet == sheet
+            && (self.cols[0]..=self.cols[1]).contains(&id.col)
+            && (self.rows[0]..=self.rows[1]).contains(&id.row)
+            && !self.missing.contains(&id)
+    }
+
+    /// Every printed hex, column by column.
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {
+        let sheet = self.sheet.and_then(|c| u8::try_from(c).ok());
+        (self.cols[0]..=self.cols[1])
+            .flat_map(move |col| {
+                (self.rows[0]..=self.rows[1]).map(move |row| HexId {
+                    sheet,
+                    col,
+                    row,
+                })
+            })
+            .filter(|id| !self.missing.contains(id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(s: &str) -> HexId {
+        s.parse().expect("hex id")
+    }
+
+    #[test]
+    fn odd_shift_puts_odd_columns_lower() {
+        let grid = Grid::default();
+        let odd = grid.center_px(id("0101"));
+        let even = grid.center_px(id("0201"));
+        assert!(odd[1] > even[1], "odd {odd:?} even {even:?}");
+        let south = grid.center_px(id("0102"));
+        assert!(south[1] > odd[1]);
+        assert!((south[0] - odd[0]).abs() < 1e-4);
+    }
+
+    #[test]
+    fn origin_hex_sits_on_origin_px() {
+        let grid = Grid {
+            origin_hex: id("0304"),
+            origin_px: [120.0, 80.0],
+            rotation_deg: 7.0,
+            ..Grid::default()
+        };
+        let c = grid.center_px(id("0304"));
+        assert!((c[0] - 120.0).abs() < 1e-3 && (c[1] - 80.0).abs() < 1e-3);
+        assert_eq!(grid.hex_at_px(c, None), Some(id("0304")));
+    }
+
+    #[test]
+    fn flat_column_spacing_is_one_and_a_half_radii() {
+        let grid = Grid::default();
+        let a = grid.center_px(id("0101"));
+        let b = grid.center_px(id("0301"));
+        assert!((b[0] - a[0] - 120.0).abs() < 1e-3);
+    }
+}

@@ -1,0 +1,38 @@
+//! Berthier's data model for hex-and-counter wargames, shared by the editor
+//! and the validator: series rules, maps, counters (orders of battle) and
+//! scenarios, their hex math, and the JSON Schemas generated from them.
+//!
+//! This crate never depends on a GUI toolkit.
+
+#![warn(missing_docs)]
+
+pub mod common;
+pub mod counters;
+pub mod document;
+pub mod grid;
+pub mod hex;
+pub mod hexside;
+pub mod io;
+pub mod json_schema;
+pub mod map;
+pub mod overrides;
+pub mod placement;
+pub mod scenario;
+pub mod series;
+pub mod stacking;
+pub mod validate;
+
+pub use common::{Provenance, Source};
+pub use counters::{Counters, Formation, Unit};
+pub use document::{
+    DocKind, Document, FORMAT_VERSION, Format, LoadError, ParseError,
+    load_document, parse, parse_document, probe_kind,
+};
+pub use grid::{Extent, Grid};
+pub use hex::{HexId, Orientation, Shift};
+pub use hexside::Hexside;
+pub use map::Map;
+pub use overrides::RuleOverrides;
+pub use placement::{Location, Placement};
+pub use scenario::Scenario;
+pub use series::Series;

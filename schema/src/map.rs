@@ -1,0 +1,254 @@
+//! A map: the scan, the grid registered on it, and what is painted per hex,
+//! per hexside and along roads, plus the gazetteer of named places.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::common::{MapTag, Provenance};
+use crate::grid::{Extent, Grid};
+use crate::hex::HexId;
+use crate::hexside::Hexside;
+
+/// A map file (`maps/<battle>/*.map.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Map {
+    /// URL or path of the JSON Schema (JSON files only).
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Always `map`.
+    pub kind: MapTag,
+    /// Format version of this file; this release reads 1.
+    pub format_version: u32,
+    /// Stable identifier, e.g. `rivoli-1797`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Path of the series file whose terrain palette this map uses,
+    /// relative to this file.
+    pub series: String,
+    /// Path of the scanned map image, relative to this file, inside the pack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<String>,
+    /// Scale as printed ("about 300 m per hex"); text, never computed with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<String>,
+    /// Grid geometry and registration on the scan.
+    pub grid: Grid,
+    /// Which printed hexes exist, one entry per sheet.
+    pub extent: Vec<Extent>,
+    /// Painted hexes; a hex not listed is unpainted (terrain unknown).
+    #[serde(default)]
+    pub hexes: BTreeMap<HexId, HexData>,
+    /// Hexside features; several entries may share a hexside (a river and
+    /// its bridge).
+    #[serde(default)]
+    pub hexsides: Vec<HexsideFeature>,
+    /// Roads, tracks and trails as paths of adjacent hexes.
+    #[serde(default)]
+    pub roads: Vec<Road>,
+    /// Named places.
+    #[serde(default)]
+    pub places: Vec<Place>,
+    /// Named map edges.
+    #[serde(default)]
+    pub edges: Vec<MapEdge>,
+    /// Named entry points (where reinforcements come on).
+    #[serde(default)]
+    pub entry_points: Vec<EntryPoint>,
+    /// What was read from a rulebook, what is reconstructed or unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub provenance: Vec<Provenance>,
+}
+
+/// What is painted on one hex.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HexData {
+    /// Terrain type id from the series; absent means not yet painted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
+    /// Elevation level (0 = lowest); absent means unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i8>,
+    /// A redoubt with built-in artillery (Canope).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redoubt: Option<Redoubt>,
+    /// Free note (e.g. "over half water: counts as sea").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A redoubt's built-in artillery: an immobile gun that is not a counter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Redoubt {
+    /// The artillery strength printed in the hex; absent if not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery_strength: Option<u8>,
+    /// Side that holds it at start, if stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+}
+
+/// One feature on one hexside.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideFeature {
+    /// The hexside, `"1709/1808"`.
+    pub at: Hexside,
+    /// Hexside type id from the series (`river`, `slope`, `bridge`, ...).
+    pub feature: String,
+    /// For directed features (slopes, redoubt walls): the high or inner hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high: Option<HexId>,
+    /// Name, e.g. "Adige".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// A road or track: a path of adjacent hexes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Road {
+    /// Identifier, e.g. `verona-road`.
+    pub id: String,
+    /// Display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Road type id from the series (`road`, `track`, ...).
+    pub class: String,
+    /// The hexes in order; each is adjacent to the next.
+    pub hexes: Vec<HexId>,
+}
+
+/// A named place: a town, farm, mill, hill, wood, bridge...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    /// Identifier used by scenarios, e.g. `quatre-bras`.
+    pub id: String,
+    /// Name as printed.
+    pub name: String,
+    /// Other spellings found in the rulebooks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// What it is: town, village, farm, mill, hill, wood, bridge, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// Its hexes (the first is its centre for distances).
+    pub hexes: Vec<HexId>,
+    /// Where the position comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+/// A compass side of the map.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Compass {
+    /// North (first row).
+    North,
+    /// South (last row).
+    South,
+    /// East (last column).
+    East,
+    /// West (first column).
+    West,
+}
+
+/// A named map edge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapEdge {
+    /// Identifier, e.g. `south`.
+    pub id: String,
+    /// Display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The compass side whose outermost hexes form the edge...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Compass>,
+    /// ...or the edge hexes listed one by one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<HexId>,
+}
+
+/// A named entry point: a hex, hexes, an edge or a road leaving the map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntryPoint {
+    /// Identifier used by scenarios, e.g. `road-to-charleroi`.
+    pub id: String,
+    /// Name as printed ("Road to Charleroi").
+    pub name: String,
+    /// Entry hexes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<HexId>,
+    /// Or a whole edge, by edge id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<String>,
+    /// The road it comes in on, by road id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub road: Option<String>,
+    /// Where the position comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+impl Map {
+    /// Whether `id` is a printed hex of this map.
+    pub fn contains(&self, id: HexId) -> bool {
+        self.extent.iter().any(|e| e.contains(id))
+    }
+
+    /// The place with `id`.
+    pub fn place(&self, id: &str) -> Option<&Place> {
+        self.places.iter().find(|p| p.id == id)
+    }
+
+    /// The road with `id`.
+    pub fn road(&self, id: &str) -> Option<&Road> {
+        self.roads.iter().find(|r| r.id == id)
+    }
+
+    /// The hexes of an edge: listed ones, or the hexes of its compass side
+    /// that have an off-map neighbour in that direction.
+    pub fn edge_hexes(&self, edge: &MapEdge) -> Vec<HexId> {
+        let Some(side) = edge.side else {
+            return edge.hexes.clone();
+        };
+        if !edge.hexes.is_empty() {
+            return edge.hexes.clone();
+        }
+        self.extent
+            .iter()
+            .flat_map(Extent::hexes)
+            .filter(|h| self.has_off_map_neighbour(*h, side))
+            .collect()
+    }
+
+    fn has_off_map_neighbour(&self, id: HexId, side: Compass) -> bool {
+        let hex = self.grid.to_hex(id);
+        let here = self.grid.fract_to_px(hex.as_vec2());
+        hex.all_neighbors().into_iter().any(|n| {
+            let on_map = self
+                .grid
+                .to_id(n, id.sheet)
+                .is_some_and(|n| self.contains(n));
+            let there = self.grid.fract_to_px(n.as_vec2());
+            let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
+            let outward = match side {
+                Compass::North => dy < -dx.abs() * 0.5,
+                Compass::South => dy > dx.abs() * 0.5,
+                Compass::East => dx > dy.abs() * 0.5,
+                Compass::West => dx < -dy.abs() * 0.5,
+            };
+            !on_map && outward
+        })
+    }
+}

@@ -1,0 +1,386 @@
+//! A game series' rules as data: unit classes, ratings, counter sides and
+//! formations, terrain and hexside types with movement costs, stacking, and
+//! reinforcement entry. A modder adds a series by writing one of these files.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::common::{Provenance, SeriesTag};
+use crate::overrides::RuleOverrides;
+use crate::stacking::Stacking;
+
+/// A series rules file (`schema/series/*.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Series {
+    /// URL or path of the JSON Schema (JSON files only).
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Always `series`.
+    pub kind: SeriesTag,
+    /// Format version of this file; this release reads 1.
+    pub format_version: u32,
+    /// Stable identifier, e.g. `jours-de-gloire`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Rules edition, e.g. "v3.2 (October 2011)".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
+    /// A battle-specific variant names the series it builds on (a path to
+    /// that series file, relative to this one) and lists its `overrides`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extends: Option<String>,
+    /// Rule changes applied on top of `extends`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrides: Option<RuleOverrides>,
+    /// Dice used, e.g. "1d10, 0 reads zero".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    /// Rating names printed on counters.
+    #[serde(default)]
+    pub ratings: Vec<RatingDef>,
+    /// Unit classes (infantry, cavalry, leader, ...).
+    #[serde(default)]
+    pub unit_classes: Vec<UnitClass>,
+    /// Unit states (good order, disordered, routed, ...).
+    #[serde(default)]
+    pub states: Vec<StateDef>,
+    /// Formations a unit can be in (line, column, square, limbered, ...).
+    #[serde(default)]
+    pub formations: Vec<FormationDef>,
+    /// Hex terrain types.
+    #[serde(default)]
+    pub terrain: Vec<TerrainType>,
+    /// Hexside feature types (river, stream, slope, bridge, redoubt, ...).
+    #[serde(default)]
+    pub hexside_types: Vec<HexsideType>,
+    /// Road classes (road, track, trail, ...).
+    #[serde(default)]
+    pub road_types: Vec<RoadType>,
+    /// Stacking rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stacking: Option<Stacking>,
+    /// How reinforcements enter the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<EntryRules>,
+    /// Facing rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<FacingRules>,
+    /// What was read from which rulebook section, and what is unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub provenance: Vec<Provenance>,
+}
+
+/// A rating printed on counters (strength, cohesion, fire, morale, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingDef {
+    /// Identifier used in counters files, e.g. `strength`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// What it means and where it is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// What a unit's class is used for, when a special unit counts as one class
+/// for some purposes and another for others (Canope's Dromadaire).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize,
+    Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// Movement costs and permissions.
+    Movement,
+    /// Stacking limits.
+    Stacking,
+    /// Fire and shock.
+    Combat,
+    /// Victory conditions and morale.
+    Victory,
+}
+
+/// A unit class: infantry, cavalry, artillery, leader...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitClass {
+    /// Identifier, e.g. `heavy_cavalry`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The broad arm this class belongs to (`infantry`, `cavalry`,
+    /// `artillery`, `leader`), used by rules written per arm.
+    pub arm: String,
+    /// Leaders and commanders (not combat units).
+    #[serde(default)]
+    pub leader: bool,
+    /// Ratings a counter of this class carries, per counter side id (the
+    /// side ids come from `states` and `formations`).
+    #[serde(default)]
+    pub ratings: BTreeMap<String, Vec<String>>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A unit state (good order, disordered, routed, disorganized, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StateDef {
+    /// Identifier, e.g. `routed`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The counter side showing (e.g. `disordered` for routed units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter_side: Option<String>,
+    /// The default state for units placed without one.
+    #[serde(default)]
+    pub default: bool,
+}
+
+/// How a formation faces.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum FacingKind {
+    /// The counter's top faces a hex vertex (two front hexes).
+    Vertex,
+    /// The counter's top faces a hexside (one front hex).
+    Hexside,
+    /// No facing: all six hexes are front.
+    AllAround,
+}
+
+/// A formation a unit can adopt (line, column, square, limbered, ...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FormationDef {
+    /// Identifier, e.g. `square`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Classes that may adopt it.
+    pub classes: Vec<String>,
+    /// The counter side showing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter_side: Option<String>,
+    /// How a unit in this formation faces.
+    pub facing: FacingKind,
+    /// Number of front hexes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_hexes: Option<u8>,
+    /// Terrain types where it is allowed (empty: anywhere passable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_in: Vec<String>,
+    /// Terrain types where it is mandatory for its classes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mandatory_in: Vec<String>,
+    /// Whether a setup may place units in it (cavalry line exists only
+    /// during a charge in Vive l'Empereur).
+    #[serde(default = "yes")]
+    pub allowed_at_setup: bool,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Movement point cost for one unit class.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Cost {
+    /// This many movement points (for a hexside: this many extra).
+    Mp(u8),
+    /// The unit may not enter (or cross).
+    NotAllowed,
+    /// Use the cost of the other terrain in the hex.
+    UseOther,
+    /// Not printed in the surviving rulebook text.
+    Unknown,
+}
+
+/// A hex terrain type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainType {
+    /// Identifier used in map files, e.g. `woods`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Other names for it in the rulebooks (translations, synonyms).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// Movement cost per unit class id.
+    #[serde(default)]
+    pub movement: BTreeMap<String, Cost>,
+    /// No unit may ever enter (sea, lake).
+    #[serde(default)]
+    pub impassable: bool,
+    /// Units here have all six hexes as front (towns, villages, castles).
+    #[serde(default)]
+    pub six_fronts: bool,
+    /// Display colour for the editor, `#rrggbb`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: Option<String>,
+    /// Notes (combat modifiers, charges, line of sight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    /// Rulebook section or chart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A hexside feature type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideType {
+    /// Identifier used in map files, e.g. `slope`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Other names for it in the rulebooks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// The feature has a high (or inner) side that map files must name.
+    #[serde(default)]
+    pub directed: bool,
+    /// Extra movement cost to cross, per unit class id.
+    #[serde(default)]
+    pub movement: BTreeMap<String, Cost>,
+    /// No unit may cross except where a crossing feature (bridge, ford)
+    /// or a road says otherwise.
+    #[serde(default)]
+    pub impassable: bool,
+    /// Makes an impassable hexside crossable (bridge, ford).
+    #[serde(default)]
+    pub crossing: bool,
+    /// Roads and tracks crossing it avoid its extra cost.
+    #[serde(default)]
+    pub negated_by_road: bool,
+    /// Display colour for the editor, `#rrggbb`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: Option<String>,
+    /// Notes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    /// Rulebook section or chart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A road class.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoadType {
+    /// Identifier used in map files, e.g. `track`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Cost per hex moved along it, per unit class id.
+    #[serde(default)]
+    pub movement: BTreeMap<String, Cost>,
+    /// Display colour for the editor, `#rrggbb`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: Option<String>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// How a column of reinforcements pays to enter.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnCost {
+    /// The k-th stack pays k times the entry hex cost (Jours de Gloire 5.2).
+    MultiplyPerStack,
+    /// Each further unit loses one more movement point (Vive l'Empereur
+    /// XIII on a road).
+    MinusOnePerUnit,
+    /// Every unit pays the entry hex cost once.
+    Flat,
+}
+
+/// When a unit that could not enter tries again.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryDelay {
+    /// At the next activation of its formation (Jours de Gloire 5.2).
+    NextActivation,
+    /// At the first activation of its formation next turn (Empire 5.2.2).
+    NextTurnFirstActivation,
+    /// Next turn.
+    NextTurn,
+}
+
+/// How reinforcements enter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntryRules {
+    /// Column entry cost.
+    pub column_cost: ColumnCost,
+    /// Reinforcements enter force-marching (movement allowance multiplied).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_march_factor: Option<u8>,
+    /// When units that could not enter try again.
+    pub delay: EntryDelay,
+    /// No unit may occupy or be adjacent to an enemy entry hex while
+    /// reinforcements are still due there.
+    #[serde(default)]
+    pub keep_out_radius: Option<u8>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// Facing rules for stacked units.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FacingRules {
+    /// Units in one hex must share a facing...
+    pub stacked_share_facing: bool,
+    /// ...except units of these classes when stacked with others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exempt_classes: Vec<String>,
+    /// Units of different formations must share at least this many front
+    /// hexes (Vive l'Empereur V.7 mixed order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mixed_min_shared_fronts: Option<u8>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+impl Series {
+    /// The class with `id`.
+    pub fn class(&self, id: &str) -> Option<&UnitClass> {
+        self.unit_classes.iter().find(|c| c.id == id)
+    }
+
+    /// The terrain type with `id`.
+    pub fn terrain_type(&self, id: &str) -> Option<&TerrainType> {
+        self.terrain.iter().find(|t| t.id == id)
+    }
+
+    /// The hexside type with `id`.
+    pub fn hexside_type(&self, id: &str) -> Option<&HexsideType> {
+        self.hexside_types.iter().find(|t| t.id == id)
+    }
+}

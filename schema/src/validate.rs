@@ -1,0 +1,59 @@
+//! Checks a document against its published JSON Schema, so the loader and
+//! the schema agree: the loader accepts exactly what the schema accepts.
+
+use std::sync::OnceLock;
+
+use crate::document::DocKind;
+use crate::json_schema::schema_for;
+
+/// One way a document breaks its schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaViolation {
+    /// JSON Pointer to the offending value ("" for the document itself).
+    pub pointer: String,
+    /// JSON Pointer into the schema of the failing keyword.
+    pub schema_path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
+    static VALIDATORS: OnceLock<Vec<Option<jsonschema::Validator>>> =
+        OnceLock::new();
+    let all = VALIDATORS.get_or_init(|| {
+        DocKind::ALL
+            .iter()
+            .map(|k| jsonschema::validator_for(&schema_for(*k)).ok())
+            .collect()
+    });
+    let index = DocKind::ALL.iter().position(|k| *k == kind)?;
+    all.get(index)?.as_ref()
+}
+
+/// Every schema violation of `value` as a document of `kind`, in document
+/// order.
+pub fn schema_violations(
+    kind: DocKind,
+    value: &serde_json::Value,
+) -> Vec<SchemaViolation> {
+    let Some(validator) = validator(kind) else {
+        return vec![SchemaViolation {
+            pointer: String::new(),
+            schema_path: String::new(),
+            message: format!(
+                "internal error: the {} schema does not compile",
+                kind.as_str()
+            ),
+        }];
+    };
+    let mut found: Vec<SchemaViolation> = validator
+        .iter_errors(value)
+        .map(|e| SchemaViolation {
+            pointer: e.instance_path().to_string(),
+            schema_path: e.schema_path().to_string(),
+            message: e.to_string(),
+        })
+        .collect();
+    found.sort_by(|a, b| a.pointer.cmp(&b.pointer));
+    found
+}
