@@ -14,7 +14,11 @@ use crate::series::Purpose;
 #[serde(deny_unknown_fields)]
 pub struct Counters {
     /// URL or path of the JSON Schema (JSON files only).
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "$schema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub schema: Option<String>,
     /// Always `counters`.
     pub kind: CountersTag,

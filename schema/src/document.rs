@@ -202,11 +202,7 @@ fn parse_json<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
 
 fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
     ron_options().from_str(text).map_err(|e| {
-        ParseError::at(
-            e.span.start.line,
-            e.span.start.col,
-            e.code.to_string(),
-        )
+        ParseError::at(e.span.start.line, e.span.start.col, e.code.to_string())
     })
 }
 
@@ -328,9 +324,9 @@ pub fn load_document(
         }
     }
     let document = parse_document(text, format).map_err(LoadError::Parse)?;
-    let value = document.to_json_value().map_err(|e| {
-        LoadError::Parse(ParseError::at(0, 0, e.to_string()))
-    })?;
+    let value = document
+        .to_json_value()
+        .map_err(|e| LoadError::Parse(ParseError::at(0, 0, e.to_string())))?;
     let found = crate::validate::schema_violations(kind, &value);
     if found.is_empty() {
         Ok(document)

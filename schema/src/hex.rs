@@ -15,7 +15,15 @@ use serde::{Deserialize, Serialize};
 /// `"10203"` as column 102, row 03. Multi-sheet maps prefix one capital letter
 /// (`"W1715"`).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
     Deserialize,
 )]
 #[serde(try_from = "String", into = "String")]
@@ -149,7 +157,14 @@ pub const HEX_ID_PATTERN: &str = "^[A-Z]?[0-9]{3,6}$";
 
 /// Whether hexes have a flat top (columns of hexes) or a pointed top (rows).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
     JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
@@ -174,7 +189,14 @@ impl Orientation {
 /// Which printed columns (flat) or rows (pointy) sit half a hex lower
 /// (flat) or further right (pointy). Rivoli shifts odd columns, Canope even.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
     JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]

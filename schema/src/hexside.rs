@@ -16,7 +16,15 @@ use crate::hex::{HexId, HexIdError};
 /// key. Whether the two hexes really touch depends on the map's grid and is
 /// checked against it ([`Hexside::is_on`]).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
     Deserialize,
 )]
 #[serde(try_from = "String", into = "String")]
@@ -48,7 +56,11 @@ impl Hexside {
         if a == b {
             return Err(HexsideError::SameHex(format!("{a}/{b}")));
         }
-        Ok(if a < b { Self { a, b } } else { Self { a: b, b: a } })
+        Ok(if a < b {
+            Self { a, b }
+        } else {
+            Self { a: b, b: a }
+        })
     }
 
     /// The two hexes, lower first.

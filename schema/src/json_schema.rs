@@ -33,8 +33,8 @@ pub fn schema_for(kind: DocKind) -> serde_json::Value {
 
 /// The schema as committed: pretty JSON ending with a newline.
 pub fn schema_text(kind: DocKind) -> String {
-    let mut text = serde_json::to_string_pretty(&schema_for(kind))
-        .unwrap_or_default();
+    let mut text =
+        serde_json::to_string_pretty(&schema_for(kind)).unwrap_or_default();
     text.push('\n');
     text
 }

@@ -16,7 +16,11 @@ use crate::hexside::Hexside;
 #[serde(deny_unknown_fields)]
 pub struct Map {
     /// URL or path of the JSON Schema (JSON files only).
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "$schema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub schema: Option<String>,
     /// Always `map`.
     pub kind: MapTag,
@@ -64,7 +68,9 @@ pub struct Map {
 }
 
 /// What is painted on one hex.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct HexData {
     /// Terrain type id from the series; absent means not yet painted.

@@ -8,7 +8,9 @@ use crate::series::{EntryRules, Series, TerrainType};
 use crate::stacking::{Combination, ForbiddenPair, GroupLimit, Limit};
 
 /// Changes to a series' rules.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct RuleOverrides {
     /// Stacking changes.
@@ -29,7 +31,9 @@ pub struct RuleOverrides {
 }
 
 /// Changes to stacking rules, applied in field order: removals first.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct StackingOverride {
     /// Names of allowed combinations to drop.
@@ -67,7 +71,9 @@ impl Series {
                 .limits
                 .retain(|l| !change.remove_limits.contains(&l.name));
             stacking.limits.extend(change.add_limits.iter().cloned());
-            stacking.forbidden.extend(change.add_forbidden.iter().cloned());
+            stacking
+                .forbidden
+                .extend(change.add_forbidden.iter().cloned());
             stacking
                 .group_limits
                 .extend(change.add_group_limits.iter().cloned());

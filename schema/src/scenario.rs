@@ -14,7 +14,11 @@ use crate::placement::{Location, Placement};
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// URL or path of the JSON Schema (JSON files only).
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "$schema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub schema: Option<String>,
     /// Always `scenario`.
     pub kind: ScenarioTag,
@@ -111,7 +115,9 @@ pub enum TurnRef {
 }
 
 /// Which units an instruction is about.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSet {
     /// Unit ids.

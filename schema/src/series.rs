@@ -16,7 +16,11 @@ use crate::stacking::Stacking;
 #[serde(deny_unknown_fields)]
 pub struct Series {
     /// URL or path of the JSON Schema (JSON files only).
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "$schema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub schema: Option<String>,
     /// Always `series`.
     pub kind: SeriesTag,
@@ -90,8 +94,16 @@ pub struct RatingDef {
 /// What a unit's class is used for, when a special unit counts as one class
 /// for some purposes and another for others (Canope's Dromadaire).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize,
-    Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Purpose {

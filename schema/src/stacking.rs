@@ -13,7 +13,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A series' stacking rules.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Stacking {
     /// Classes that never count (leaders); markers are never units.
@@ -103,7 +105,9 @@ pub struct Limit {
 }
 
 /// Which units a rule speaks of.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
     /// Units of these classes (empty: any).
@@ -275,7 +279,10 @@ impl GroupLimit {
             .into_iter()
             .filter(|(_, n)| *n > self.max)
             .map(|(key, n)| {
-                format!("{}: {n} counters of {key} (at most {})", self.name, self.max)
+                format!(
+                    "{}: {n} counters of {key} (at most {})",
+                    self.name, self.max
+                )
             })
             .collect()
     }
@@ -293,7 +300,8 @@ impl Combination {
                 return false;
             }
         }
-        let mut slots: Vec<Vec<&StackUnit>> = vec![Vec::new(); self.groups.len()];
+        let mut slots: Vec<Vec<&StackUnit>> =
+            vec![Vec::new(); self.groups.len()];
         self.assign(units, &mut slots)
     }
 
@@ -303,9 +311,11 @@ impl Combination {
         slots: &mut Vec<Vec<&'a StackUnit>>,
     ) -> bool {
         let Some((unit, rest)) = rest.split_first() else {
-            return self.groups.iter().zip(slots.iter()).all(|(g, s)| {
-                s.len() >= usize::from(g.min)
-            });
+            return self
+                .groups
+                .iter()
+                .zip(slots.iter())
+                .all(|(g, s)| s.len() >= usize::from(g.min));
         };
         for (i, group) in self.groups.iter().enumerate() {
             if group.fits(unit, &slots[i]) {

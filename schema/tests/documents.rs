@@ -47,8 +47,8 @@ fn unknown_kind_and_empty_and_binary_files_are_rejected() {
     assert!(parse_document(&text, Format::Ron).is_err());
     let empty = parse_document("  \n", Format::Json).expect_err("empty");
     assert!(empty.message.contains("empty"), "{empty}");
-    let binary = parse_document("{\"kind\":\0}", Format::Json)
-        .expect_err("binary");
+    let binary =
+        parse_document("{\"kind\":\0}", Format::Json).expect_err("binary");
     assert!(binary.message.contains("binary"), "{binary}");
 }
 
@@ -56,7 +56,11 @@ fn unknown_kind_and_empty_and_binary_files_are_rejected() {
 fn deep_nesting_is_an_error_not_a_crash() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     assert!(parse_document(&deep, Format::Json).is_err());
-    let ron = format!("(kind: map, x: {}{})", "[".repeat(100_000), "]".repeat(100_000));
+    let ron = format!(
+        "(kind: map, x: {}{})",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
     assert!(parse_document(&ron, Format::Ron).is_err());
 }
 
@@ -92,8 +96,8 @@ fn the_loader_and_the_schema_agree_on_the_fixtures() {
 #[test]
 fn json_gets_every_schema_error_with_its_pointer() {
     use berthier_schema::{LoadError, load_document};
-    let doc = parse_document(&fixture("mini.map.ron"), Format::Ron)
-        .expect("map");
+    let doc =
+        parse_document(&fixture("mini.map.ron"), Format::Ron).expect("map");
     let mut value = doc.to_json_value().expect("value");
     value["grid"]["hex_radius_px"] = serde_json::json!("big");
     value["colour"] = serde_json::json!("red");
@@ -102,7 +106,8 @@ fn json_gets_every_schema_error_with_its_pointer() {
     else {
         panic!("accepted a wrong type and an unknown field");
     };
-    let pointers: Vec<&str> = found.iter().map(|v| v.pointer.as_str()).collect();
+    let pointers: Vec<&str> =
+        found.iter().map(|v| v.pointer.as_str()).collect();
     assert!(pointers.contains(&"/grid/hex_radius_px"), "{pointers:?}");
     assert!(pointers.contains(&""), "{pointers:?}");
 }
@@ -110,9 +115,10 @@ fn json_gets_every_schema_error_with_its_pointer() {
 #[test]
 fn ron_out_of_range_values_are_caught_by_the_schema() {
     use berthier_schema::{LoadError, load_document};
-    let text = fixture("mini.scenario.ron")
-        .replace("(unit: \"b1\", hex: \"0202\", facing: 0)",
-                 "(unit: \"b1\", hex: \"0202\", facing: 9)");
+    let text = fixture("mini.scenario.ron").replace(
+        "(unit: \"b1\", hex: \"0202\", facing: 0)",
+        "(unit: \"b1\", hex: \"0202\", facing: 9)",
+    );
     let Err(LoadError::Schema(_, found)) = load_document(&text, Format::Ron)
     else {
         panic!("accepted facing 9");
