@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Checks Berthier's published artefacts with tools that are not Berthier:
+# - the committed JSON Schemas accept the fixture pack and every bundled
+#   document (Python's check-jsonschema, an independent validator);
+# - the GitHub workflow template is a valid workflow;
+# - .pre-commit-hooks.yaml is a valid pre-commit manifest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=target/ci-venv
+if [ ! -x "$venv/bin/check-jsonschema" ] || [ ! -x "$venv/bin/pre-commit" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check \
+        'check-jsonschema>=0.29' 'pre-commit>=3'
+fi
+
+cargo build --quiet -p berthier-validator
+validate=target/debug/berthier-validate
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+checked=0
+while IFS= read -r file; do
+    kind=$(basename "$file" .ron)
+    kind=${kind##*.}
+    case "$kind" in series|map|counters|scenario) ;; *) continue ;; esac
+    json="$out/$(echo "$file" | tr '/' '_').json"
+    "$validate" convert "$file" --to json --out "$json"
+    "$venv/bin/check-jsonschema" --quiet \
+        --schemafile "schema/json/$kind.schema.json" "$json"
+    checked=$((checked + 1))
+done < <(find schema/tests/fixtures/mini schema/series maps counters scenarios \
+    -name '*.ron' 2>/dev/null | sort)
+echo "check-jsonschema: $checked documents valid against schema/json"
+
+"$venv/bin/check-jsonschema" --quiet --builtin-schema vendor.github-workflows \
+    ci/github/berthier-validate.yml
+echo "check-jsonschema: ci/github/berthier-validate.yml is a valid workflow"
+
+"$venv/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml
+echo "pre-commit: .pre-commit-hooks.yaml is a valid manifest"
