@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod series;
 pub mod stacking;
 pub mod validate;
+pub mod zone;
 
 pub use common::{Provenance, Source};
 pub use counters::{Counters, Formation, Unit};
