@@ -31,9 +31,31 @@ fn series(rel: &str) -> Series {
 fn classic_series_loads() {
     let s = series("schema/series/jours-de-gloire.series.ron");
     for id in [
-        "clear", "difficult", "orchard", "woods", "marsh", "town", "village",
-        "castle", "fortification", "sea", "lake",
+        "clear",
+        "difficult",
+        "orchard",
+        "woods",
+        "marsh",
+        "town",
+        "village",
+        "castle",
+        "fortification",
+        "sea",
+        "lake",
     ] {
         assert!(s.terrain_type(id).is_some(), "terrain {id}");
     }
+}
+
+#[test]
+fn empire_and_canope_series_load() {
+    let empire = series("schema/series/jours-de-gloire-empire.series.ron");
+    let canope = series("schema/series/canope-1801.series.ron");
+    assert_eq!(
+        canope.extends.as_deref(),
+        Some("jours-de-gloire-empire.series.ron")
+    );
+    let merged =
+        empire.with_overrides(canope.overrides.as_ref().expect("overrides"));
+    assert!(merged.terrain_type("ruins").expect("ruins").six_fronts);
 }
