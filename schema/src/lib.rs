@@ -9,6 +9,7 @@
 pub mod common;
 pub mod counters;
 pub mod document;
+pub mod edit;
 pub mod fit;
 pub mod grid;
 pub mod hex;
