@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod battle;
 pub mod common;
 pub mod counters;
 pub mod document;

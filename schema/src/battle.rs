@@ -1,0 +1,231 @@
+//! A scenario resolved against its series, map and counters: the context
+//! every setup rule reads (who is where, in which formation and state,
+//! with which current ratings), built once per scenario.
+
+use std::collections::BTreeMap;
+
+use crate::counters::{Counters, Unit};
+use crate::hex::HexId;
+use crate::map::Map;
+use crate::scenario::{Placed, Scenario, TurnRef, UnitSet};
+use crate::series::{Purpose, Series};
+use crate::stacking::StackUnit;
+use crate::zone::SetupLookup;
+
+/// The effective rules of a series chain: `chain[0]` is the base series,
+/// each later one extends the one before it and adds its overrides.
+pub fn resolve_series(chain: &[Series]) -> Option<Series> {
+    let (base, rest) = chain.split_first()?;
+    let mut series = base.clone();
+    for child in rest {
+        if let Some(overrides) = &child.overrides {
+            series = series.with_overrides(overrides);
+        }
+        series.id.clone_from(&child.id);
+        series.name.clone_from(&child.name);
+    }
+    Some(series)
+}
+
+/// A scenario with everything it refers to.
+pub struct Battle<'a> {
+    /// Effective series rules, scenario overrides applied.
+    pub series: Series,
+    /// The map.
+    pub map: &'a Map,
+    /// The counters.
+    pub counters: &'a Counters,
+    /// The scenario.
+    pub scenario: &'a Scenario,
+    /// Unit id to its formation for this scenario (attachments applied).
+    formation_of: BTreeMap<&'a str, &'a str>,
+    /// Unit id to its setup entry.
+    placed: BTreeMap<&'a str, &'a Placed>,
+    /// Unit id to steps lost at start (`each` losses only).
+    losses: BTreeMap<&'a str, i32>,
+}
+
+impl<'a> Battle<'a> {
+    /// Resolves `scenario` against its (already resolved) `series`.
+    pub fn new(
+        series: &Series,
+        map: &'a Map,
+        counters: &'a Counters,
+        scenario: &'a Scenario,
+    ) -> Self {
+        let series = match &scenario.rule_overrides {
+            Some(overrides) => series.with_overrides(overrides),
+            None => series.clone(),
+        };
+        let mut battle = Self {
+            series,
+            map,
+            counters,
+            scenario,
+            formation_of: BTreeMap::new(),
+            placed: BTreeMap::new(),
+            losses: BTreeMap::new(),
+        };
+        for unit in &counters.units {
+            if let Some(f) = &unit.formation {
+                battle.formation_of.insert(&unit.id, f);
+            }
+        }
+        for side in &scenario.sides {
+            for attachment in &side.attachments {
+                for unit in battle.units_in(&attachment.units) {
+                    battle.formation_of.insert(&unit.id, &attachment.to);
+                }
+            }
+            for placed in &side.setup {
+                battle.placed.insert(&placed.unit, placed);
+            }
+            for loss in &side.losses {
+                let Some(each) = loss.each else { continue };
+                for unit in battle.units_in(&loss.units) {
+                    *battle.losses.entry(&unit.id).or_default() +=
+                        i32::from(each);
+                }
+            }
+        }
+        battle
+    }
+
+    /// The units a set names: listed units plus every unit of the listed
+    /// formations and their sub-formations (unknown ids are skipped; the
+    /// reference pass reports them).
+    pub fn units_in(&self, set: &UnitSet) -> Vec<&'a Unit> {
+        let counters = self.counters;
+        counters
+            .units
+            .iter()
+            .filter(|u| {
+                set.units.contains(&u.id)
+                    || set
+                        .formations
+                        .iter()
+                        .any(|f| counters.in_formation(u, f))
+            })
+            .collect()
+    }
+
+    /// The formation a unit belongs to in this scenario.
+    pub fn formation_of(&self, unit: &str) -> Option<&'a str> {
+        self.formation_of.get(unit).copied()
+    }
+
+    /// The setup entry of a unit.
+    pub fn placed(&self, unit: &str) -> Option<&'a Placed> {
+        self.placed.get(unit).copied()
+    }
+
+    /// Units set up per hex, in stack order.
+    pub fn occupancy(&self) -> BTreeMap<HexId, Vec<&'a Placed>> {
+        let mut hexes: BTreeMap<HexId, Vec<&'a Placed>> = BTreeMap::new();
+        for side in &self.scenario.sides {
+            for placed in &side.setup {
+                hexes.entry(placed.hex).or_default().push(placed);
+            }
+        }
+        for stack in hexes.values_mut() {
+            stack.sort_by_key(|p| p.stack.unwrap_or(u8::MAX));
+        }
+        hexes
+    }
+
+    /// The state a placed unit is in (the series default when unset).
+    pub fn state_of(&self, placed: &Placed) -> String {
+        placed.state.clone().unwrap_or_else(|| {
+            self.series
+                .states
+                .iter()
+                .find(|s| s.default)
+                .map(|s| s.id.clone())
+                .unwrap_or_default()
+        })
+    }
+
+    /// A placed unit as the stacking rules see it.
+    pub fn stack_unit(&self, placed: &Placed) -> Option<StackUnit> {
+        let unit = self.counters.unit(&placed.unit)?;
+        let state = self.state_of(placed);
+        let side = self
+            .series
+            .states
+            .iter()
+            .find(|s| s.id == state)
+            .and_then(|s| s.counter_side.clone())
+            .unwrap_or_else(|| state.clone());
+        let mut ratings: BTreeMap<String, i32> = unit
+            .ratings
+            .get(&side)
+            .or_else(|| unit.ratings.values().next())
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| v.map(|v| (k.clone(), i32::from(v))))
+            .collect();
+        if let (Some(steps), Some(lost)) =
+            (ratings.get_mut("steps"), self.losses.get(unit.id.as_str()))
+        {
+            *steps = (*steps - lost).max(0);
+        }
+        Some(StackUnit {
+            id: unit.id.clone(),
+            class: unit.class_for(Purpose::Stacking).to_owned(),
+            formation: self.formation_of(&unit.id).unwrap_or("").to_owned(),
+            name: unit.name.clone(),
+            state,
+            posture: placed.formation.clone(),
+            ratings,
+        })
+    }
+
+    /// The turn a schedule entry names, or why it is not on the track.
+    pub fn turn_of(&self, at: &TurnRef) -> Result<u16, String> {
+        let track = &self.scenario.turns;
+        match at {
+            TurnRef::Turn(n) if (1..=track.count).contains(n) => Ok(*n),
+            TurnRef::Turn(n) => Err(format!(
+                "turn {n} is outside the game (turns 1 to {})",
+                track.count
+            )),
+            TurnRef::Clock(clock) => track.turn_at(clock).ok_or_else(|| {
+                format!(
+                    "{clock} does not start a turn of the track ({} plus {} \
+                     minutes per turn, {} turns)",
+                    track.first, track.minutes_per_turn, track.count
+                )
+            }),
+        }
+    }
+}
+
+impl SetupLookup for Battle<'_> {
+    fn unit_hex(&self, unit: &str) -> Option<HexId> {
+        self.placed(unit).map(|p| p.hex)
+    }
+
+    fn formation_hexes(
+        &self,
+        formation: Option<&str>,
+        except: &str,
+    ) -> Vec<HexId> {
+        let side = self.counters.unit(except).map(|u| u.side.as_str());
+        self.placed
+            .values()
+            .filter(|p| p.unit != except)
+            .filter(|p| {
+                let Some(unit) = self.counters.unit(&p.unit) else {
+                    return false;
+                };
+                let leader =
+                    self.series.class(&unit.class).is_some_and(|c| c.leader);
+                match formation {
+                    Some(f) => self.counters.in_formation(unit, f),
+                    None => Some(unit.side.as_str()) == side && !leader,
+                }
+            })
+            .map(|p| p.hex)
+            .collect()
+    }
+}
