@@ -1,0 +1,10 @@
+//! Berthier's map editor: a window showing a map's scan with its hex grid,
+//! and a headless renderer that draws maps to PNG.
+
+pub mod app;
+pub mod map_canvas;
+pub mod palette;
+pub mod project;
+pub mod render;
+pub mod scene;
+pub mod screen;

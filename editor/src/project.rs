@@ -1,0 +1,186 @@
+//! Opening what the editor shows: a map (directly or through a scenario),
+//! its series (for colours) and its scan. Errors keep file, line and column
+//! so the error screen can say exactly where a file is wrong.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use berthier_schema::{Document, Format, LoadError, Map, Series};
+use iced::widget::image::Handle;
+
+use crate::palette::Palette;
+
+/// The bundled demo battle, opened when no file is given.
+pub fn demo_map_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/demo/demo.map.ron")
+}
+
+/// A map ready to show.
+#[derive(Debug, Clone)]
+pub struct OpenedMap {
+    /// The map file (not the scenario that named it).
+    pub path: PathBuf,
+    /// The map.
+    pub map: Arc<Map>,
+    /// Colours from the series, or built-in ones.
+    pub palette: Arc<Palette>,
+    /// The decoded scan, if the map names one that could be read.
+    pub scan: Option<Scan>,
+    /// Problems that do not stop the map from showing (missing scan or
+    /// series).
+    pub warnings: Vec<String>,
+}
+
+/// A decoded scan image.
+#[derive(Debug, Clone)]
+pub struct Scan {
+    /// For iced.
+    pub handle: Handle,
+    /// Size in pixels.
+    pub width: u32,
+    /// See `width`.
+    pub height: u32,
+}
+
+/// Why a file could not be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenError {
+    /// The file at fault.
+    pub file: PathBuf,
+    /// 1-based line, 0 when unknown.
+    pub line: usize,
+    /// 1-based column, 0 when unknown.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if self.line > 0 {
+            write!(f, ":{}:{}", self.line, self.column)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl OpenError {
+    fn whole(file: &Path, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_owned(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+    }
+
+    fn from_load(file: &Path, e: LoadError) -> Self {
+        match e {
+            LoadError::Parse(p) => Self {
+                file: file.to_owned(),
+                line: p.line,
+                column: p.column,
+                message: p.message,
+            },
+            schema @ LoadError::Schema(..) => {
+                Self::whole(file, schema.to_string())
+            }
+        }
+    }
+}
+
+/// Reads and loads one document with the model's loader.
+pub fn read_document(path: &Path) -> Result<Document, OpenError> {
+    let format = Format::of_path(path).ok_or_else(|| {
+        OpenError::whole(path, "expected a .ron or .json file")
+    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| OpenError::whole(path, format!("cannot read: {e}")))?;
+    berthier_schema::load_document(&text, format)
+        .map_err(|e| OpenError::from_load(path, e))
+}
+
+/// The map a file is or names: a map file itself, or a scenario's map.
+pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
+    match read_document(path)? {
+        Document::Map(map) => Ok((path.to_owned(), map)),
+        Document::Scenario(s) => {
+            let map_path = relative_to(path, &s.map);
+            match read_document(&map_path)? {
+                Document::Map(map) => Ok((map_path, map)),
+                other => Err(OpenError::whole(
+                    &map_path,
+                    format!(
+                        "expected a map, found a {}",
+                        other.kind().as_str()
+                    ),
+                )),
+            }
+        }
+        other => Err(OpenError::whole(
+            path,
+            format!(
+                "the editor opens maps and scenarios, not {} files",
+                other.kind().as_str()
+            ),
+        )),
+    }
+}
+
+/// Opens a map or scenario with its series and scan.
+pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
+    let (path, map) = resolve_map(path)?;
+    let mut warnings = Vec::new();
+    let series = match read_document(&relative_to(&path, &map.series)) {
+        Ok(Document::Series(s)) => Some(s),
+        Ok(_) => None,
+        Err(e) => {
+            warnings.push(format!("series: {e}"));
+            None
+        }
+    };
+    let scan = map.scan.as_deref().and_then(|scan| {
+        load_scan(&relative_to(&path, scan))
+            .map_err(|e| warnings.push(format!("scan: {e}")))
+            .ok()
+    });
+    Ok(OpenedMap {
+        palette: Arc::new(Palette::new(series.as_ref())),
+        path,
+        map: Arc::new(map),
+        scan,
+        warnings,
+    })
+}
+
+/// Loads series colours for a map without failing (the renderer's use).
+pub fn series_for(path: &Path, map: &Map) -> Option<Series> {
+    match read_document(&relative_to(path, &map.series)) {
+        Ok(Document::Series(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Decodes a scan into RGBA.
+pub fn load_rgba(path: &Path) -> Result<image::RgbaImage, OpenError> {
+    image::open(path)
+        .map(|i| i.into_rgba8())
+        .map_err(|e| OpenError::whole(path, e.to_string()))
+}
+
+fn load_scan(path: &Path) -> Result<Scan, OpenError> {
+    let rgba = load_rgba(path)?;
+    let (width, height) = rgba.dimensions();
+    Ok(Scan {
+        handle: Handle::from_rgba(width, height, rgba.into_raw()),
+        width,
+        height,
+    })
+}
+
+/// A path written in a document, taken relative to the document's folder.
+pub fn relative_to(document: &Path, written: &str) -> PathBuf {
+    document.parent().unwrap_or(Path::new(".")).join(written)
+}

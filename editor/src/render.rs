@@ -1,0 +1,231 @@
+//! `berthier-editor render`: draws a map to a PNG with no window, from the
+//! same scene shapes the editor shows. With `--scanify` it prints the map
+//! on a clean grid and then "scans" it (turn, scale, blur, grain), and
+//! reports the grid registration that matches the result.
+
+pub mod raster;
+pub mod scanify;
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::{Format, Grid, Map};
+use image::{RgbImage, RgbaImage, imageops};
+
+use crate::palette::Palette;
+use crate::project::{self, OpenError};
+use crate::scene::{self, Layer};
+use scanify::ScanTransform;
+
+/// Parsed `render` arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderArgs {
+    /// Map or scenario file.
+    pub input: PathBuf,
+    /// PNG to write.
+    pub out: PathBuf,
+    /// Layers, or `None` for the defaults.
+    pub layers: Option<Vec<Layer>>,
+    /// Produce a synthetic scan and report its registration.
+    pub scanify: bool,
+}
+
+/// What `render` did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Image size.
+    pub size: [u32; 2],
+    /// With `--scanify`: the grid registration that matches the scan.
+    pub grid: Option<Grid>,
+}
+
+impl Report {
+    /// The registration in RON, ready to paste into the map's `grid`.
+    pub fn grid_ron(&self) -> Option<String> {
+        berthier_schema::document::to_text(self.grid.as_ref()?, Format::Ron)
+            .ok()
+    }
+}
+
+/// Reads `FILE --out PNG [--layers a,b] [--scanify]`.
+pub fn parse_args(args: &[String]) -> Result<RenderArgs, String> {
+    let (mut input, mut out, mut layers, mut scanify) =
+        (None, None, None, false);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--out" | "-o" => out = it.next().map(PathBuf::from),
+            "--layers" => {
+                let list = it.next().ok_or("--layers needs a list")?;
+                layers = Some(parse_layers(list)?);
+            }
+            "--scanify" => scanify = true,
+            flag if flag.starts_with('-') => {
+                return Err(format!("unknown option {flag}"));
+            }
+            file if input.is_none() => input = Some(PathBuf::from(file)),
+            extra => return Err(format!("unexpected argument {extra}")),
+        }
+    }
+    Ok(RenderArgs {
+        input: input.ok_or("render needs a map or scenario FILE")?,
+        out: out.ok_or("render needs --out PNG")?,
+        layers,
+        scanify,
+    })
+}
+
+fn parse_layers(list: &str) -> Result<Vec<Layer>, String> {
+    list.split(',')
+        .map(|name| {
+            Layer::from_name(name.trim()).ok_or_else(|| {
+                let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
+                format!("unknown layer `{name}`; layers are {}", all.join(","))
+            })
+        })
+        .collect()
+}
+
+/// Runs the subcommand.
+pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
+    let (path, map) = project::resolve_map(&args.input)?;
+    let palette = Palette::new(project::series_for(&path, &map).as_ref());
+    let mut layers = args.layers.clone().unwrap_or_else(|| Layer::ALL.to_vec());
+    let save = |img: &RgbImage| {
+        img.save(&args.out).map_err(|e| OpenError {
+            file: args.out.clone(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })
+    };
+    if args.scanify {
+        // A scan of a scan would be circular.
+        layers.retain(|l| *l != Layer::Scan);
+        let (img, t) = scan_of(&map, &palette, &layers, 0x00be_7781_e4de_0001);
+        save(&img)?;
+        let print = print_grid(&map).0;
+        return Ok(Report {
+            size: t.output,
+            grid: Some(t.grid(&print)),
+        });
+    }
+    let scan = match (layers.contains(&Layer::Scan), map.scan.as_deref()) {
+        (true, Some(scan)) => {
+            Some(project::load_rgba(&project::relative_to(&path, scan))?)
+        }
+        _ => None,
+    };
+    let img = render(&map, &palette, scan.as_ref(), &layers);
+    save(&img)?;
+    Ok(Report {
+        size: [img.width(), img.height()],
+        grid: None,
+    })
+}
+
+/// Draws `layers` of `map` in its own scan coordinates: over the scan when
+/// one is given (same size), else on paper just large enough for the grid.
+/// Drawn at twice the size and reduced, for smooth edges.
+pub fn render(
+    map: &Map,
+    palette: &Palette,
+    scan: Option<&RgbaImage>,
+    layers: &[Layer],
+) -> RgbImage {
+    const SS: f64 = 2.0;
+    let size = match scan {
+        Some(s) => [s.width(), s.height()],
+        None => content_size(map, map.grid.hex_radius_px * 0.75),
+    };
+    let big = size.map(|v| (f64::from(v) * SS) as u32);
+    let mut canvas = match scan {
+        Some(s) => image::DynamicImage::ImageRgba8(imageops::resize(
+            s,
+            big[0],
+            big[1],
+            imageops::FilterType::Triangle,
+        ))
+        .into_rgb8(),
+        None => RgbImage::from_pixel(big[0], big[1], raster::PAPER),
+    };
+    let mut scaled = map.clone();
+    scaled.grid.origin_px = map.grid.origin_px.map(|v| v * SS);
+    scaled.grid.hex_radius_px *= SS;
+    draw_layers(&mut canvas, &scaled, palette, layers);
+    imageops::resize(&canvas, size[0], size[1], imageops::FilterType::Triangle)
+}
+
+fn draw_layers(
+    img: &mut RgbImage,
+    map: &Map,
+    palette: &Palette,
+    layers: &[Layer],
+) {
+    let font = raster::font();
+    for &layer in layers {
+        for shape in scene::shapes(map, palette, layer, &|_| true) {
+            raster::draw(img, &font, &shape);
+        }
+    }
+}
+
+/// Image size holding every hex corner plus `margin`.
+fn content_size(map: &Map, margin: f64) -> [u32; 2] {
+    let mut hi = [0.0f64; 2];
+    for h in scene::all_hexes(map) {
+        for c in map.grid.corners_px(h) {
+            hi = [hi[0].max(c[0]), hi[1].max(c[1])];
+        }
+    }
+    hi.map(|v| (v + margin).ceil() as u32)
+}
+
+/// Hex radius of the demo print, in print pixels (the scan halves it).
+pub const PRINT_RADIUS: f64 = 80.0;
+
+/// The clean printed grid for `map`: unrotated, `PRINT_RADIUS`, placed so
+/// the sheet has a margin of 0.8 hex all round. Also returns the print size.
+pub fn print_grid(map: &Map) -> (Grid, [u32; 2]) {
+    let base = Grid {
+        origin_px: [0.0, 0.0],
+        hex_radius_px: PRINT_RADIUS,
+        rotation_deg: 0.0,
+        ..map.grid.clone()
+    };
+    let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
+    for h in scene::all_hexes(map) {
+        for c in base.corners_px(h) {
+            lo = [lo[0].min(c[0]), lo[1].min(c[1])];
+            hi = [hi[0].max(c[0]), hi[1].max(c[1])];
+        }
+    }
+    let margin = PRINT_RADIUS * 0.8;
+    let grid = Grid {
+        origin_px: [margin - lo[0], margin - lo[1]],
+        ..base
+    };
+    let size = [hi[0] - lo[0], hi[1] - lo[1]]
+        .map(|v| (v + 2.0 * margin).ceil() as u32);
+    (grid, size)
+}
+
+/// The synthetic scan of `map` and the transform that made it.
+pub fn scan_of(
+    map: &Map,
+    palette: &Palette,
+    layers: &[Layer],
+    seed: u64,
+) -> (RgbImage, ScanTransform) {
+    let (grid, size) = print_grid(map);
+    let t = scanify::demo_transform(size);
+    let mut printed = map.clone();
+    printed.grid = grid;
+    let mut sheet = RgbImage::from_pixel(size[0], size[1], raster::PAPER);
+    draw_layers(&mut sheet, &printed, palette, layers);
+    (scanify::age(&t.resample(&sheet), seed), t)
+}
+
+/// Where `render` writes when asked for the demo scan (for docs and tests).
+pub fn demo_scan_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/demo/demo-scan.png")
+}

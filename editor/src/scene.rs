@@ -1,0 +1,317 @@
+//! What a map looks like, as simple shapes in scan pixels. Both the window
+//! (through `map_canvas`) and the headless PNG renderer draw these lists, so
+//! the screen and the printed demo scan cannot drift apart.
+
+use berthier_schema::{HexId, Map};
+
+use crate::palette::{Palette, Rgb};
+
+/// A scan-pixel point (x right, y down), as the model gives them.
+pub type Px = [f64; 2];
+
+/// One thing to draw. Widths and text sizes are in scan pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A filled polygon.
+    Fill {
+        /// Corners, in order.
+        points: Vec<Px>,
+        /// Colour.
+        colour: Rgb,
+    },
+    /// A stroked open polyline.
+    Line {
+        /// Points, in order.
+        points: Vec<Px>,
+        /// Width.
+        width: f64,
+        /// Colour.
+        colour: Rgb,
+    },
+    /// Centred text.
+    Text {
+        /// Centre of the text.
+        at: Px,
+        /// Em size.
+        size: f64,
+        /// The text.
+        text: String,
+        /// Colour.
+        colour: Rgb,
+    },
+}
+
+/// The drawable layers, bottom to top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// The scanned image (not a shape list; drawn by the caller).
+    Scan,
+    /// Terrain colour per hex.
+    Terrain,
+    /// Rivers, slopes, bridges...
+    Hexsides,
+    /// Roads and tracks.
+    Roads,
+    /// Hex outlines.
+    Grid,
+    /// Printed hex numbers.
+    Numbers,
+    /// Place names.
+    Names,
+}
+
+impl Layer {
+    /// Every layer, bottom to top.
+    pub const ALL: [Layer; 7] = [
+        Self::Scan,
+        Self::Terrain,
+        Self::Hexsides,
+        Self::Roads,
+        Self::Grid,
+        Self::Numbers,
+        Self::Names,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Scan => "scan",
+            Self::Terrain => "terrain",
+            Self::Hexsides => "hexsides",
+            Self::Roads => "roads",
+            Self::Grid => "grid",
+            Self::Numbers => "numbers",
+            Self::Names => "names",
+        }
+    }
+
+    /// The layer called `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+/// Grid line colour (printed black ink, softened).
+pub const GRID_INK: Rgb = [0x30, 0x30, 0x30];
+
+/// The shapes of one layer for the hexes `keep` accepts (culling).
+pub fn shapes(
+    map: &Map,
+    palette: &Palette,
+    layer: Layer,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    match layer {
+        Layer::Scan => Vec::new(),
+        Layer::Terrain => terrain(map, palette, keep),
+        Layer::Hexsides => hexsides(map, palette, keep),
+        Layer::Roads => roads(map, palette, keep),
+        Layer::Grid => grid(map, keep),
+        Layer::Numbers => numbers(map, keep),
+        Layer::Names => names(map, keep),
+    }
+}
+
+/// Every printed hex of the map.
+pub fn all_hexes(map: &Map) -> impl Iterator<Item = HexId> + '_ {
+    map.extent.iter().flat_map(|e| e.hexes())
+}
+
+fn terrain(
+    map: &Map,
+    palette: &Palette,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    map.hexes
+        .iter()
+        .filter(|(id, _)| keep(**id) && map.contains(**id))
+        .filter_map(|(id, data)| {
+            Some(Shape::Fill {
+                points: map.grid.corners_px(*id).to_vec(),
+                colour: palette.terrain(data.terrain.as_deref()?),
+            })
+        })
+        .collect()
+}
+
+fn hexsides(
+    map: &Map,
+    palette: &Palette,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    let mut out = Vec::new();
+    // Crossings (bridge, ford) go last so they sit on top of their river.
+    let mut features: Vec<_> = map.hexsides.iter().collect();
+    features.sort_by_key(|f| matches!(f.feature.as_str(), "bridge" | "ford"));
+    for f in features {
+        let [a, b] = f.at.hexes();
+        if !(keep(a) || keep(b)) {
+            continue;
+        }
+        let Some([p, q]) = f.at.endpoints_px(&map.grid) else {
+            continue;
+        };
+        let colour = palette.hexside(&f.feature);
+        let (width, shrink) = match f.feature.as_str() {
+            "river" => (0.16, 0.0),
+            "stream" => (0.09, 0.0),
+            "bridge" => (0.12, 0.0),
+            "ford" => (0.22, 0.25),
+            _ => (0.08, 0.0),
+        };
+        let (p, q) = (lerp(p, q, shrink), lerp(q, p, shrink));
+        if f.feature == "bridge" {
+            bridge(&mut out, map, f.at.hexes(), [p, q], colour);
+            continue;
+        }
+        out.push(Shape::Line {
+            points: vec![p, q],
+            width: width * r,
+            colour,
+        });
+        if let Some(high) = f.high {
+            hachures(&mut out, map, high, [p, q], colour);
+        }
+    }
+    out
+}
+
+/// A bridge: two short rails crossing the hexside in the direction from
+/// one hex centre to the other.
+fn bridge(
+    out: &mut Vec<Shape>,
+    map: &Map,
+    hexes: [HexId; 2],
+    side: [Px; 2],
+    colour: Rgb,
+) {
+    let r = map.grid.hex_radius_px;
+    let (a, b) = (map.grid.center_px(hexes[0]), map.grid.center_px(hexes[1]));
+    let along = unit([b[0] - a[0], b[1] - a[1]]);
+    let half = 0.3 * r;
+    // Two rails along the crossing, on either side of the hexside's middle.
+    for t in [0.3, 0.7] {
+        let c = lerp(side[0], side[1], t);
+        out.push(Shape::Line {
+            points: vec![
+                [c[0] - along[0] * half, c[1] - along[1] * half],
+                [c[0] + along[0] * half, c[1] + along[1] * half],
+            ],
+            width: 0.09 * r,
+            colour,
+        });
+    }
+}
+
+/// Short ticks on the high side of a slope, pointing downhill from it.
+fn hachures(
+    out: &mut Vec<Shape>,
+    map: &Map,
+    high: HexId,
+    side: [Px; 2],
+    colour: Rgb,
+) {
+    let r = map.grid.hex_radius_px;
+    let c = map.grid.center_px(high);
+    let mid = lerp(side[0], side[1], 0.5);
+    let inward = unit([c[0] - mid[0], c[1] - mid[1]]);
+    for t in [0.2, 0.4, 0.6, 0.8] {
+        let base = lerp(side[0], side[1], t);
+        let tip = [
+            base[0] + inward[0] * 0.14 * r,
+            base[1] + inward[1] * 0.14 * r,
+        ];
+        out.push(Shape::Line {
+            points: vec![base, tip],
+            width: 0.05 * r,
+            colour,
+        });
+    }
+}
+
+fn roads(
+    map: &Map,
+    palette: &Palette,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    map.roads
+        .iter()
+        .filter(|road| road.hexes.iter().any(|h| keep(*h)))
+        .map(|road| Shape::Line {
+            points: road.hexes.iter().map(|h| map.grid.center_px(*h)).collect(),
+            width: if road.class == "road" {
+                0.11 * r
+            } else {
+                0.07 * r
+            },
+            colour: palette.road(&road.class),
+        })
+        .collect()
+}
+
+fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    all_hexes(map)
+        .filter(|h| keep(*h))
+        .map(|h| {
+            let mut points = map.grid.corners_px(h).to_vec();
+            points.push(points[0]);
+            Shape::Line {
+                points,
+                width: 0.035 * r,
+                colour: GRID_INK,
+            }
+        })
+        .collect()
+}
+
+fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    all_hexes(map)
+        .filter(|h| keep(*h))
+        .map(|h| Shape::Text {
+            at: number_position(map, h),
+            size: 0.3 * map.grid.hex_radius_px,
+            text: h.to_string(),
+            colour: GRID_INK,
+        })
+        .collect()
+}
+
+fn names(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    map.places
+        .iter()
+        .filter(|p| p.hexes.first().is_some_and(|h| keep(*h)))
+        .filter(|p| !matches!(p.category.as_deref(), Some("bridge" | "ford")))
+        .map(|p| {
+            let c = map.grid.center_px(p.hexes[0]);
+            Shape::Text {
+                at: [c[0], c[1] + 0.42 * r],
+                size: 0.3 * r,
+                text: p.name.clone(),
+                colour: [0x5a, 0x1e, 0x10],
+            }
+        })
+        .collect()
+}
+
+/// Where a hex's number is printed: between its centre and its top edge,
+/// as on most printed maps.
+pub fn number_position(map: &Map, hex: HexId) -> Px {
+    let c = map.grid.center_px(hex);
+    let mut corners = map.grid.corners_px(hex);
+    corners.sort_by(|a, b| a[1].total_cmp(&b[1]));
+    let top = lerp(corners[0], corners[1], 0.5);
+    lerp(c, top, 0.62)
+}
+
+fn lerp(a: Px, b: Px, t: f64) -> Px {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+}
+
+fn unit(v: Px) -> Px {
+    let len = v[0].hypot(v[1]).max(1e-9);
+    [v[0] / len, v[1] / len]
+}
