@@ -17,6 +17,7 @@ pub mod hex;
 pub mod hexside;
 pub mod io;
 pub mod json_schema;
+pub mod locate;
 pub mod map;
 pub mod overrides;
 pub mod placement;

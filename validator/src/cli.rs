@@ -1,0 +1,78 @@
+//! Command-line arguments (clap derive), kept in the library so tests and
+//! `main` share them.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::render::OutputFormat;
+
+/// Checks Berthier scenario packs: every series, map, counters and scenario
+/// document under PATH against its JSON Schema, then the references between
+/// them. Exit status: 0 no errors, 1 findings, 2 could not run.
+#[derive(Debug, Parser)]
+#[command(
+    name = "berthier-validate",
+    version,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Args {
+    /// Files or directories to check (default: the current directory).
+    /// Directories are walked, skipping `target/`, hidden entries and the
+    /// `exclude` prefixes of a `berthier.toml` at their root.
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    pub format: OutputFormat,
+    /// Another action than validating.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Actions other than validating.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Writes the four JSON Schemas (`series`, `map`, `counters`,
+    /// `scenario`.schema.json).
+    ExportSchema(ExportArgs),
+    /// Converts a document between RON and JSON; the result reads back as
+    /// an equal document. `$schema` is kept in JSON only.
+    Convert(ConvertArgs),
+    /// Explains a finding code, e.g. `rule REF007`.
+    Rule {
+        /// The code.
+        code: String,
+    },
+}
+
+/// `export-schema` arguments.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// Directory to write into (created if needed). The default,
+    /// `schema-json`, never overwrites the committed `schema/json/` by
+    /// accident; pass `--out schema/json` to refresh those.
+    #[arg(long, default_value = "schema-json")]
+    pub out: PathBuf,
+}
+
+/// `convert` arguments.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The document to convert (`.ron` or `.json`).
+    pub file: PathBuf,
+    /// Target format.
+    #[arg(long, value_enum)]
+    pub to: Target,
+    /// Write here (atomically) instead of to standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// A conversion target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// JSON.
+    Json,
+    /// RON.
+    Ron,
+}

@@ -1,0 +1,69 @@
+//! `berthier-validate convert`: RON to JSON and back through the model, so
+//! the result reads back as an equal document.
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::{Document, Format, load_document};
+
+use crate::RunError;
+use crate::cli::{ConvertArgs, Target};
+
+/// Converts `args.file`; returns the text when it goes to standard output.
+pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
+    let path = &args.file;
+    let format = Format::of_path(path).ok_or_else(|| RunError::Path {
+        path: path.clone(),
+        message: "expected a .ron or .json file".into(),
+    })?;
+    let text = std::fs::read_to_string(path).map_err(|e| RunError::Path {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    let document =
+        load_document(&text, format).map_err(|e| RunError::Document {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+    let target = match args.to {
+        Target::Json => Format::Json,
+        Target::Ron => Format::Ron,
+    };
+    let output =
+        to_text(document, target).map_err(|message| RunError::Document {
+            path: path.clone(),
+            message,
+        })?;
+    match &args.out {
+        None => Ok(Some(output)),
+        Some(out) => {
+            save(out, &output)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Writes `document` in `format`. `$schema` is a JSON-only field (RON has
+/// no syntax for its name), so it is dropped when writing RON.
+pub fn to_text(
+    mut document: Document,
+    format: Format,
+) -> Result<String, String> {
+    if format == Format::Ron {
+        match &mut document {
+            Document::Series(d) => d.schema = None,
+            Document::Map(d) => d.schema = None,
+            Document::Counters(d) => d.schema = None,
+            Document::Scenario(d) => d.schema = None,
+        }
+    }
+    document.to_text(format)
+}
+
+fn save(out: &Path, text: &str) -> Result<(), RunError> {
+    berthier_schema::io::save_atomic(out, text.as_bytes()).map_err(|e| {
+        RunError::Write {
+            path: PathBuf::from(out),
+            message: e.to_string(),
+        }
+    })
+}

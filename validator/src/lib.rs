@@ -1,0 +1,131 @@
+//! Berthier's pack validator: finds the pack documents under the given
+//! paths, checks each against its JSON Schema (pass 1), then checks the
+//! references between them (pass 2), and reports every finding with a
+//! permanent code and a `file:line:col` in the text the author edits.
+//!
+//! `main.rs` only parses arguments and prints; everything else is here so
+//! it can be tested without a process.
+
+pub mod cli;
+pub mod code;
+pub mod convert;
+pub mod diagnostic;
+pub mod pass;
+pub mod render;
+pub mod rules;
+pub mod source;
+pub mod walk;
+
+use std::path::PathBuf;
+
+pub use cli::{Args, Command, ConvertArgs, ExportArgs};
+pub use code::Code;
+pub use diagnostic::{Diagnostic, Report, Severity};
+
+/// Why a run could not happen at all (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// A path on the command line cannot be read.
+    #[error("{}: {message}", path.display())]
+    Path {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// A `berthier.toml` does not parse.
+    #[error("{}: {message}", path.display())]
+    Config {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// Writing output failed.
+    #[error("cannot write {}: {message}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// A document to convert does not load (exit status 1: a finding,
+    /// not a failure to run).
+    #[error("{}: {message}", path.display())]
+    Document {
+        /// The file.
+        path: PathBuf,
+        /// Every problem found.
+        message: String,
+    },
+    /// An unknown code was asked about.
+    #[error("unknown code `{0}`")]
+    UnknownCode(String),
+}
+
+/// Validates the paths in `args` (the working directory when none).
+pub fn run(args: &Args) -> Result<Report, RunError> {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    validate(&paths)
+}
+
+/// Validates every pack document under `paths`.
+pub fn validate(paths: &[PathBuf]) -> Result<Report, RunError> {
+    use rayon::prelude::*;
+    let candidates = walk::collect(paths)?;
+    let checked: Vec<pass::schema::Checked> = candidates
+        .par_iter()
+        .filter_map(pass::schema::check)
+        .collect();
+    let documents = checked.len();
+    let mut diagnostics: Vec<Diagnostic> = checked
+        .iter()
+        .flat_map(|c| c.diagnostics.iter().cloned())
+        .collect();
+    diagnostics.extend(pass::references::check(checked));
+    diagnostics.sort_by(|a, b| {
+        (a.path(), a.line, a.column, a.code).cmp(&(
+            b.path(),
+            b.line,
+            b.column,
+            b.code,
+        ))
+    });
+    diagnostics.dedup();
+    Ok(Report {
+        documents,
+        diagnostics,
+    })
+}
+
+/// Writes the four JSON Schemas to `args.out`; returns the files written.
+pub fn export_schema(args: &ExportArgs) -> Result<Vec<PathBuf>, RunError> {
+    use berthier_schema::DocKind;
+    use berthier_schema::json_schema::{file_name, schema_text};
+    let write_error =
+        |path: &std::path::Path, e: std::io::Error| RunError::Write {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        };
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| write_error(&args.out, e))?;
+    let mut written = Vec::new();
+    for kind in DocKind::ALL {
+        let path = args.out.join(file_name(kind));
+        berthier_schema::io::save_atomic(&path, schema_text(kind).as_bytes())
+            .map_err(|e| write_error(&path, e))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The explanation of a code, for `berthier-validate rule CODE`.
+pub fn explain(code: &str) -> Result<String, RunError> {
+    Code::from_name(code)
+        .map(Code::explain)
+        .ok_or_else(|| RunError::UnknownCode(code.to_owned()))
+}

@@ -1,0 +1,4 @@
+//! The two validation passes.
+
+pub mod references;
+pub mod schema;

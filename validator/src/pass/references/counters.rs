@@ -1,0 +1,161 @@
+//! Counters: unique ids, the command hierarchy (sides, parents,
+//! commanders), and the series' classes, counter sides and ratings.
+
+use std::collections::HashSet;
+
+use berthier_schema::counters::{Counters, Unit};
+use berthier_schema::series::Series;
+
+use super::{Ctx, escape, id_pointers, ids, map::series_of};
+use crate::code::Code;
+
+pub(super) fn check(ctx: &mut Ctx<'_>, c: &Counters) {
+    let series = series_of(ctx, "/series", &c.series);
+    ctx.unique("side", id_pointers("/sides", &c.sides));
+    ctx.unique("formation", id_pointers("/formations", &c.formations));
+    ctx.unique("unit", id_pointers("/units", &c.units));
+    ctx.unique("marker", id_pointers("/markers", &c.markers));
+    let activation: Vec<(String, &str)> = c
+        .formations
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| {
+            id_pointers(
+                &format!("/formations/{i}/activation_markers"),
+                &f.activation_markers,
+            )
+        })
+        .collect();
+    ctx.unique("activation marker", activation);
+    formations(ctx, c);
+    for (i, unit) in c.units.iter().enumerate() {
+        unit_refs(ctx, c, i, unit);
+        if let Some(series) = &series {
+            unit_series(ctx, series, i, unit);
+        }
+    }
+    let sides = ids(&c.sides);
+    for (i, marker) in c.markers.iter().enumerate() {
+        if let Some(side) = &marker.side {
+            side_ref(ctx, &sides, &format!("/markers/{i}/side"), side);
+        }
+    }
+}
+
+fn side_ref(
+    ctx: &mut Ctx<'_>,
+    sides: &HashSet<&str>,
+    pointer: &str,
+    side: &str,
+) {
+    if !sides.contains(side) {
+        ctx.report(
+            Code::Ref011,
+            pointer,
+            format!("side `{side}` is not a side of the counters file"),
+        );
+    }
+}
+
+fn formations(ctx: &mut Ctx<'_>, c: &Counters) {
+    let sides = ids(&c.sides);
+    let formations = ids(&c.formations);
+    let units = ids(&c.units);
+    for (i, f) in c.formations.iter().enumerate() {
+        side_ref(ctx, &sides, &format!("/formations/{i}/side"), &f.side);
+        if let Some(parent) = &f.parent
+            && !formations.contains(parent.as_str())
+        {
+            ctx.report(
+                Code::Ref005,
+                &format!("/formations/{i}/parent"),
+                format!("formation `{parent}` does not exist"),
+            );
+        }
+        if let Some(commander) = &f.commander
+            && !units.contains(commander.as_str())
+        {
+            ctx.report(
+                Code::Ref004,
+                &format!("/formations/{i}/commander"),
+                format!("unit `{commander}` does not exist"),
+            );
+        }
+    }
+}
+
+fn unit_refs(ctx: &mut Ctx<'_>, c: &Counters, i: usize, unit: &Unit) {
+    let sides = ids(&c.sides);
+    side_ref(ctx, &sides, &format!("/units/{i}/side"), &unit.side);
+    if let Some(nationality) = &unit.nationality {
+        let known = c
+            .sides
+            .iter()
+            .filter(|s| s.id == unit.side)
+            .flat_map(|s| &s.nationalities)
+            .any(|n| &n.id == nationality);
+        if !known {
+            ctx.report(
+                Code::Ref011,
+                &format!("/units/{i}/nationality"),
+                format!(
+                    "nationality `{nationality}` is not one of side `{}`",
+                    unit.side
+                ),
+            );
+        }
+    }
+    if let Some(formation) = &unit.formation
+        && c.formation(formation).is_none()
+    {
+        ctx.report(
+            Code::Ref005,
+            &format!("/units/{i}/formation"),
+            format!("formation `{formation}` does not exist"),
+        );
+    }
+}
+
+fn unit_series(ctx: &mut Ctx<'_>, series: &Series, i: usize, unit: &Unit) {
+    let classes = ids(&series.unit_classes);
+    let class_refs =
+        std::iter::once((format!("/units/{i}/class"), &unit.class)).chain(
+            unit.class_as.iter().map(|(purpose, class)| {
+                let key = serde_json::to_value(purpose)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                (format!("/units/{i}/class_as/{key}"), class)
+            }),
+        );
+    for (pointer, class) in class_refs {
+        if !classes.contains(class.as_str()) {
+            ctx.report(
+                Code::Ref008,
+                &pointer,
+                format!("unit class `{class}` is not defined by the series"),
+            );
+        }
+    }
+    let sides = super::counter_sides(series);
+    let ratings = ids(&series.ratings);
+    for (side, values) in &unit.ratings {
+        let base = format!("/units/{i}/ratings/{}", escape(side));
+        if !sides.contains(side.as_str()) {
+            ctx.report_key(
+                Code::Ref008,
+                &base,
+                format!("counter side `{side}` is not a state or formation of the series"),
+            );
+        }
+        for rating in values.keys() {
+            if !ratings.contains(rating.as_str()) {
+                ctx.report_key(
+                    Code::Ref008,
+                    &format!("{base}/{}", escape(rating)),
+                    format!("rating `{rating}` is not defined by the series"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! Pass 2: the references between documents. Referenced files must exist
+//! inside the pack root and have the right kind; ids must be unique; every
+//! unit, formation, place, road, series id and hex reference must resolve.
+//!
+//! Every finding points at the referencing value (through the JSON Pointer
+//! of the value and `locate`), and names the printed hex when one is
+//! involved. One small module per document kind.
+
+mod counters;
+mod map;
+mod placement;
+mod scenario;
+mod series;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use berthier_schema::{DocKind, Document, HexId, Map};
+use rayon::prelude::*;
+
+use crate::code::Code;
+use crate::diagnostic::Diagnostic;
+use crate::pass::schema::{self, Checked};
+use crate::source::SourceFile;
+use crate::walk::{Candidate, relative};
+
+/// Every document known to the run, by canonical path.
+pub struct Pack {
+    docs: HashMap<PathBuf, Arc<Checked>>,
+}
+
+/// Where a reference leads.
+pub enum Resolved {
+    /// An existing file inside the root (canonical path).
+    Found(PathBuf),
+    /// No such file (path relative to the root).
+    Missing(String),
+    /// Absolute, or climbing out of the root.
+    Escapes(&'static str),
+}
+
+/// Runs pass 2 over the documents of pass 1; referenced files outside the
+/// selection are loaded as needed (their own findings are not reported).
+pub fn check(checked: Vec<Checked>) -> Vec<Diagnostic> {
+    let selected: Vec<PathBuf> =
+        checked.iter().map(|c| c.source.at.path.clone()).collect();
+    let mut pack = Pack {
+        docs: checked
+            .into_iter()
+            .map(|c| (c.source.at.path.clone(), Arc::new(c)))
+            .collect(),
+    };
+    pack.load_referenced();
+    selected
+        .par_iter()
+        .filter_map(|path| pack.docs.get(path))
+        .flat_map_iter(|entry| pack.check_one(entry))
+        .collect()
+}
+
+impl Pack {
+    /// Loads referenced files that were not walked (a single file given on
+    /// the command line, an excluded folder), until nothing new appears.
+    fn load_referenced(&mut self) {
+        loop {
+            let mut wanted = HashMap::new();
+            for entry in self.docs.values() {
+                for reference in references(entry) {
+                    if let Resolved::Found(path) =
+                        self.resolve(&entry.source, reference)
+                        && !self.docs.contains_key(&path)
+                    {
+                        wanted.insert(path, Arc::clone(&entry.source.at.root));
+                    }
+                }
+            }
+            if wanted.is_empty() {
+                return;
+            }
+            for (path, root) in wanted {
+                let rel = relative(&root.dir, &path).unwrap_or_default();
+                let candidate = Candidate {
+                    root,
+                    path: path.clone(),
+                    rel,
+                };
+                let loaded =
+                    schema::check(&candidate).unwrap_or_else(|| Checked {
+                        source: SourceFile {
+                            at: candidate,
+                            text: "".into(),
+                            format: berthier_schema::Format::Json,
+                        },
+                        kind: None,
+                        document: None,
+                        diagnostics: Vec::new(),
+                    });
+                self.docs.insert(path, Arc::new(loaded));
+            }
+        }
+    }
+
+    fn check_one(&self, entry: &Checked) -> Vec<Diagnostic> {
+        let Some(document) = &entry.document else {
+            return Vec::new();
+        };
+        let mut ctx = Ctx {
+            pack: self,
+            src: &entry.source,
+            out: Vec::new(),
+        };
+        match document {
+            Document::Series(d) => series::check(&mut ctx, d),
+            Document::Map(d) => map::check(&mut ctx, d),
+            Document::Counters(d) => counters::check(&mut ctx, d),
+            Document::Scenario(d) => scenario::check(&mut ctx, d),
+        }
+        ctx.out
+    }
+
+    /// Resolves `reference` (relative to `from`'s folder) inside the root.
+    pub fn resolve(&self, from: &SourceFile, reference: &str) -> Resolved {
+        let mut parts: Vec<String> =
+            from.at.rel.split('/').map(str::to_owned).collect();
+        parts.pop();
+        let path = Path::new(reference);
+        if reference.is_empty() || path.has_root() {
+            return Resolved::Escapes("an absolute path");
+        }
+        for component in path.components() {
+            match component {
+                Component::Normal(p) => {
+                    parts.push(p.to_string_lossy().into_owned());
+                }
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    if parts.pop().is_none() {
+                        return Resolved::Escapes("`..` climbs above it");
+                    }
+                }
+                Component::RootDir | Component::Prefix(_) => {
+                    return Resolved::Escapes("an absolute path");
+                }
+            }
+        }
+        let root = &from.at.root.dir;
+        let joined = parts.iter().fold(root.clone(), |p, part| p.join(part));
+        match joined.canonicalize() {
+            Ok(real) if real.starts_with(root) => Resolved::Found(real),
+            Ok(_) => Resolved::Escapes("a link leads out of it"),
+            Err(_) => Resolved::Missing(parts.join("/")),
+        }
+    }
+
+    fn get(&self, path: &Path) -> Option<&Arc<Checked>> {
+        self.docs.get(path)
+    }
+}
+
+/// The file references a document makes (for loading them).
+fn references(entry: &Checked) -> Vec<&str> {
+    match &entry.document {
+        Some(Document::Series(d)) => {
+            d.extends.iter().map(String::as_str).collect()
+        }
+        Some(Document::Map(d)) => vec![d.series.as_str()],
+        Some(Document::Counters(d)) => vec![d.series.as_str()],
+        Some(Document::Scenario(d)) => {
+            vec![d.series.as_str(), d.map.as_str(), d.counters.as_str()]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Checking one document: the pack, the file, the findings so far.
+pub struct Ctx<'a> {
+    pack: &'a Pack,
+    src: &'a SourceFile,
+    out: Vec<Diagnostic>,
+}
+
+impl<'a> Ctx<'a> {
+    /// Records a finding at the value `pointer` names.
+    fn report(
+        &mut self,
+        code: Code,
+        pointer: &str,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        let d = self.src.at_pointer(code, pointer, message);
+        self.out.push(d);
+        let last = self.out.len() - 1;
+        &mut self.out[last]
+    }
+
+    /// Records a finding at the key of the member `pointer` names (a map
+    /// key that is itself wrong).
+    fn report_key(
+        &mut self,
+        code: Code,
+        pointer: &str,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        let found = self.src.locate(pointer);
+        let d =
+            self.src
+                .at_offset(code, found.key_or_value(), pointer, message);
+        self.out.push(d);
+        let last = self.out.len() - 1;
+        &mut self.out[last]
+    }
+
+    /// Checks a file reference (REF001, REF002); the canonical path when it
+    /// resolves.
+    fn file(&mut self, pointer: &str, reference: &str) -> Option<PathBuf> {
+        match self.pack.resolve(self.src, reference) {
+            Resolved::Found(path) => Some(path),
+            Resolved::Missing(rel) => {
+                self.report(
+                    Code::Ref001,
+                    pointer,
+                    format!("referenced file `{reference}` does not exist"),
+                )
+                .help = Some(format!("looked for `{rel}` in the pack root"));
+                None
+            }
+            Resolved::Escapes(why) => {
+                self.report(
+                    Code::Ref002,
+                    pointer,
+                    format!("`{reference}` leaves the pack root: {why}"),
+                )
+                .help = Some(
+                    "use a path relative to this file, inside the pack".into(),
+                );
+                None
+            }
+        }
+    }
+
+    /// Checks a document reference (REF001, REF002, REF010); the document
+    /// when it resolves, has kind `want` and loads.
+    fn document(
+        &mut self,
+        pointer: &str,
+        reference: &str,
+        want: DocKind,
+    ) -> Option<Arc<Checked>> {
+        let path = self.file(pointer, reference)?;
+        let entry = self.pack.get(&path).cloned();
+        let kind = entry.as_ref().and_then(|e| e.kind);
+        if kind != Some(want) {
+            let found = kind.map_or("not a pack document", DocKind::as_str);
+            self.report(
+                Code::Ref010,
+                pointer,
+                format!(
+                    "`{reference}` should be a {} document, but it is {found}",
+                    want.as_str()
+                ),
+            );
+            return None;
+        }
+        let entry = entry?;
+        if entry.document.is_none() {
+            self.report(
+                Code::Ref010,
+                pointer,
+                format!("`{reference}` has errors of its own"),
+            )
+            .help = Some(format!("run berthier-validate on `{reference}`"));
+            return None;
+        }
+        Some(entry)
+    }
+
+    /// REF007 unless `hex` is a printed hex of `map`.
+    fn hex_on_map(&mut self, map: &Map, hex: HexId, pointer: &str) {
+        self.hex_on_map_at(map, hex, pointer, false);
+    }
+
+    /// As [`Self::hex_on_map`]; `key` points at a map key (painted hexes).
+    fn hex_on_map_at(
+        &mut self,
+        map: &Map,
+        hex: HexId,
+        pointer: &str,
+        key: bool,
+    ) {
+        if map.contains(hex) {
+            return;
+        }
+        let help = map.extent.first().map(|e| {
+            format!(
+                "the map `{}` has columns {:02}-{:02}, rows {:02}-{:02}",
+                map.id, e.cols[0], e.cols[1], e.rows[0], e.rows[1]
+            )
+        });
+        let message = format!("hex {hex} is not on the map {}", map.id);
+        let d = if key {
+            self.report_key(Code::Ref007, pointer, message)
+        } else {
+            self.report(Code::Ref007, pointer, message)
+        };
+        d.hex = Some(hex);
+        d.help = help;
+    }
+
+    /// REF003 for every id seen before in `ids` (pointer prefix, id).
+    fn unique<'i>(
+        &mut self,
+        what: &str,
+        ids: impl IntoIterator<Item = (String, &'i str)>,
+    ) {
+        let mut seen = HashSet::new();
+        for (pointer, id) in ids {
+            if !seen.insert(id) {
+                self.report(
+                    Code::Ref003,
+                    &pointer,
+                    format!("duplicate {what} id `{id}`"),
+                );
+            }
+        }
+    }
+}
+
+/// Anything with an `id` field.
+pub trait HasId {
+    /// Its id.
+    fn id(&self) -> &str;
+}
+
+macro_rules! has_id {
+    ($($ty:path),* $(,)?) => {$(
+        impl HasId for $ty {
+            fn id(&self) -> &str {
+                &self.id
+            }
+        }
+    )*};
+}
+
+has_id!(
+    berthier_schema::counters::Side,
+    berthier_schema::counters::Nationality,
+    berthier_schema::counters::Formation,
+    berthier_schema::counters::Unit,
+    berthier_schema::counters::Marker,
+    berthier_schema::counters::ActivationMarker,
+    berthier_schema::map::Road,
+    berthier_schema::map::Place,
+    berthier_schema::map::MapEdge,
+    berthier_schema::map::EntryPoint,
+    berthier_schema::series::RatingDef,
+    berthier_schema::series::UnitClass,
+    berthier_schema::series::StateDef,
+    berthier_schema::series::FormationDef,
+    berthier_schema::series::TerrainType,
+    berthier_schema::series::HexsideType,
+    berthier_schema::series::RoadType,
+);
+
+/// Id set of a list, for membership tests.
+fn ids<T: HasId>(items: &[T]) -> HashSet<&str> {
+    items.iter().map(HasId::id).collect()
+}
+
+/// `(pointer, id)` pairs of a list: `"{base}/{i}/id"`.
+fn id_pointers<'i, T: HasId>(
+    base: &str,
+    items: &'i [T],
+) -> Vec<(String, &'i str)> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| (format!("{base}/{i}/id"), item.id()))
+        .collect()
+}
+
+/// The counter side ids a series allows as keys of `ratings`: its state
+/// and formation ids, the `counter_side` they name, and the physical
+/// `front` and `back` of any counter (leaders are rated per physical side;
+/// the model does not list those anywhere).
+fn counter_sides(series: &berthier_schema::Series) -> HashSet<&str> {
+    let mut sides = ids(&series.states);
+    sides.extend(ids(&series.formations));
+    sides.extend(
+        series
+            .states
+            .iter()
+            .filter_map(|s| s.counter_side.as_deref()),
+    );
+    sides.extend(
+        series
+            .formations
+            .iter()
+            .filter_map(|f| f.counter_side.as_deref()),
+    );
+    sides.extend(["front", "back"]);
+    sides
+}
+
+/// Escapes a map key for a JSON Pointer.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}

@@ -1,0 +1,194 @@
+//! The scenario vocabulary that names things on the map or in the order of
+//! battle: unit sets, locations and placements, checked against the map
+//! and counters the scenario names.
+
+use berthier_schema::counters::Counters;
+use berthier_schema::map::Map;
+use berthier_schema::placement::{Location, Placement};
+use berthier_schema::scenario::UnitSet;
+
+use super::Ctx;
+use crate::code::Code;
+
+/// What a scenario's references resolve against (each may be missing when
+/// its file is broken; the checks needing it are then skipped).
+pub(super) struct World<'w> {
+    pub map: Option<&'w Map>,
+    pub counters: Option<&'w Counters>,
+}
+
+impl World<'_> {
+    pub fn unit(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+        if let Some(c) = self.counters
+            && c.unit(id).is_none()
+        {
+            ctx.report(
+                Code::Ref004,
+                pointer,
+                format!("unit `{id}` is not in the counters file"),
+            );
+        }
+    }
+
+    pub fn formation(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+        if let Some(c) = self.counters
+            && c.formation(id).is_none()
+        {
+            ctx.report(
+                Code::Ref005,
+                pointer,
+                format!("formation `{id}` is not in the counters file"),
+            );
+        }
+    }
+
+    pub fn side(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+        if let Some(c) = self.counters
+            && !c.sides.iter().any(|s| s.id == id)
+        {
+            ctx.report(
+                Code::Ref011,
+                pointer,
+                format!("side `{id}` is not a side of the counters file"),
+            );
+        }
+    }
+
+    pub fn units(&self, ctx: &mut Ctx<'_>, pointer: &str, set: &UnitSet) {
+        for (i, id) in set.units.iter().enumerate() {
+            self.unit(ctx, &format!("{pointer}/units/{i}"), id);
+        }
+        for (i, id) in set.formations.iter().enumerate() {
+            self.formation(ctx, &format!("{pointer}/formations/{i}"), id);
+        }
+    }
+
+    pub fn location(&self, ctx: &mut Ctx<'_>, pointer: &str, at: &Location) {
+        let Some(map) = self.map else { return };
+        let (what, id, found) = match at {
+            Location::Hex(hex) => {
+                ctx.hex_on_map(map, *hex, &format!("{pointer}/Hex"));
+                return;
+            }
+            Location::Place(id) => ("place", id, map.place(id).is_some()),
+            Location::Entry(id) => {
+                let found = map.entry_points.iter().any(|e| &e.id == id);
+                ("entry point", id, found)
+            }
+            Location::Edge(id) => {
+                ("edge", id, map.edges.iter().any(|e| &e.id == id))
+            }
+        };
+        if !found {
+            let variant = match at {
+                Location::Place(_) => "Place",
+                Location::Entry(_) => "Entry",
+                _ => "Edge",
+            };
+            ctx.report(
+                Code::Ref006,
+                &format!("{pointer}/{variant}"),
+                format!("{what} `{id}` is not on the map {}", map.id),
+            );
+        }
+    }
+
+    pub fn locations(
+        &self,
+        ctx: &mut Ctx<'_>,
+        pointer: &str,
+        all: &[Location],
+    ) {
+        for (i, at) in all.iter().enumerate() {
+            self.location(ctx, &format!("{pointer}/{i}"), at);
+        }
+    }
+
+    /// Every reference inside a placement, recursively.
+    pub fn placement(&self, ctx: &mut Ctx<'_>, ptr: &str, p: &Placement) {
+        match p {
+            Placement::Hex(h) => self.hex(ctx, &format!("{ptr}/Hex"), *h),
+            Placement::HexOrAdjacent(h) => {
+                self.hex(ctx, &format!("{ptr}/HexOrAdjacent"), *h);
+            }
+            Placement::At(at) => self.location(ctx, &format!("{ptr}/At"), at),
+            Placement::Within { of, .. } => {
+                self.location(ctx, &format!("{ptr}/Within/of"), of);
+            }
+            Placement::Region(hexes) => {
+                for (i, h) in hexes.iter().enumerate() {
+                    self.hex(ctx, &format!("{ptr}/Region/{i}"), *h);
+                }
+            }
+            Placement::SideOfLine { line, .. } => {
+                self.locations(ctx, &format!("{ptr}/SideOfLine/line"), line);
+            }
+            Placement::OnRoad { road, from, to, .. } => {
+                self.road(ctx, &format!("{ptr}/OnRoad/road"), road);
+                self.location(ctx, &format!("{ptr}/OnRoad/from"), from);
+                self.location(ctx, &format!("{ptr}/OnRoad/to"), to);
+            }
+            Placement::HalfwayBetween { a, b, .. } => {
+                self.location(ctx, &format!("{ptr}/HalfwayBetween/a"), a);
+                self.location(ctx, &format!("{ptr}/HalfwayBetween/b"), b);
+            }
+            Placement::LineBetween { a, b } => {
+                self.location(ctx, &format!("{ptr}/LineBetween/a"), a);
+                self.location(ctx, &format!("{ptr}/LineBetween/b"), b);
+            }
+            Placement::StackedWith(u) => {
+                self.unit(ctx, &format!("{ptr}/StackedWith"), u);
+            }
+            Placement::AdjacentTo(u) => {
+                self.unit(ctx, &format!("{ptr}/AdjacentTo"), u);
+            }
+            Placement::WithAnyUnitOf(Some(f)) => {
+                self.formation(ctx, &format!("{ptr}/WithAnyUnitOf"), f);
+            }
+            Placement::WithAnyUnitOf(None) | Placement::Anywhere => {}
+            Placement::All(all) | Placement::AnyOf(all) => {
+                let variant = if matches!(p, Placement::All(_)) {
+                    "All"
+                } else {
+                    "AnyOf"
+                };
+                for (i, inner) in all.iter().enumerate() {
+                    self.placement(ctx, &format!("{ptr}/{variant}/{i}"), inner);
+                }
+            }
+            Placement::Not(inner) => {
+                self.placement(ctx, &format!("{ptr}/Not"), inner);
+            }
+            Placement::Unstructured(text) => {
+                ctx.report(
+                    Code::Ref014,
+                    &format!("{ptr}/Unstructured"),
+                    format!("placement kept as text, not checked: \"{text}\""),
+                );
+            }
+        }
+    }
+
+    pub fn hex(
+        &self,
+        ctx: &mut Ctx<'_>,
+        pointer: &str,
+        hex: berthier_schema::HexId,
+    ) {
+        if let Some(map) = self.map {
+            ctx.hex_on_map(map, hex, pointer);
+        }
+    }
+
+    fn road(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+        if let Some(map) = self.map
+            && map.road(id).is_none()
+        {
+            ctx.report(
+                Code::Ref006,
+                pointer,
+                format!("road `{id}` is not on the map {}", map.id),
+            );
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Scenarios: the series, map and counters files they name, then every
+//! side, unit, formation, marker, location and hex they use, and the series
+//! ids of setup formations and states (after `rule_overrides`).
+
+use berthier_schema::scenario::{Condition, Scenario, ScenarioSide};
+use berthier_schema::series::Series;
+use berthier_schema::{DocKind, Document};
+
+use super::placement::World;
+use super::{Ctx, ids, map::series_of, series};
+use crate::code::Code;
+
+pub(super) fn check(ctx: &mut Ctx<'_>, s: &Scenario) {
+    let series = series_of(ctx, "/series", &s.series)
+        .map(|base| series::with_scenario(base, s.rule_overrides.as_ref()));
+    let map_entry = ctx.document("/map", &s.map, DocKind::Map);
+    let counters_entry =
+        ctx.document("/counters", &s.counters, DocKind::Counters);
+    let world = World {
+        map: match map_entry.as_deref().and_then(|e| e.document.as_ref()) {
+            Some(Document::Map(m)) => Some(m),
+            _ => None,
+        },
+        counters: match counters_entry
+            .as_deref()
+            .and_then(|e| e.document.as_ref())
+        {
+            Some(Document::Counters(c)) => Some(c),
+            _ => None,
+        },
+    };
+    let side_ids: Vec<(String, &str)> = s
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, side)| (format!("/sides/{i}/side"), side.side.as_str()))
+        .collect();
+    ctx.unique("scenario side", side_ids);
+    for (field, side) in [
+        ("sets_up_first", &s.sets_up_first),
+        ("moves_first", &s.moves_first),
+    ] {
+        if let Some(side) = side {
+            world.side(ctx, &format!("/{field}"), side);
+        }
+    }
+    for (i, side) in s.sides.iter().enumerate() {
+        let base = format!("/sides/{i}");
+        world.side(ctx, &format!("{base}/side"), &side.side);
+        setup(ctx, &world, series.as_ref(), &base, side);
+        arrivals(ctx, &world, &base, side);
+        lists(ctx, &world, &base, side);
+    }
+    victory(ctx, &world, s);
+}
+
+fn setup(
+    ctx: &mut Ctx<'_>,
+    w: &World<'_>,
+    series: Option<&Series>,
+    base: &str,
+    side: &ScenarioSide,
+) {
+    for (j, ins) in side.instructions.iter().enumerate() {
+        let p = format!("{base}/instructions/{j}");
+        w.units(ctx, &format!("{p}/units"), &ins.units);
+        w.placement(ctx, &format!("{p}/placement"), &ins.placement);
+        if let (Some(series), Some(state)) = (series, &ins.state) {
+            series_id(
+                ctx,
+                &format!("{p}/state"),
+                "state",
+                state,
+                &ids(&series.states),
+            );
+        }
+    }
+    for (j, placed) in side.setup.iter().enumerate() {
+        let p = format!("{base}/setup/{j}");
+        w.unit(ctx, &format!("{p}/unit"), &placed.unit);
+        w.hex(ctx, &format!("{p}/hex"), placed.hex);
+        let Some(series) = series else { continue };
+        if let Some(f) = &placed.formation {
+            let known = ids(&series.formations);
+            series_id(ctx, &format!("{p}/formation"), "formation", f, &known);
+        }
+        if let Some(state) = &placed.state {
+            series_id(
+                ctx,
+                &format!("{p}/state"),
+                "state",
+                state,
+                &ids(&series.states),
+            );
+        }
+    }
+}
+
+fn series_id(
+    ctx: &mut Ctx<'_>,
+    pointer: &str,
+    what: &str,
+    id: &str,
+    known: &std::collections::HashSet<&str>,
+) {
+    if !known.contains(id) {
+        ctx.report(
+            Code::Ref008,
+            pointer,
+            format!("{what} `{id}` is not defined by the series"),
+        )
+        .help = Some(
+            "the series' own list, after its `extends` chain and this \
+             scenario's `rule_overrides`"
+                .into(),
+        );
+    }
+}
+
+fn arrivals(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
+    for (j, arrival) in side.reinforcements.iter().enumerate() {
+        let p = format!("{base}/reinforcements/{j}");
+        if let Some(f) = &arrival.formation {
+            w.formation(ctx, &format!("{p}/formation"), f);
+        }
+        w.units(ctx, &format!("{p}/units"), &arrival.units);
+        w.location(ctx, &format!("{p}/entry"), &arrival.entry);
+        if let Some(alt) = &arrival.alternatives {
+            w.locations(
+                ctx,
+                &format!("{p}/alternatives/entries"),
+                &alt.entries,
+            );
+        }
+    }
+}
+
+fn lists(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
+    for (j, unit) in side.absent.iter().enumerate() {
+        w.unit(ctx, &format!("{base}/absent/{j}"), unit);
+    }
+    for (j, f) in side.markers_at_start.iter().enumerate() {
+        w.formation(ctx, &format!("{base}/markers_at_start/{j}"), f);
+    }
+    if let Some(c) = w.counters {
+        for (j, m) in side.special_markers.iter().enumerate() {
+            if !c.markers.iter().any(|k| &k.id == m) {
+                ctx.report(
+                    Code::Ref011,
+                    &format!("{base}/special_markers/{j}"),
+                    format!("marker `{m}` is not in the counters file"),
+                );
+            }
+        }
+    }
+    for (j, l) in side.losses.iter().enumerate() {
+        w.units(ctx, &format!("{base}/losses/{j}/units"), &l.units);
+    }
+    for (j, a) in side.attachments.iter().enumerate() {
+        w.units(ctx, &format!("{base}/attachments/{j}/units"), &a.units);
+        w.formation(ctx, &format!("{base}/attachments/{j}/to"), &a.to);
+    }
+    for (j, m) in side.morale.iter().enumerate() {
+        w.units(ctx, &format!("{base}/morale/{j}/units"), &m.units);
+    }
+    w.locations(ctx, &format!("{base}/retreat"), &side.retreat);
+    w.locations(
+        ctx,
+        &format!("{base}/lines_of_communication"),
+        &side.lines_of_communication,
+    );
+}
+
+fn victory(ctx: &mut Ctx<'_>, w: &World<'_>, s: &Scenario) {
+    for (i, v) in s.victory.iter().enumerate() {
+        let p = format!("/victory/{i}");
+        w.side(ctx, &format!("{p}/side"), &v.side);
+        let c = format!("{p}/condition");
+        match &v.condition {
+            Condition::Objective { at, held_by, .. } => {
+                w.location(ctx, &format!("{c}/Objective/at"), at);
+                if let Some(side) = held_by {
+                    w.side(ctx, &format!("{c}/Objective/held_by"), side);
+                }
+            }
+            Condition::Exit { via, units, .. } => {
+                w.location(ctx, &format!("{c}/Exit/via"), via);
+                w.units(ctx, &format!("{c}/Exit/units"), units);
+            }
+            Condition::Elimination { .. } | Condition::Text(_) => {}
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! Series: unique ids, internal references (classes, ratings, terrain),
+//! and the `extends` chain, which must resolve without a cycle.
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::series::Series;
+use berthier_schema::{DocKind, Document, RuleOverrides};
+
+use super::{Ctx, HasId, Pack, Resolved, id_pointers, ids};
+use crate::code::Code;
+
+pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
+    ctx.unique("rating", id_pointers("/ratings", &s.ratings));
+    ctx.unique("unit class", id_pointers("/unit_classes", &s.unit_classes));
+    ctx.unique("state", id_pointers("/states", &s.states));
+    ctx.unique("formation", id_pointers("/formations", &s.formations));
+    ctx.unique("terrain", id_pointers("/terrain", &s.terrain));
+    ctx.unique(
+        "hexside type",
+        id_pointers("/hexside_types", &s.hexside_types),
+    );
+    ctx.unique("road type", id_pointers("/road_types", &s.road_types));
+    let own = match &s.extends {
+        Some(reference) => extends(ctx, reference),
+        None => Some(s.clone()),
+    };
+    if let Some(effective) = own {
+        internal(ctx, s, &effective);
+    }
+}
+
+/// Checks `extends`; the effective series when the chain resolves.
+fn extends(ctx: &mut Ctx<'_>, reference: &str) -> Option<Series> {
+    ctx.document("/extends", reference, DocKind::Series)?;
+    let me = ctx.src.at.path.clone();
+    let pack = ctx.pack;
+    match pack.resolve(ctx.src, reference) {
+        Resolved::Found(parent) if leads_to(pack, &parent, &me) => {
+            ctx.report(
+                Code::Ref013,
+                "/extends",
+                format!(
+                    "`extends` loops back to this series via `{reference}`"
+                ),
+            );
+            None
+        }
+        Resolved::Found(_) => effective(pack, &me),
+        _ => None,
+    }
+}
+
+/// Whether following `extends` from `start` reaches `target`.
+fn leads_to(pack: &Pack, start: &Path, target: &Path) -> bool {
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut current = start.to_path_buf();
+    loop {
+        if current == target {
+            return true;
+        }
+        if seen.contains(&current) {
+            return false; // a loop not through `target`: reported there
+        }
+        seen.push(current.clone());
+        let Some(next) = parent_of(pack, &current) else {
+            return false;
+        };
+        current = next;
+    }
+}
+
+fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
+    let entry = pack.get(path)?;
+    let Some(Document::Series(s)) = &entry.document else {
+        return None;
+    };
+    match pack.resolve(&entry.source, s.extends.as_deref()?) {
+        Resolved::Found(parent) => Some(parent),
+        _ => None,
+    }
+}
+
+/// The series at `path` with its `extends` chain applied: the parent's
+/// rules, changed by this series' `overrides`, plus this series' own
+/// definitions (replacing those with the same id). `None` on a loop or a
+/// broken link.
+pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Series> {
+    let mut chain: Vec<&Series> = Vec::new();
+    let mut current = path.to_path_buf();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    loop {
+        if seen.contains(&current) {
+            return None;
+        }
+        seen.push(current.clone());
+        let entry = pack.get(&current)?;
+        let Some(Document::Series(s)) = &entry.document else {
+            return None;
+        };
+        chain.push(s);
+        match &s.extends {
+            None => break,
+            Some(_) => current = parent_of(pack, &current)?,
+        }
+    }
+    let mut chain = chain.into_iter().rev();
+    let mut merged = chain.next()?.clone();
+    for child in chain {
+        let overrides = child.overrides.clone().unwrap_or_default();
+        merged = merged.with_overrides(&overrides);
+        merge(&mut merged.ratings, &child.ratings);
+        merge(&mut merged.unit_classes, &child.unit_classes);
+        merge(&mut merged.states, &child.states);
+        merge(&mut merged.formations, &child.formations);
+        merge(&mut merged.terrain, &child.terrain);
+        merge(&mut merged.hexside_types, &child.hexside_types);
+        merge(&mut merged.road_types, &child.road_types);
+        merged.id.clone_from(&child.id);
+    }
+    Some(merged)
+}
+
+/// The effective series with a scenario's `rule_overrides` applied.
+pub(super) fn with_scenario(
+    series: Series,
+    overrides: Option<&RuleOverrides>,
+) -> Series {
+    match overrides {
+        Some(o) => series.with_overrides(o),
+        None => series,
+    }
+}
+
+fn merge<T: HasId + Clone>(base: &mut Vec<T>, own: &[T]) {
+    for item in own {
+        match base.iter_mut().find(|b| b.id() == item.id()) {
+            Some(existing) => *existing = item.clone(),
+            None => base.push(item.clone()),
+        }
+    }
+}
+
+/// References inside the series, checked against the effective series.
+fn internal(ctx: &mut Ctx<'_>, s: &Series, all: &Series) {
+    let classes = ids(&all.unit_classes);
+    let ratings = ids(&all.ratings);
+    let terrain = ids(&all.terrain);
+    let sides = super::counter_sides(all);
+    for (i, class) in s.unit_classes.iter().enumerate() {
+        for (side, list) in &class.ratings {
+            let base =
+                format!("/unit_classes/{i}/ratings/{}", super::escape(side));
+            if !sides.contains(side.as_str()) {
+                ctx.report_key(
+                    Code::Ref008,
+                    &base,
+                    format!("counter side `{side}` is not a state or formation of the series"),
+                );
+            }
+            for (j, rating) in list.iter().enumerate() {
+                if !ratings.contains(rating.as_str()) {
+                    ctx.report(
+                        Code::Ref008,
+                        &format!("{base}/{j}"),
+                        format!(
+                            "rating `{rating}` is not defined by the series"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    for (i, f) in s.formations.iter().enumerate() {
+        for (j, class) in f.classes.iter().enumerate() {
+            if !classes.contains(class.as_str()) {
+                ctx.report(
+                    Code::Ref008,
+                    &format!("/formations/{i}/classes/{j}"),
+                    format!(
+                        "unit class `{class}` is not defined by the series"
+                    ),
+                );
+            }
+        }
+        let lists =
+            [("only_in", &f.only_in), ("mandatory_in", &f.mandatory_in)];
+        for (field, list) in lists {
+            for (j, t) in list.iter().enumerate() {
+                if !terrain.contains(t.as_str()) {
+                    ctx.report(
+                        Code::Ref008,
+                        &format!("/formations/{i}/{field}/{j}"),
+                        format!("terrain `{t}` is not defined by the series"),
+                    );
+                }
+            }
+        }
+    }
+    for (i, t) in s.terrain.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/terrain/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+    for (i, t) in s.hexside_types.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/hexside_types/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+    for (i, t) in s.road_types.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/road_types/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+}
+
+fn movement_keys<'k>(
+    ctx: &mut Ctx<'_>,
+    base: &str,
+    keys: impl Iterator<Item = &'k String>,
+    classes: &std::collections::HashSet<&str>,
+) {
+    for class in keys {
+        if !classes.contains(class.as_str()) {
+            ctx.report_key(
+                Code::Ref008,
+                &format!("{base}/{}", super::escape(class)),
+                format!("unit class `{class}` is not defined by the series"),
+            );
+        }
+    }
+}

@@ -1,0 +1,425 @@
+//! Pass 1: each file on its own. Decides whether a file is a pack document,
+//! reads it, and checks it against its JSON Schema, locating every finding
+//! in the original text.
+
+use berthier_schema::document::{FORMAT_VERSION, ron_options};
+use berthier_schema::locate::scalar_at;
+use berthier_schema::validate::schema_violations;
+use berthier_schema::{DocKind, Document, Format};
+use serde::de::DeserializeOwned;
+
+use crate::code::Code;
+use crate::diagnostic::Diagnostic;
+use crate::source::SourceFile;
+use crate::walk::Candidate;
+
+/// A pack document after pass 1.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The file.
+    pub source: SourceFile,
+    /// The kind it declares, when known.
+    pub kind: Option<DocKind>,
+    /// The typed document, when it passed.
+    pub document: Option<Document>,
+    /// Pass-1 findings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    fn fail(source: SourceFile, diagnostic: Diagnostic) -> Self {
+        Self {
+            source,
+            kind: None,
+            document: None,
+            diagnostics: vec![diagnostic],
+        }
+    }
+}
+
+/// Checks one candidate; `None` when it is not a pack document (a JSON
+/// file with no `kind`, such as a schema or `package.json`).
+pub fn check(candidate: &Candidate) -> Option<Checked> {
+    let format = Format::of_path(&candidate.path)?;
+    let named = pack_name_kind(&candidate.rel).is_some();
+    let mut source = SourceFile {
+        at: candidate.clone(),
+        text: "".into(),
+        format,
+    };
+    let bytes = match std::fs::read(&candidate.path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let d = source.bare(Code::Sch005, "", format!("cannot read: {e}"));
+            return named.then(|| Checked::fail(source, d));
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]);
+            source.text = prefix.as_ref().into();
+            let d = source.at_offset(
+                Code::Sch005,
+                valid,
+                "",
+                "the file is not UTF-8 text (binary?)",
+            );
+            return named.then(|| Checked::fail(source, d));
+        }
+    };
+    source.text = text.into();
+    if let Some(d) = precheck(&source) {
+        return named.then(|| Checked::fail(source, d));
+    }
+    let kind = match kind_of(&source, named) {
+        KindProbe::Kind(kind) => kind,
+        KindProbe::NotADocument => return None,
+        KindProbe::Finding(d) => return Some(Checked::fail(source, d)),
+    };
+    if let Some(d) = version_finding(&source) {
+        let mut failed = Checked::fail(source, d);
+        failed.kind = Some(kind);
+        return Some(failed);
+    }
+    let (document, diagnostics) = match format {
+        Format::Json => check_json(&source, kind),
+        Format::Ron => check_ron(&source, kind),
+    };
+    Some(Checked {
+        source,
+        kind: Some(kind),
+        document,
+        diagnostics,
+    })
+}
+
+/// The kind a file name announces (`rivoli.map.ron`).
+pub fn pack_name_kind(rel: &str) -> Option<DocKind> {
+    let stem = rel
+        .strip_suffix(".ron")
+        .or_else(|| rel.strip_suffix(".json"))?;
+    let (_, kind) = stem.rsplit_once('.')?;
+    DocKind::from_name(kind)
+}
+
+/// Empty and binary files.
+fn precheck(source: &SourceFile) -> Option<Diagnostic> {
+    if source.text.trim().is_empty() {
+        return Some(source.at_offset(
+            Code::Sch005,
+            0,
+            "",
+            "the file is empty",
+        ));
+    }
+    let nul = source.text.find('\0')?;
+    Some(source.at_offset(
+        Code::Sch005,
+        nul,
+        "",
+        "the file is binary (it holds a NUL byte), not RON or JSON text",
+    ))
+}
+
+enum KindProbe {
+    Kind(DocKind),
+    NotADocument,
+    Finding(Diagnostic),
+}
+
+fn kind_of(source: &SourceFile, named: bool) -> KindProbe {
+    let found = source.locate("/kind");
+    let looks_like_pack = named
+        || source.format == Format::Ron
+        || source.locate("/format_version").exact;
+    if !found.exact {
+        if !(named || source.locate("/format_version").exact) {
+            return KindProbe::NotADocument;
+        }
+        if let Some(d) = syntax_finding(source) {
+            return KindProbe::Finding(d);
+        }
+        let hint = pack_name_kind(&source.at.rel).map_or("map", |k| k.as_str());
+        let d = source
+            .at_offset(Code::Sch003, found.value, "/kind", "missing `kind`")
+            .help(format!(
+                "add `kind: {hint}` (one of series, map, counters, scenario)"
+            ));
+        return KindProbe::Finding(d);
+    }
+    let name = scalar_at(&source.text, source.format, found.value);
+    if let Some(kind) = name.as_deref().and_then(DocKind::from_name) {
+        return KindProbe::Kind(kind);
+    }
+    if !looks_like_pack {
+        return KindProbe::NotADocument;
+    }
+    let shown = name.unwrap_or_else(|| "?".into());
+    let d = source
+        .at_offset(
+            Code::Sch003,
+            found.value,
+            "/kind",
+            format!("unknown kind `{shown}`"),
+        )
+        .help("expected series, map, counters or scenario");
+    KindProbe::Finding(d)
+}
+
+/// A syntax error, if the text does not read at all.
+fn syntax_finding(source: &SourceFile) -> Option<Diagnostic> {
+    match source.format {
+        Format::Json => {
+            let e = serde_json::from_str::<serde::de::IgnoredAny>(&source.text)
+                .err()?;
+            Some(source.at_line_col(
+                Code::Sch001,
+                e.line(),
+                e.column(),
+                e.to_string(),
+            ))
+        }
+        Format::Ron => {
+            let e = ron_options().from_str::<ron::Value>(&source.text).err()?;
+            Some(source.at_line_col(
+                Code::Sch001,
+                e.span.start.line,
+                e.span.start.col,
+                e.code.to_string(),
+            ))
+        }
+    }
+}
+
+fn version_finding(source: &SourceFile) -> Option<Diagnostic> {
+    let found = source.locate("/format_version");
+    if !found.exact {
+        return None; // the schema reports the missing field
+    }
+    let text = scalar_at(&source.text, source.format, found.value)?;
+    let version: u64 = text.parse().ok()?;
+    (version != u64::from(FORMAT_VERSION)).then(|| {
+        source
+            .at_offset(
+                Code::Sch004,
+                found.value,
+                "/format_version",
+                format!("format_version {version} is not supported"),
+            )
+            .help(format!(
+                "this release reads format_version {FORMAT_VERSION}"
+            ))
+    })
+}
+
+fn check_json(
+    source: &SourceFile,
+    kind: DocKind,
+) -> (Option<Document>, Vec<Diagnostic>) {
+    let value: serde_json::Value = match serde_json::from_str(&source.text) {
+        Ok(value) => value,
+        Err(e) => {
+            let d = source.at_line_col(
+                Code::Sch001,
+                e.line(),
+                e.column(),
+                e.to_string(),
+            );
+            return (None, vec![d]);
+        }
+    };
+    let found = violations(source, kind, &value);
+    if !found.is_empty() {
+        return (None, found);
+    }
+    match typed(kind, &source.text, Format::Json) {
+        Ok(document) => (Some(document), Vec::new()),
+        Err(d) => (None, vec![source_error(source, d)]),
+    }
+}
+
+fn check_ron(
+    source: &SourceFile,
+    kind: DocKind,
+) -> (Option<Document>, Vec<Diagnostic>) {
+    let document = match typed(kind, &source.text, Format::Ron) {
+        Ok(document) => document,
+        Err(e) => return (None, vec![source_error(source, e)]),
+    };
+    let value = match document.to_json_value() {
+        Ok(value) => value,
+        Err(e) => {
+            let d = source.bare(Code::Sch002, "", e.to_string());
+            return (None, vec![d]);
+        }
+    };
+    let found = violations(source, kind, &value);
+    if found.is_empty() {
+        (Some(document), found)
+    } else {
+        (None, found)
+    }
+}
+
+/// Every schema violation, located: an unexpected field at its key, any
+/// other at the value (or the nearest ancestor for a missing field).
+fn violations(
+    source: &SourceFile,
+    kind: DocKind,
+    value: &serde_json::Value,
+) -> Vec<Diagnostic> {
+    schema_violations(kind, value)
+        .into_iter()
+        .map(|v| match unexpected_field(&v.message) {
+            Some(field) => {
+                let escaped = field.replace('~', "~0").replace('/', "~1");
+                let pointer = format!("{}/{escaped}", v.pointer);
+                let found = source.locate(&pointer);
+                let offset = if found.exact {
+                    found.key_or_value()
+                } else {
+                    found.value
+                };
+                source
+                    .at_offset(Code::Sch002, offset, &pointer, v.message)
+                    .help("remove the field or fix its spelling")
+            }
+            None => source.at_pointer(Code::Sch002, &v.pointer, v.message),
+        })
+        .collect()
+}
+
+/// The first field named in jsonschema's "Additional properties are not
+/// allowed ('x' was unexpected)".
+fn unexpected_field(message: &str) -> Option<&str> {
+    if !message.contains("unexpected") {
+        return None;
+    }
+    let start = message.find("('")? + 2;
+    let len = message[start..].find('\'')?;
+    Some(&message[start..start + len])
+}
+
+/// A typed-parse failure: code, line, column, message, help.
+struct TypedError {
+    code: Code,
+    line: usize,
+    column: usize,
+    message: String,
+    help: Option<String>,
+}
+
+fn source_error(source: &SourceFile, e: TypedError) -> Diagnostic {
+    let d = source.at_line_col(e.code, e.line, e.column, e.message);
+    match e.help {
+        Some(help) => d.help(help),
+        None => d,
+    }
+}
+
+fn typed(
+    kind: DocKind,
+    text: &str,
+    format: Format,
+) -> Result<Document, TypedError> {
+    Ok(match kind {
+        DocKind::Series => Document::Series(parse(text, format)?),
+        DocKind::Map => Document::Map(parse(text, format)?),
+        DocKind::Counters => Document::Counters(parse(text, format)?),
+        DocKind::Scenario => Document::Scenario(parse(text, format)?),
+    })
+}
+
+fn parse<T: DeserializeOwned>(
+    text: &str,
+    format: Format,
+) -> Result<T, TypedError> {
+    match format {
+        Format::Json => serde_json::from_str(text).map_err(|e| TypedError {
+            code: if e.is_data() {
+                Code::Sch002
+            } else {
+                Code::Sch001
+            },
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+            help: None,
+        }),
+        Format::Ron => ron_options().from_str(text).map_err(|e| TypedError {
+            code: ron_code(&e.code),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+            help: suggestion(&e.code),
+        }),
+    }
+}
+
+/// Type and shape errors are schema violations; the rest is syntax.
+fn ron_code(e: &ron::Error) -> Code {
+    use ron::Error as E;
+    match e {
+        E::Message(_)
+        | E::InvalidValueForType { .. }
+        | E::ExpectedDifferentLength { .. }
+        | E::NoSuchEnumVariant { .. }
+        | E::NoSuchStructField { .. }
+        | E::MissingStructField { .. }
+        | E::DuplicateStructField { .. }
+        | E::ExpectedDifferentStructName { .. }
+        | E::IntegerOutOfBounds
+        | E::ExpectedBoolean
+        | E::ExpectedInteger
+        | E::ExpectedFloat
+        | E::ExpectedString
+        | E::ExpectedChar
+        | E::ExpectedArray
+        | E::ExpectedMap
+        | E::ExpectedStructLike
+        | E::ExpectedNamedStructLike(_)
+        | E::ExpectedUnit
+        | E::ExpectedOption
+        | E::ExpectedIdentifier => Code::Sch002,
+        _ => Code::Sch001,
+    }
+}
+
+/// "did you mean" for a misspelled field or variant.
+fn suggestion(e: &ron::Error) -> Option<String> {
+    let (expected, found) = match e {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        }
+        | ron::Error::NoSuchEnumVariant {
+            expected, found, ..
+        } => (*expected, found.as_str()),
+        _ => return None,
+    };
+    let best = expected
+        .iter()
+        .map(|name| (distance(name, found), *name))
+        .min()?;
+    (best.0 <= found.len().max(3) / 2 + 1)
+        .then(|| format!("did you mean `{}`?", best.1))
+}
+
+/// Levenshtein distance (short identifiers only).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().take(64).enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}

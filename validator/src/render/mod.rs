@@ -1,0 +1,33 @@
+//! Output formats. Each renderer turns a [`Report`] into text; only `main`
+//! prints it.
+
+pub mod github;
+pub mod human;
+pub mod json;
+pub mod sarif;
+
+use crate::diagnostic::Report;
+
+/// The output formats of `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// For people: each finding with its source line and a caret.
+    #[default]
+    Human,
+    /// One JSON object with every finding, for scripts.
+    Json,
+    /// GitHub Actions workflow commands (annotations on the diff).
+    Github,
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    Sarif,
+}
+
+/// Renders `report` in `format`.
+pub fn render(report: &Report, format: OutputFormat) -> String {
+    match format {
+        OutputFormat::Human => human::render(report),
+        OutputFormat::Json => json::render(report),
+        OutputFormat::Github => github::render(report),
+        OutputFormat::Sarif => sarif::render(report),
+    }
+}

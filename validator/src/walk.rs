@@ -1,0 +1,201 @@
+//! Finds the files to check under each path given on the command line.
+//!
+//! Directories are walked without following links (a link to a file inside
+//! the root is checked; anything leaving the root is ignored), skipping
+//! `target/`, hidden entries, and the `exclude` prefixes of a `berthier.toml`
+//! at the root. Only `.ron` and `.json` files are candidates; which of them
+//! are pack documents is decided from their content by the schema pass.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use walkdir::WalkDir;
+
+use crate::RunError;
+
+/// A pack root: every reference must stay inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Root {
+    /// Canonical directory.
+    pub dir: PathBuf,
+    /// As the user gave it (forward slashes), for display.
+    pub shown: String,
+}
+
+/// One file to check.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Its pack root.
+    pub root: Arc<Root>,
+    /// Canonical path.
+    pub path: PathBuf,
+    /// Path relative to the root, forward slashes.
+    pub rel: String,
+}
+
+/// `berthier.toml` at a pack root.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Config {
+    /// Path prefixes (relative to the root) not to walk.
+    #[serde(default)]
+    exclude: Vec<String>,
+}
+
+/// The candidates under `paths` (a file given explicitly is always a
+/// candidate; its root is the working directory when it lies inside it,
+/// else its own directory).
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<Candidate>, RunError> {
+    let mut out = Vec::new();
+    for path in paths {
+        let canonical = path.canonicalize().map_err(|e| RunError::Path {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        if canonical.is_dir() {
+            let root = Arc::new(Root {
+                dir: canonical.clone(),
+                shown: shown(path),
+            });
+            walk(&root, &mut out)?;
+        } else {
+            out.push(single_file(path, canonical)?);
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.dedup_by(|a, b| a.path == b.path);
+    Ok(out)
+}
+
+fn single_file(
+    given: &Path,
+    canonical: PathBuf,
+) -> Result<Candidate, RunError> {
+    let cwd = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .ok()
+        .filter(|d| canonical.starts_with(d));
+    let (dir, shown_root) = match cwd {
+        Some(dir) => (dir, ".".to_owned()),
+        None => {
+            let parent = canonical
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default();
+            let shown_parent = given
+                .parent()
+                .map(shown)
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| ".".to_owned());
+            (parent, shown_parent)
+        }
+    };
+    let rel = relative(&dir, &canonical).ok_or_else(|| RunError::Path {
+        path: given.to_path_buf(),
+        message: "not inside its root".into(),
+    })?;
+    Ok(Candidate {
+        root: Arc::new(Root {
+            dir,
+            shown: shown_root,
+        }),
+        path: canonical,
+        rel,
+    })
+}
+
+fn walk(root: &Arc<Root>, out: &mut Vec<Candidate>) -> Result<(), RunError> {
+    let config = read_config(&root.dir)?;
+    let walker = WalkDir::new(&root.dir)
+        .follow_links(false)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.depth() == 0 || !skipped(root, &config, e.path(), e.file_type())
+        });
+    for entry in walker.flatten() {
+        if !has_pack_extension(entry.path()) {
+            continue;
+        }
+        let path = if entry.path_is_symlink() {
+            // Follow a link only when it lands on a file inside the root.
+            match entry.path().canonicalize() {
+                Ok(p) if p.starts_with(&root.dir) && p.is_file() => p,
+                _ => continue,
+            }
+        } else if entry.file_type().is_file() {
+            entry.path().to_path_buf()
+        } else {
+            continue;
+        };
+        if let Some(rel) = relative(&root.dir, entry.path()) {
+            out.push(Candidate {
+                root: Arc::clone(root),
+                path,
+                rel,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn skipped(
+    root: &Root,
+    config: &Config,
+    path: &Path,
+    kind: std::fs::FileType,
+) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name.starts_with('.') || (kind.is_dir() && name == "target") {
+        return true;
+    }
+    let Some(rel) = relative(&root.dir, path) else {
+        return true;
+    };
+    config.exclude.iter().any(|prefix| {
+        let prefix = prefix.trim_matches('/');
+        rel == prefix || rel.starts_with(&format!("{prefix}/"))
+    })
+}
+
+fn read_config(dir: &Path) -> Result<Config, RunError> {
+    let path = dir.join("berthier.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(Config::default());
+    };
+    toml::from_str(&text).map_err(|e| RunError::Config {
+        path,
+        message: e.to_string(),
+    })
+}
+
+/// Whether the file name ends in `.ron` or `.json`.
+pub fn has_pack_extension(path: &Path) -> bool {
+    berthier_schema::Format::of_path(path).is_some()
+}
+
+/// `path` relative to `root` with forward slashes.
+pub fn relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let parts: Vec<String> = rel
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    Some(parts.join("/"))
+}
+
+/// A path as the user typed it, forward slashes, no trailing slash.
+fn shown(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let trimmed = text.trim_end_matches('/');
+    let trimmed = trimmed.strip_prefix("./").unwrap_or(trimmed);
+    if trimmed.is_empty() {
+        ".".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
