@@ -101,7 +101,7 @@ pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
     if args.scanify {
         // A scan of a scan would be circular.
         layers.retain(|l| *l != Layer::Scan);
-        let (img, t) = scan_of(&map, &palette, &layers, 0x00be_7781_e4de_0001);
+        let (img, t) = scan_of(&map, &palette, &layers, DEMO_SEED);
         save(&img)?;
         let print = print_grid(&map).0;
         return Ok(Report {
@@ -179,6 +179,9 @@ fn content_size(map: &Map, margin: f64) -> [u32; 2] {
     }
     hi.map(|v| (v + margin).ceil() as u32)
 }
+
+/// Seed of the scan grain (any fixed value: the scan must be reproducible).
+pub const DEMO_SEED: u64 = 0x00be_7781_e4de_0001;
 
 /// Hex radius of the demo print, in print pixels (the scan halves it).
 pub const PRINT_RADIUS: f64 = 80.0;
