@@ -54,6 +54,16 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
             return named.then(|| Checked::fail(source, d));
         }
     };
+    if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+        source.text = String::from_utf8_lossy(&bytes[..nul]).as_ref().into();
+        let d = source.at_offset(
+            Code::Sch005,
+            source.text.len(),
+            "",
+            "the file is binary (it holds a NUL byte), not RON or JSON text",
+        );
+        return named.then(|| Checked::fail(source, d));
+    }
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -312,7 +322,17 @@ struct TypedError {
 }
 
 fn source_error(source: &SourceFile, e: TypedError) -> Diagnostic {
-    let d = source.at_line_col(e.code, e.line, e.column, e.message);
+    // RON reports a bad value where its parser started, which may be the
+    // blank before it: point at the value itself.
+    let d = if e.line == 0 {
+        source.bare(e.code, "", e.message)
+    } else {
+        let at = crate::source::offset_of(&source.text, e.line, e.column);
+        let blank = source.text[at..]
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(0);
+        source.at_offset(e.code, at + blank, "", e.message)
+    };
     match e.help {
         Some(help) => d.help(help),
         None => d,

@@ -28,6 +28,8 @@ use crate::walk::{Candidate, relative};
 /// Every document known to the run, by canonical path.
 pub struct Pack {
     docs: HashMap<PathBuf, Arc<Checked>>,
+    /// The files of this run (their own findings are already reported).
+    selected: HashSet<PathBuf>,
 }
 
 /// Where a reference leads.
@@ -50,6 +52,7 @@ pub fn check(checked: Vec<Checked>) -> Vec<Diagnostic> {
             .into_iter()
             .map(|c| (c.source.at.path.clone(), Arc::new(c)))
             .collect(),
+        selected: selected.iter().cloned().collect(),
     };
     pack.load_referenced();
     selected
@@ -249,6 +252,10 @@ impl<'a> Ctx<'a> {
     ) -> Option<Arc<Checked>> {
         let path = self.file(pointer, reference)?;
         let entry = self.pack.get(&path).cloned();
+        let broken = entry.as_ref().is_none_or(|e| e.document.is_none());
+        if broken && self.pack.selected.contains(&path) {
+            return None; // its own findings say why
+        }
         let kind = entry.as_ref().and_then(|e| e.kind);
         if kind != Some(want) {
             let found = kind.map_or("not a pack document", DocKind::as_str);

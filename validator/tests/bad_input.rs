@@ -1,0 +1,213 @@
+//! Issue 2 §5: each kind of bad input gets a located message and exit
+//! status 1, never a panic. One test per case.
+
+mod common;
+
+use std::path::Path;
+
+use common::{mutate, pack, position, run};
+
+/// Runs on `dir` and returns the JSON findings, asserting exit status 1.
+fn findings(dir: &Path) -> Vec<serde_json::Value> {
+    let out = run(dir, &["--format", "json"]);
+    assert_eq!(
+        out.status, 1,
+        "stdout:\n{}\nstderr:\n{}",
+        out.stdout, out.stderr
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json output");
+    value["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+/// Asserts one finding `code` in `file` at `line:col`.
+fn assert_finding(dir: &Path, code: &str, file: &str, at: (usize, usize)) {
+    let all = findings(dir);
+    let hit = all.iter().any(|d| {
+        d["code"] == code
+            && d["file"] == file
+            && d["line"] == at.0
+            && d["column"] == at.1
+    });
+    assert!(hit, "no {code} at {file}:{}:{} in {all:#?}", at.0, at.1);
+}
+
+#[test]
+fn syntax_error() {
+    let dir = pack();
+    let text =
+        mutate(dir.path(), "mini.map.ron", "id: \"mini\",", "id: \"mini\"");
+    let at = position(&text, "name: \"Mini map\"");
+    assert_finding(dir.path(), "SCH001", "mini.map.ron", at);
+}
+
+#[test]
+fn wrong_type() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.scenario.ron",
+        "count: 4",
+        "count: \"four\"",
+    );
+    let at = position(&text, "\"four\"");
+    assert_finding(dir.path(), "SCH002", "mini.scenario.ron", at);
+}
+
+#[test]
+fn unknown_field() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.counters.ron",
+        "(id: \"red\", name: \"Red\")",
+        "(id: \"red\", name: \"Red\", colour: \"red\")",
+    );
+    let at = position(&text, "colour: \"red\"");
+    assert_finding(dir.path(), "SCH002", "mini.counters.ron", at);
+}
+
+#[test]
+fn unknown_field_in_json_points_at_the_key() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = "{\n  \"kind\": \"series\",\n  \"format_version\": 1,\n  \
+                \"id\": \"s\",\n  \"name\": \"S\",\n  \"colour\": 1\n}\n";
+    std::fs::write(dir.path().join("s.series.json"), text).expect("write");
+    let at = position(text, "\"colour\"");
+    assert_finding(dir.path(), "SCH002", "s.series.json", at);
+}
+
+#[test]
+fn unknown_kind() {
+    let dir = pack();
+    let text = mutate(dir.path(), "mini.map.ron", "kind: map", "kind: atlas");
+    let at = position(&text, "atlas");
+    assert_finding(dir.path(), "SCH003", "mini.map.ron", at);
+}
+
+#[test]
+fn unsupported_format_version() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.counters.ron",
+        "format_version: 1",
+        "format_version: 9",
+    );
+    let at = position(&text, "9,");
+    assert_finding(dir.path(), "SCH004", "mini.counters.ron", at);
+}
+
+#[test]
+fn empty_file() {
+    let dir = pack();
+    std::fs::write(dir.path().join("mini.map.ron"), "  \n").expect("write");
+    assert_finding(dir.path(), "SCH005", "mini.map.ron", (1, 1));
+}
+
+#[test]
+fn binary_file() {
+    let dir = pack();
+    let bytes = b"(kind: map,\n\x00\x01\xff\xfe garbage";
+    std::fs::write(dir.path().join("mini.map.ron"), bytes).expect("write");
+    assert_finding(dir.path(), "SCH005", "mini.map.ron", (2, 1));
+}
+
+#[test]
+fn very_long_single_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let note = "x".repeat(2_000_000);
+    let text = format!(
+        "{{\"kind\": \"series\", \"format_version\": 1, \"id\": \"s\", \
+         \"name\": \"S\", \"dice\": \"{note}\", \"edition\": 7}}"
+    );
+    std::fs::write(dir.path().join("long.series.json"), &text).expect("write");
+    let at = position(&text, "7}");
+    assert_finding(dir.path(), "SCH002", "long.series.json", at);
+    let human = run(dir.path(), &[]).stdout;
+    assert!(
+        human.lines().all(|l| l.chars().count() < 300),
+        "the source line is not cut"
+    );
+}
+
+#[test]
+fn deep_nesting() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let depth = 100_000;
+    let text = format!(
+        "{{\"kind\": \"map\", \"format_version\": 1, \"id\": {}{}}}",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    std::fs::write(dir.path().join("deep.map.json"), &text).expect("write");
+    let all = findings(dir.path());
+    assert!(
+        all.iter().any(|d| d["code"] == "SCH001"
+            && d["file"] == "deep.map.json"
+            && d["line"] == 1
+            && d["column"].as_u64().is_some_and(|c| c > 100)),
+        "{all:#?}"
+    );
+    let ron = format!(
+        "(kind: map, format_version: 1, grid: {})",
+        "(".repeat(depth)
+    );
+    std::fs::write(dir.path().join("deep.map.ron"), &ron).expect("write");
+    let all = findings(dir.path());
+    assert!(
+        all.iter()
+            .any(|d| d["file"] == "deep.map.ron" && d["line"] == 1)
+    );
+}
+
+#[test]
+fn missing_referenced_file() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.scenario.ron",
+        "counters: \"mini.counters.ron\"",
+        "counters: \"gone.counters.ron\"",
+    );
+    let at = position(&text, "\"gone.counters.ron\"");
+    assert_finding(dir.path(), "REF001", "mini.scenario.ron", at);
+}
+
+#[test]
+fn reference_escaping_the_pack() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.map.ron",
+        "series: \"mini.series.ron\"",
+        "series: \"/etc/passwd\"",
+    );
+    let at = position(&text, "\"/etc/passwd\"");
+    assert_finding(dir.path(), "REF002", "mini.map.ron", at);
+}
+
+#[cfg(unix)]
+#[test]
+fn link_leading_out_of_the_pack() {
+    let outside = tempfile::tempdir().expect("outside");
+    std::fs::copy(
+        common::fixture_dir().join("mini.series.ron"),
+        outside.path().join("real.series.ron"),
+    )
+    .expect("copy");
+    let dir = pack();
+    std::os::unix::fs::symlink(
+        outside.path().join("real.series.ron"),
+        dir.path().join("linked.series.ron"),
+    )
+    .expect("symlink");
+    let text = mutate(
+        dir.path(),
+        "mini.map.ron",
+        "series: \"mini.series.ron\"",
+        "series: \"linked.series.ron\"",
+    );
+    let at = position(&text, "\"linked.series.ron\"");
+    assert_finding(dir.path(), "REF002", "mini.map.ron", at);
+}
