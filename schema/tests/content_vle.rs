@@ -1,0 +1,862 @@
+//! The bundled Vive l'Empereur content (series, Quatre-Bras and Ligny maps,
+//! counters and scenarios) loads, is internally consistent, and matches the
+//! counts printed in the rulebook (001_20a723eb3f18919f.txt).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use berthier_schema::counters::Counters;
+use berthier_schema::map::Map;
+use berthier_schema::placement::{Location, Placement};
+use berthier_schema::scenario::{Condition, Scenario};
+use berthier_schema::series::Series;
+use berthier_schema::stacking::StackUnit;
+use berthier_schema::{Document, Format, HexId, load_document};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn load(path: &Path) -> Document {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    load_document(&text, Format::Ron)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn series() -> Series {
+    match load(&root().join("schema/series/vive-l-empereur.series.ron")) {
+        Document::Series(s) => s,
+        other => panic!("not a series: {:?}", other.kind()),
+    }
+}
+
+struct Battle {
+    map: Map,
+    counters: Counters,
+    scenarios: BTreeMap<String, Scenario>,
+}
+
+fn battle(name: &str) -> Battle {
+    let map = match load(&root().join(format!("maps/{name}/{name}.map.ron"))) {
+        Document::Map(m) => m,
+        _ => panic!("{name}: not a map"),
+    };
+    let counters = match load(
+        &root().join(format!("counters/{name}/{name}.counters.ron")),
+    ) {
+        Document::Counters(c) => c,
+        _ => panic!("{name}: not counters"),
+    };
+    let dir = root().join(format!("scenarios/{name}"));
+    let mut scenarios = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("scenario dir") {
+        let path = entry.expect("entry").path();
+        let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+        let Some(stem) = file.strip_suffix(".scenario.ron") else {
+            continue;
+        };
+        let Document::Scenario(s) = load(&path) else {
+            panic!("{file}: not a scenario");
+        };
+        for rel in [&s.series, &s.map, &s.counters] {
+            assert!(dir.join(rel).exists(), "{file}: {rel} does not exist");
+        }
+        scenarios.insert(stem.to_owned(), s);
+    }
+    Battle {
+        map,
+        counters,
+        scenarios,
+    }
+}
+
+fn hex(text: &str) -> HexId {
+    text.parse().expect("hex id")
+}
+
+/// The hexes a location stands for; panics if it names nothing.
+fn hexes_of(map: &Map, loc: &Location) -> Vec<HexId> {
+    let found = match loc {
+        Location::Hex(h) => vec![*h],
+        Location::Place(id) => map
+            .place(id)
+            .unwrap_or_else(|| panic!("{}: no place {id}", map.id))
+            .hexes
+            .clone(),
+        Location::Entry(id) => {
+            let e = map
+                .entry_points
+                .iter()
+                .find(|e| &e.id == id)
+                .unwrap_or_else(|| panic!("{}: no entry {id}", map.id));
+            if !e.hexes.is_empty() {
+                e.hexes.clone()
+            } else {
+                let edge = e.edge.as_deref().expect("entry with an edge");
+                hexes_of(map, &Location::Edge(edge.to_owned()))
+            }
+        }
+        Location::Edge(id) => {
+            let edge = map
+                .edges
+                .iter()
+                .find(|e| &e.id == id)
+                .unwrap_or_else(|| panic!("{}: no edge {id}", map.id));
+            map.edge_hexes(edge)
+        }
+    };
+    assert!(!found.is_empty(), "{}: {loc:?} has no hexes", map.id);
+    found
+}
+
+fn min_distance(map: &Map, h: HexId, of: &[HexId]) -> u32 {
+    of.iter()
+        .map(|o| map.grid.distance(h, *o))
+        .min()
+        .expect("hexes")
+}
+
+/// The road hexes between the two locations, nearest road hex to each.
+fn road_stretch(
+    map: &Map,
+    road: &str,
+    a: &Location,
+    b: &Location,
+) -> Vec<HexId> {
+    let r = map
+        .road(road)
+        .unwrap_or_else(|| panic!("{}: no road {road}", map.id));
+    let nearest = |loc: &Location| {
+        let to = hexes_of(map, loc);
+        (0..r.hexes.len())
+            .min_by_key(|i| (min_distance(map, r.hexes[*i], &to), *i))
+            .expect("road hexes")
+    };
+    let (i, j) = (nearest(a), nearest(b));
+    r.hexes[i.min(j)..=i.max(j)].to_vec()
+}
+
+struct Ctx<'a> {
+    map: &'a Map,
+    counters: &'a Counters,
+    side: &'a str,
+    at: &'a BTreeMap<String, HexId>,
+}
+
+fn centre(map: &Map, loc: &Location) -> [f64; 2] {
+    map.grid.center_px(hexes_of(map, loc)[0])
+}
+
+/// y of the polyline at x, extended flat beyond its ends.
+fn line_y(points: &[[f64; 2]], x: f64) -> f64 {
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| a[0].total_cmp(&b[0]));
+    let (first, last) = (p[0], p[p.len() - 1]);
+    if x <= first[0] {
+        return first[1];
+    }
+    if x >= last[0] {
+        return last[1];
+    }
+    for w in p.windows(2) {
+        if (w[0][0]..=w[1][0]).contains(&x) && w[1][0] > w[0][0] {
+            return w[0][1]
+                + (w[1][1] - w[0][1]) * (x - w[0][0]) / (w[1][0] - w[0][0]);
+        }
+    }
+    last[1]
+}
+
+fn in_polygon(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
+    let n = poly.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        // on an edge
+        let cross =
+            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+        let within = p[0] >= a[0].min(b[0]) - 1e-6
+            && p[0] <= a[0].max(b[0]) + 1e-6
+            && p[1] >= a[1].min(b[1]) - 1e-6
+            && p[1] <= a[1].max(b[1]) + 1e-6;
+        if cross.abs() < 1e-6 && within {
+            return true;
+        }
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Whether `unit` at `h` satisfies `p`: `None` when the instruction is kept
+/// as text and cannot be checked.
+fn satisfied(cx: &Ctx, unit: &str, h: HexId, p: &Placement) -> Option<bool> {
+    let map = cx.map;
+    Some(match p {
+        Placement::Hex(x) => h == *x,
+        Placement::HexOrAdjacent(x) => map.grid.distance(h, *x) <= 1,
+        Placement::At(loc) => hexes_of(map, loc).contains(&h),
+        Placement::Within { of, hexes } => {
+            min_distance(map, h, &hexes_of(map, of)) <= u32::from(*hexes)
+        }
+        Placement::Region(corners) => {
+            let poly: Vec<_> =
+                corners.iter().map(|c| map.grid.center_px(*c)).collect();
+            in_polygon(map.grid.center_px(h), &poly)
+        }
+        Placement::SideOfLine {
+            line,
+            side,
+            inclusive,
+        } => {
+            use berthier_schema::map::Compass;
+            let pts: Vec<_> = line.iter().map(|l| centre(map, l)).collect();
+            let [x, y] = map.grid.center_px(h);
+            let ly = line_y(&pts, x);
+            let eps = if *inclusive { 1e-6 } else { -1e-6 };
+            match side {
+                Compass::North => y <= ly + eps,
+                Compass::South => y >= ly - eps,
+                _ => return None,
+            }
+        }
+        Placement::OnRoad {
+            road,
+            from,
+            to,
+            or_adjacent,
+        } => {
+            let stretch = road_stretch(map, road, from, to);
+            let d = min_distance(map, h, &stretch);
+            d == 0 || (*or_adjacent && d == 1)
+        }
+        Placement::HalfwayBetween { a, b, radius } => {
+            let (pa, pb) = (centre(map, a), centre(map, b));
+            let mid = [(pa[0] + pb[0]) / 2.0, (pa[1] + pb[1]) / 2.0];
+            let m = map.grid.hex_at_px(mid, None).expect("midpoint hex");
+            map.grid.distance(h, m) <= u32::from(*radius)
+        }
+        Placement::LineBetween { a, b } => {
+            let (ha, hb) = (hexes_of(map, a)[0], hexes_of(map, b)[0]);
+            let g = &map.grid;
+            g.distance(ha, h) + g.distance(h, hb) == g.distance(ha, hb)
+        }
+        Placement::StackedWith(other) => cx.at.get(other) == Some(&h),
+        Placement::AdjacentTo(other) => cx
+            .at
+            .get(other)
+            .is_some_and(|o| map.grid.distance(*o, h) == 1),
+        Placement::WithAnyUnitOf(formation) => cx.at.iter().any(|(id, at)| {
+            let Some(u) = cx.counters.unit(id) else {
+                return false;
+            };
+            *at == h
+                && id != unit
+                && u.side == cx.side
+                && u.class != "leader"
+                && formation
+                    .as_ref()
+                    .is_none_or(|f| cx.counters.in_formation(u, f))
+        }),
+        Placement::Anywhere => true,
+        Placement::All(all) => {
+            let r: Vec<_> =
+                all.iter().map(|p| satisfied(cx, unit, h, p)).collect();
+            if r.contains(&Some(false)) {
+                false
+            } else if r.iter().all(Option::is_some) {
+                true
+            } else {
+                return None;
+            }
+        }
+        Placement::AnyOf(any) => {
+            let r: Vec<_> =
+                any.iter().map(|p| satisfied(cx, unit, h, p)).collect();
+            if r.contains(&Some(true)) {
+                true
+            } else if r.iter().all(Option::is_some) {
+                false
+            } else {
+                return None;
+            }
+        }
+        Placement::Not(p) => !satisfied(cx, unit, h, p)?,
+        Placement::Unstructured(_) => return None,
+    })
+}
+
+fn locations_in(p: &Placement, out: &mut Vec<Location>) {
+    match p {
+        Placement::At(l) | Placement::Within { of: l, .. } => {
+            out.push(l.clone())
+        }
+        Placement::SideOfLine { line, .. } => out.extend(line.iter().cloned()),
+        Placement::OnRoad { from, to, .. } => {
+            out.push(from.clone());
+            out.push(to.clone());
+        }
+        Placement::HalfwayBetween { a, b, .. }
+        | Placement::LineBetween { a, b } => {
+            out.push(a.clone());
+            out.push(b.clone());
+        }
+        Placement::All(v) | Placement::AnyOf(v) => {
+            v.iter().for_each(|p| locations_in(p, out));
+        }
+        Placement::Not(p) => locations_in(p, out),
+        _ => {}
+    }
+}
+
+/// Checks every scenario of a battle for consistency with its map,
+/// counters and series; returns per scenario and side the combat units set
+/// up and arriving.
+fn check_battle(
+    b: &Battle,
+    series: &Series,
+) -> BTreeMap<(String, String), (usize, usize)> {
+    let map = &b.map;
+    let stacking = series.stacking.as_ref().expect("stacking");
+    for road in &map.roads {
+        assert!(series.road_types.iter().any(|t| t.id == road.class));
+        for w in road.hexes.windows(2) {
+            assert!(
+                map.grid.adjacent(w[0], w[1]),
+                "{}: {} breaks at {}",
+                map.id,
+                road.id,
+                w[0]
+            );
+        }
+        assert!(road.hexes.iter().all(|h| map.contains(*h)), "{}", road.id);
+    }
+    for p in &map.places {
+        assert!(p.hexes.iter().all(|h| map.contains(*h)), "{}", p.id);
+        let prov = p.provenance.as_ref().expect("place provenance");
+        assert_eq!(
+            prov.source,
+            berthier_schema::Source::Reconstructed,
+            "{}",
+            p.id
+        );
+    }
+    for e in &map.entry_points {
+        assert!(e.hexes.iter().all(|h| map.contains(*h)), "{}", e.id);
+        if let Some(r) = &e.road {
+            let road = map.road(r).expect("entry road");
+            assert!(e.hexes.iter().all(|h| road.hexes.contains(h)), "{}", e.id);
+        }
+        if let Some(edge) = &e.edge {
+            let on_edge = hexes_of(map, &Location::Edge(edge.clone()));
+            assert!(
+                e.hexes.iter().all(|h| on_edge.contains(h)),
+                "{} not on {edge}",
+                e.id
+            );
+        }
+    }
+    let c = &b.counters;
+    let mut seen = BTreeSet::new();
+    for u in &c.units {
+        assert!(seen.insert(u.id.clone()), "duplicate unit {}", u.id);
+        assert!(
+            series.class(&u.class).is_some(),
+            "{}: class {}",
+            u.id,
+            u.class
+        );
+        if let Some(f) = &u.formation {
+            assert!(c.formation(f).is_some(), "{}: formation {f}", u.id);
+        }
+    }
+    for f in &c.formations {
+        if let Some(p) = &f.parent {
+            assert!(c.formation(p).is_some(), "{}: parent {p}", f.id);
+        }
+        if let Some(l) = &f.commander {
+            assert_eq!(
+                c.unit(l).map(|u| u.class.as_str()),
+                Some("leader"),
+                "{}",
+                f.id
+            );
+        }
+    }
+    let mut counts = BTreeMap::new();
+    for (name, s) in &b.scenarios {
+        assert!(s.turns.start_minutes().is_some(), "{name}: turns");
+        let mut at: BTreeMap<String, HexId> = BTreeMap::new();
+        let mut everywhere = BTreeSet::new();
+        for side in &s.sides {
+            for p in &side.setup {
+                assert!(
+                    map.contains(p.hex),
+                    "{name}: {} at {} is off the map",
+                    p.unit,
+                    p.hex
+                );
+                assert!(
+                    at.insert(p.unit.clone(), p.hex).is_none(),
+                    "{name}: {} placed twice",
+                    p.unit
+                );
+            }
+        }
+        for side in &s.sides {
+            let combat = |id: &String| {
+                let u = c
+                    .unit(id)
+                    .unwrap_or_else(|| panic!("{name}: unknown unit {id}"));
+                assert_eq!(u.side, side.side, "{name}: {id} on the wrong side");
+                u.class != "leader"
+            };
+            let mut set_up = 0;
+            for p in &side.setup {
+                assert!(
+                    everywhere.insert(p.unit.clone()),
+                    "{name}: {} twice",
+                    p.unit
+                );
+                if combat(&p.unit) {
+                    set_up += 1;
+                }
+                let u = c.unit(&p.unit).expect("unit");
+                if let Some(f) = &p.formation {
+                    let def = series
+                        .formations
+                        .iter()
+                        .find(|d| &d.id == f)
+                        .unwrap_or_else(|| panic!("{name}: formation {f}"));
+                    assert!(
+                        def.classes.contains(&u.class),
+                        "{name}: {} in {f}",
+                        p.unit
+                    );
+                    assert!(
+                        def.allowed_at_setup,
+                        "{name}: {} set up in {f}",
+                        p.unit
+                    );
+                }
+            }
+            let mut arriving = 0;
+            for r in &side.reinforcements {
+                let t = match &r.at {
+                    berthier_schema::scenario::TurnRef::Clock(t) => s
+                        .turns
+                        .turn_at(t)
+                        .unwrap_or_else(|| panic!("{name}: {t} off the track")),
+                    berthier_schema::scenario::TurnRef::Turn(t) => *t,
+                };
+                assert!(
+                    t >= 1 && t <= s.turns.count,
+                    "{name}: arrival turn {t}"
+                );
+                hexes_of(map, &r.entry);
+                if let Some(f) = &r.formation {
+                    assert!(c.formation(f).is_some(), "{name}: {f}");
+                }
+                for u in &r.units.units {
+                    assert!(everywhere.insert(u.clone()), "{name}: {u} twice");
+                    if combat(u) {
+                        arriving += 1;
+                    }
+                }
+            }
+            for u in &side.absent {
+                assert!(
+                    everywhere.insert(u.clone()),
+                    "{name}: absent {u} also used"
+                );
+                combat(u);
+            }
+            for l in side.lines_of_communication.iter().chain(&side.retreat) {
+                hexes_of(map, l);
+            }
+            for a in &side.attachments {
+                assert!(
+                    c.formation(&a.to).is_some(),
+                    "{name}: attach to {}",
+                    a.to
+                );
+            }
+            for m in &side.morale {
+                for f in &m.units.formations {
+                    assert!(c.formation(f).is_some(), "{name}: morale {f}");
+                }
+                assert!(m.demoralization <= m.steps, "{name}: {}", m.name);
+                assert!(
+                    m.desperate
+                        .iter()
+                        .all(|d| *d > m.demoralization && *d <= m.steps),
+                    "{name}: {}",
+                    m.name
+                );
+            }
+            let cx = Ctx {
+                map,
+                counters: c,
+                side: &side.side,
+                at: &at,
+            };
+            for i in &side.instructions {
+                let mut locs = Vec::new();
+                locations_in(&i.placement, &mut locs);
+                for l in &locs {
+                    hexes_of(map, l);
+                }
+                for u in &i.units.units {
+                    let Some(h) = at.get(u) else {
+                        panic!(
+                            "{name}: instruction for {u}, which is not set up"
+                        );
+                    };
+                    let ok = satisfied(&cx, u, *h, &i.placement);
+                    assert_ne!(
+                        ok,
+                        Some(false),
+                        "{name}: {u} at {h} breaks {:?}",
+                        i.placement
+                    );
+                }
+            }
+            counts
+                .insert((name.clone(), side.side.clone()), (set_up, arriving));
+        }
+        let listed: BTreeSet<_> =
+            c.units.iter().map(|u| u.id.clone()).collect();
+        assert_eq!(
+            everywhere, listed,
+            "{name}: every counter is set up, arrives or is absent exactly once"
+        );
+        // Stacking as far as the data allows: steps are unknown, so only the
+        // class, state and formation prohibitions can be checked.
+        let mut hexes: BTreeMap<HexId, Vec<StackUnit>> = BTreeMap::new();
+        for side in &s.sides {
+            for p in &side.setup {
+                let u = c.unit(&p.unit).expect("unit");
+                hexes.entry(p.hex).or_default().push(StackUnit {
+                    id: u.id.clone(),
+                    class: u.class.clone(),
+                    formation: u.formation.clone().unwrap_or_default(),
+                    name: u.name.clone(),
+                    state: p
+                        .state
+                        .clone()
+                        .unwrap_or_else(|| "good_order".into()),
+                    posture: p.formation.clone(),
+                    ratings: BTreeMap::new(),
+                });
+            }
+        }
+        for (h, units) in &hexes {
+            let v = stacking.violations(units);
+            assert!(v.is_empty(), "{name}: {h}: {v:?}");
+            let sides: BTreeSet<_> = units
+                .iter()
+                .map(|u| c.unit(&u.id).expect("unit").side.clone())
+                .collect();
+            assert_eq!(sides.len(), 1, "{name}: {h} holds both sides");
+        }
+        for v in &s.victory {
+            match &v.condition {
+                Condition::Objective { at, .. } => {
+                    hexes_of(map, at);
+                }
+                Condition::Exit { via, units, .. } => {
+                    hexes_of(map, via);
+                    for f in &units.formations {
+                        assert!(c.formation(f).is_some(), "{name}: exit {f}");
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(!s.provenance.is_empty(), "{name}: provenance");
+    }
+    counts
+}
+
+fn check_counts(
+    counts: &BTreeMap<(String, String), (usize, usize)>,
+    expected: &[(&str, &str, usize, usize)],
+) {
+    for (scenario, side, set_up, arriving) in expected {
+        let got = counts
+            .get(&((*scenario).to_owned(), (*side).to_owned()))
+            .unwrap_or_else(|| panic!("{scenario}/{side} missing"));
+        assert_eq!(
+            *got,
+            (*set_up, *arriving),
+            "{scenario}/{side}: (set up, arriving)"
+        );
+    }
+}
+
+fn morale(
+    b: &Battle,
+    scenario: &str,
+    side: &str,
+) -> Vec<(String, u16, u16, Vec<u16>)> {
+    b.scenarios[scenario]
+        .sides
+        .iter()
+        .find(|s| s.side == side)
+        .expect("side")
+        .morale
+        .iter()
+        .map(|m| {
+            (
+                m.name.clone(),
+                m.steps,
+                m.demoralization,
+                m.desperate.clone(),
+            )
+        })
+        .collect()
+}
+
+fn m(
+    name: &str,
+    steps: u16,
+    demo: u16,
+    desperate: &[u16],
+) -> (String, u16, u16, Vec<u16>) {
+    (name.to_owned(), steps, demo, desperate.to_vec())
+}
+
+#[test]
+fn series_stacking_follows_v1_and_v2() {
+    let s = series();
+    let stacking = s.stacking.as_ref().expect("stacking");
+    let unit = |id: &str, class: &str, steps: i32| StackUnit {
+        id: id.into(),
+        class: class.into(),
+        state: "good_order".into(),
+        ratings: BTreeMap::from([("steps".to_owned(), steps)]),
+        ..StackUnit::default()
+    };
+    // §V.1: up to 10 steps of infantry and artillery...
+    assert!(
+        stacking
+            .violations(&[unit("a", "infantry", 6), unit("b", "infantry", 4)])
+            .is_empty()
+    );
+    assert!(
+        stacking
+            .violations(&[
+                unit("a", "infantry", 6),
+                unit("b", "artillery", 2),
+                unit("c", "infantry", 2)
+            ])
+            .is_empty()
+    );
+    assert!(
+        !stacking
+            .violations(&[unit("a", "infantry", 6), unit("b", "infantry", 5)])
+            .is_empty()
+    );
+    assert!(
+        !stacking
+            .violations(&[unit("a", "infantry", 9), unit("b", "artillery", 2)])
+            .is_empty()
+    );
+    // ...or up to 7 of cavalry.
+    assert!(
+        stacking
+            .violations(&[unit("a", "cavalry", 4), unit("b", "cavalry", 3)])
+            .is_empty()
+    );
+    assert!(
+        !stacking
+            .violations(&[unit("a", "cavalry", 4), unit("b", "cavalry", 4)])
+            .is_empty()
+    );
+    // §V.2: never cavalry with infantry or artillery.
+    assert!(
+        !stacking
+            .violations(&[unit("a", "cavalry", 2), unit("b", "infantry", 2)])
+            .is_empty()
+    );
+    assert!(
+        !stacking
+            .violations(&[unit("a", "cavalry", 2), unit("b", "artillery", 2)])
+            .is_empty()
+    );
+    // §XIV.1: leaders do not count.
+    assert!(
+        stacking
+            .violations(&[unit("a", "cavalry", 7), unit("n", "leader", 0)])
+            .is_empty()
+    );
+    // §IV.5: order and disorder never share a hex.
+    let mut d = unit("d", "infantry", 2);
+    d.state = "disorganized".into();
+    assert!(
+        !stacking
+            .violations(&[unit("a", "infantry", 2), d])
+            .is_empty()
+    );
+    // §V.7: squares only with squares (and artillery).
+    let mut sq = unit("s", "infantry", 3);
+    sq.posture = Some("square".into());
+    let mut col = unit("c", "infantry", 3);
+    col.posture = Some("column".into());
+    assert!(!stacking.violations(&[sq.clone(), col]).is_empty());
+    assert!(
+        stacking
+            .violations(&[sq, unit("g", "artillery", 2)])
+            .is_empty()
+    );
+}
+
+#[test]
+fn series_facing_entry_and_formations() {
+    let s = series();
+    let facing = s.facing.as_ref().expect("facing");
+    assert_eq!(facing.mixed_min_shared_fronts, Some(2));
+    let entry = s.entry.as_ref().expect("entry");
+    assert_eq!(
+        entry.column_cost,
+        berthier_schema::series::ColumnCost::MinusOnePerUnit
+    );
+    let f = |id: &str| s.formations.iter().find(|f| f.id == id).expect(id);
+    assert!(!f("cavalry_line").allowed_at_setup);
+    assert_eq!(f("line").front_hexes, Some(2));
+    assert!(f("square").only_in.contains(&"clear".to_owned()));
+    assert!(f("general_order").mandatory_in.contains(&"town".to_owned()));
+    assert!(s.class("leader").is_some_and(|c| c.leader));
+    let clear = s.terrain_type("clear").expect("clear");
+    assert_eq!(
+        clear.movement["infantry"],
+        berthier_schema::series::Cost::Mp(1)
+    );
+    let forest = s.terrain_type("forest").expect("forest");
+    assert_eq!(
+        forest.movement["cavalry"],
+        berthier_schema::series::Cost::Mp(4)
+    );
+    assert_eq!(
+        forest.movement["artillery"],
+        berthier_schema::series::Cost::NotAllowed
+    );
+    assert!(s.hexside_type("river").is_some_and(|r| r.impassable));
+    assert!(s.hexside_type("ridge").is_some_and(|r| r.directed));
+}
+
+#[test]
+fn quatre_bras_matches_the_rulebook() {
+    let s = series();
+    let b = battle("quatre-bras-1815");
+    let names: Vec<_> = b.scenarios.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "qb1-historical",
+            "qb2-the-duke-strikes-back",
+            "qb3-ney-ten-years-younger",
+            "qb4-the-prince-of-orange-gamble",
+            "qb5-derlon-at-the-rescue"
+        ]
+    );
+    let counts = check_battle(&b, &s);
+    // (scenario, side, combat units set up, combat units arriving), counted
+    // from l. 2020-2156.
+    check_counts(
+        &counts,
+        &[
+            ("qb1-historical", "french", 14, 26),
+            ("qb1-historical", "anglo-allied", 6, 24),
+            ("qb2-the-duke-strikes-back", "french", 23, 14),
+            ("qb2-the-duke-strikes-back", "anglo-allied", 27, 0),
+            ("qb3-ney-ten-years-younger", "french", 23, 4),
+            ("qb3-ney-ten-years-younger", "anglo-allied", 6, 24),
+            ("qb4-the-prince-of-orange-gamble", "french", 14, 26),
+            ("qb4-the-prince-of-orange-gamble", "anglo-allied", 6, 33),
+            ("qb5-derlon-at-the-rescue", "french", 14, 33),
+            ("qb5-derlon-at-the-rescue", "anglo-allied", 6, 24),
+        ],
+    );
+    let turns: Vec<_> = b
+        .scenarios
+        .values()
+        .map(|s| (s.turns.first.as_str(), s.turns.count))
+        .collect();
+    assert_eq!(
+        turns,
+        [
+            ("14:00", 13),
+            ("18:00", 8),
+            ("14:00", 13),
+            ("14:00", 13),
+            ("14:00", 13)
+        ]
+    );
+    // QB1 demoralization table (l. 2089-2090).
+    assert_eq!(
+        morale(&b, "qb1-historical", "french"),
+        [
+            m("I", 48, 24, &[35]),
+            m("II", 74, 37, &[54]),
+            m("III Cav", 15, 8, &[13])
+        ]
+    );
+    assert_eq!(
+        morale(&b, "qb1-historical", "anglo-allied"),
+        [m("I", 64, 32, &[40, 51]), m("Reserve", 55, 28, &[35, 45])]
+    );
+    let qb1 = &b.scenarios["qb1-historical"];
+    assert_eq!(qb1.sets_up_first.as_deref(), Some("anglo-allied"));
+    assert_eq!(qb1.moves_first.as_deref(), Some("french"));
+    let qb2 = &b.scenarios["qb2-the-duke-strikes-back"];
+    assert_eq!(qb2.sets_up_first.as_deref(), Some("french"));
+    assert_eq!(qb2.moves_first.as_deref(), Some("anglo-allied"));
+    // Best brigade attached to Picton (l. 2088).
+    let aa = qb1
+        .sides
+        .iter()
+        .find(|s| s.side == "anglo-allied")
+        .expect("aa");
+    assert_eq!(aa.attachments[0].to, "aa-r-5");
+    // QB2: Perponcher starts disorganized with 6 losses (l. 2106).
+    let aa2 = qb2
+        .sides
+        .iter()
+        .find(|s| s.side == "anglo-allied")
+        .expect("aa");
+    assert_eq!(
+        aa2.setup
+            .iter()
+            .filter(|p| p.state.as_deref() == Some("disorganized"))
+            .count(),
+        6
+    );
+    assert_eq!(aa2.losses[0].total, Some(6));
+    // Unit numbers as printed, unique per army.
+    let printed: BTreeSet<_> = b
+        .counters
+        .units
+        .iter()
+        .filter_map(|u| u.printed.as_ref().map(|p| (u.side.clone(), p.clone())))
+        .collect();
+    assert_eq!(
+        printed.len(),
+        b.counters
+            .units
+            .iter()
+            .filter(|u| u.printed.is_some())
+            .count()
+    );
+    assert!(
+        b.counters
+            .unit("aa-15A")
+            .is_some_and(|u| u.printed.as_deref() == Some("15A"))
+    );
+    let _ = hex("0101");
+}
