@@ -113,12 +113,13 @@ impl<'a> MapCanvas<'a> {
             if layer == Layer::Numbers && !numbers_ok {
                 continue;
             }
-            let shapes = scene::shapes(
-                &self.opened.map,
-                &self.opened.palette,
-                layer,
-                &keep,
-            );
+            let map = &self.opened.map;
+            let shapes =
+                if layer == Layer::Numbers && self.opened.scan.is_some() {
+                    scene::overlay_numbers(map, &keep)
+                } else {
+                    scene::shapes(map, &self.opened.palette, layer, &keep)
+                };
             for shape in &shapes {
                 draw_shape(frame, &self.view, shape, alpha);
             }

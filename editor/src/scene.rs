@@ -297,6 +297,26 @@ fn names(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
         .collect()
 }
 
+/// Hex numbers for an overlay on a scan that prints its own: below the
+/// centre and in blue, so they neither hide nor ghost the printed ones.
+pub fn overlay_numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    all_hexes(map)
+        .filter(|h| keep(*h))
+        .map(|h| {
+            let (c, top) = (map.grid.center_px(h), number_position(map, h));
+            Shape::Text {
+                at: [2.0 * c[0] - top[0], 2.0 * c[1] - top[1]],
+                size: 0.26 * map.grid.hex_radius_px,
+                text: h.to_string(),
+                colour: OVERLAY_INK,
+            }
+        })
+        .collect()
+}
+
+/// Colour of editor-only marks drawn over a scan.
+pub const OVERLAY_INK: Rgb = [0x10, 0x3c, 0xb0];
+
 /// Where a hex's number is printed: between its centre and its top edge,
 /// as on most printed maps.
 pub fn number_position(map: &Map, hex: HexId) -> Px {
