@@ -47,7 +47,11 @@ pub fn summary(report: &Report) -> String {
             plural(report.documents, "document")
         );
     }
-    let mut parts = vec![plural(report.count(Severity::Error), "error")];
+    let mut parts = Vec::new();
+    let errors = report.count(Severity::Error);
+    if errors > 0 {
+        parts.push(plural(errors, "error"));
+    }
     let warnings = report.count(Severity::Warning);
     if warnings > 0 {
         parts.push(plural(warnings, "warning"));

@@ -1,0 +1,350 @@
+//! The tokenizer behind [`super::locate`]: RON and JSON tokens, comments,
+//! raw strings, and skipping whole values by bracket depth.
+
+use crate::document::Format;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Token {
+    Open(u8),
+    Close,
+    Comma,
+    Colon,
+    /// A string; `start..end` is its contents.
+    Str {
+        start: usize,
+        end: usize,
+        escaped: bool,
+    },
+    Ident {
+        start: usize,
+        end: usize,
+    },
+    Scalar {
+        start: usize,
+        end: usize,
+    },
+    Other,
+    Eof,
+}
+
+pub(super) struct Scanner<'a> {
+    pub(super) bytes: &'a [u8],
+    pub(super) pos: usize,
+    pub(super) ron: bool,
+}
+
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl<'a> Scanner<'a> {
+    pub(super) fn new(text: &'a str, format: Format) -> Self {
+        Self {
+            bytes: text.as_bytes(),
+            pos: 0,
+            ron: format == Format::Ron,
+        }
+    }
+
+    pub(super) fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    pub(super) fn at(&self, offset: usize) -> Option<u8> {
+        self.bytes.get(offset).copied()
+    }
+
+    pub(super) fn slice(&self, start: usize, end: usize) -> &'a [u8] {
+        self.bytes.get(start..end).unwrap_or(&[])
+    }
+
+    /// Skips RON's `#![enable(..)]` attributes.
+    pub(super) fn skip_preamble(&mut self) {
+        if !self.ron {
+            return;
+        }
+        loop {
+            self.skip_trivia();
+            if self.peek() == Some(b'#') && self.at(self.pos + 1) == Some(b'!')
+            {
+                self.pos += 2;
+                self.skip_trivia();
+                if self.peek() == Some(b'[') {
+                    self.pos += 1;
+                    self.skip_group();
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Skips whitespace and comments (`//`, nested `/* */`).
+    pub(super) fn skip_trivia(&mut self) {
+        while let Some(b) = self.peek() {
+            if b.is_ascii_whitespace() {
+                self.pos += 1;
+            } else if b == b'/' && self.at(self.pos + 1) == Some(b'/') {
+                while self.peek().is_some_and(|b| b != b'\n') {
+                    self.pos += 1;
+                }
+            } else if b == b'/' && self.at(self.pos + 1) == Some(b'*') {
+                self.skip_block_comment();
+            } else {
+                return;
+            }
+        }
+    }
+
+    pub(super) fn skip_block_comment(&mut self) {
+        self.pos += 2;
+        let mut depth = 1usize;
+        while depth > 0 {
+            match (self.peek(), self.at(self.pos + 1)) {
+                (None, _) => return,
+                (Some(b'*'), Some(b'/')) => {
+                    depth -= 1;
+                    self.pos += 2;
+                }
+                (Some(b'/'), Some(b'*')) => {
+                    depth += 1;
+                    self.pos += 2;
+                }
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    /// Reads the next token after any trivia.
+    pub(super) fn next_token(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        let Some(b) = self.peek() else {
+            return Token::Eof;
+        };
+        self.pos += 1;
+        match b {
+            b'(' | b'[' | b'{' => Token::Open(b),
+            b')' | b']' | b'}' => Token::Close,
+            b',' => Token::Comma,
+            b':' => Token::Colon,
+            b'"' => self.string(start + 1),
+            b'\'' => self.char_literal(start),
+            b'r' | b'b' if self.ron => self.prefixed(start),
+            _ if is_ident_start(b) => self.ident(start),
+            b'-' | b'+' | b'.' | b'0'..=b'9' => {
+                while self.peek().is_some_and(|b| {
+                    is_ident_byte(b) || matches!(b, b'.' | b'+' | b'-')
+                }) {
+                    self.pos += 1;
+                }
+                Token::Scalar {
+                    start,
+                    end: self.pos,
+                }
+            }
+            _ => Token::Other,
+        }
+    }
+
+    /// A `"` string whose contents start at `start`.
+    pub(super) fn string(&mut self, start: usize) -> Token {
+        let mut escaped = false;
+        while let Some(b) = self.peek() {
+            match b {
+                b'"' => {
+                    self.pos += 1;
+                    return Token::Str {
+                        start,
+                        end: self.pos - 1,
+                        escaped,
+                    };
+                }
+                b'\\' => {
+                    escaped = true;
+                    self.pos += 2;
+                }
+                _ => self.pos += 1,
+            }
+        }
+        self.pos = self.bytes.len();
+        Token::Str {
+            start,
+            end: self.pos,
+            escaped,
+        }
+    }
+
+    pub(super) fn char_literal(&mut self, start: usize) -> Token {
+        while let Some(b) = self.peek() {
+            self.pos += if b == b'\\' { 2 } else { 1 };
+            if b == b'\'' {
+                break;
+            }
+        }
+        self.pos = self.pos.min(self.bytes.len());
+        Token::Scalar {
+            start,
+            end: self.pos,
+        }
+    }
+
+    pub(super) fn ident(&mut self, start: usize) -> Token {
+        while self.peek().is_some_and(is_ident_byte) {
+            self.pos += 1;
+        }
+        Token::Ident {
+            start,
+            end: self.pos,
+        }
+    }
+
+    /// RON tokens starting with `r` or `b`: raw strings `r#"..."#`, byte
+    /// strings `b"..."`, byte literals `b'x'`, raw identifiers `r#name`, or
+    /// plain identifiers.
+    pub(super) fn prefixed(&mut self, start: usize) -> Token {
+        if self.at(start) == Some(b'b') {
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return self.string(self.pos);
+                }
+                Some(b'\'') => return self.char_literal(start),
+                Some(b'r') => self.pos += 1,
+                _ => return self.ident(start),
+            }
+        }
+        let after_r = self.pos;
+        let mut hashes = 0usize;
+        while self.peek() == Some(b'#') {
+            hashes += 1;
+            self.pos += 1;
+        }
+        if self.peek() == Some(b'"') {
+            self.pos += 1;
+            return self.raw_string(self.pos, hashes);
+        }
+        if hashes == 1 && self.at(start) == Some(b'r') {
+            while self.peek().is_some_and(|b| {
+                is_ident_byte(b) || matches!(b, b'.' | b'+' | b'-')
+            }) {
+                self.pos += 1;
+            }
+            return Token::Ident {
+                start,
+                end: self.pos,
+            };
+        }
+        self.pos = after_r;
+        self.ident(start)
+    }
+
+    /// A raw string whose contents start at `start`, closed by `"` and
+    /// `hashes` `#`.
+    pub(super) fn raw_string(&mut self, start: usize, hashes: usize) -> Token {
+        while let Some(b) = self.peek() {
+            self.pos += 1;
+            if b == b'"'
+                && (0..hashes).all(|i| self.at(self.pos + i) == Some(b'#'))
+            {
+                let end = self.pos - 1;
+                self.pos += hashes;
+                return Token::Str {
+                    start,
+                    end,
+                    escaped: false,
+                };
+            }
+        }
+        Token::Str {
+            start,
+            end: self.bytes.len(),
+            escaped: false,
+        }
+    }
+
+    /// An identifier's name, without RON's raw `r#` prefix.
+    pub(super) fn ident_bytes(&self, start: usize, end: usize) -> &'a [u8] {
+        let text = self.slice(start, end);
+        text.strip_prefix(b"r#").unwrap_or(text)
+    }
+
+    /// A string's contents with the common escapes decoded.
+    pub(super) fn string_bytes(
+        &self,
+        start: usize,
+        end: usize,
+        escaped: bool,
+    ) -> Vec<u8> {
+        let raw = self.slice(start, end);
+        if !escaped {
+            return raw.to_vec();
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        let mut iter = raw.iter().copied();
+        while let Some(b) = iter.next() {
+            if b != b'\\' {
+                out.push(b);
+                continue;
+            }
+            match iter.next() {
+                Some(b'n') => out.push(b'\n'),
+                Some(b't') => out.push(b'\t'),
+                Some(b'r') => out.push(b'\r'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        }
+        out
+    }
+
+    /// Whether a key token names `segment`.
+    pub(super) fn key_matches(&self, token: Token, segment: &str) -> bool {
+        match token {
+            Token::Str {
+                start,
+                end,
+                escaped,
+            } => self.string_bytes(start, end, escaped) == segment.as_bytes(),
+            Token::Ident { start, end } | Token::Scalar { start, end } => {
+                self.ident_bytes(start, end) == segment.as_bytes()
+            }
+            _ => false,
+        }
+    }
+
+    /// Skips the rest of a group whose opening bracket was just read.
+    pub(super) fn skip_group(&mut self) {
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next_token() {
+                Token::Open(_) => depth += 1,
+                Token::Close => depth -= 1,
+                Token::Eof => return,
+                _ => {}
+            }
+        }
+    }
+
+    /// Skips one value, including RON's `Name(..)`.
+    pub(super) fn skip_value(&mut self) {
+        match self.next_token() {
+            Token::Open(_) => self.skip_group(),
+            Token::Ident { .. } if self.ron => {
+                let save = self.pos;
+                self.skip_trivia();
+                if self.peek() == Some(b'(') {
+                    self.pos += 1;
+                    self.skip_group();
+                } else {
+                    self.pos = save;
+                }
+            }
+            _ => {}
+        }
+    }
+}
