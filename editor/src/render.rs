@@ -193,6 +193,7 @@ pub fn print_grid(map: &Map) -> (Grid, [u32; 2]) {
         origin_px: [0.0, 0.0],
         hex_radius_px: PRINT_RADIUS,
         rotation_deg: 0.0,
+        corrections: Vec::new(),
         ..map.grid.clone()
     };
     let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);

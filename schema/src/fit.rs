@@ -62,6 +62,7 @@ pub fn fit_grid(
         hex_radius_px: 1.0,
         aspect: 1.0,
         rotation_deg: 0.0,
+        corrections: Vec::new(),
     };
     let u: Vec<[f64; 2]> =
         landmarks.iter().map(|l| unit.center_px(l.hex)).collect();

@@ -7,6 +7,7 @@ use hexx::{Hex, HexLayout, Vec2};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::correction::{Correction, OffsetField};
 use crate::hex::{HexId, Orientation, Shift};
 
 /// Geometry of the printed grid and its registration on the scan.
@@ -34,6 +35,9 @@ pub struct Grid {
     #[serde(default)]
     #[schemars(range(min = -45.0, max = 45.0))]
     pub rotation_deg: f64,
+    /// Measured offsets that bend the regular grid onto a drifting scan.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<Correction>,
 }
 
 fn one() -> f64 {
@@ -50,6 +54,7 @@ impl Default for Grid {
             hex_radius_px: 40.0,
             aspect: 1.0,
             rotation_deg: 0.0,
+            corrections: Vec::new(),
         }
     }
 }
@@ -106,9 +111,29 @@ impl Grid {
         let layout = self.layout();
         let center = layout.hex_to_world_pos(self.to_hex(id));
         let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
-        layout
-            .center_aligned_hex_corners()
-            .map(|c| self.place(c + center - origin))
+        let field = self.offset_field();
+        layout.center_aligned_hex_corners().map(|c| {
+            let p = self.place(c + center - origin);
+            let off = field.as_ref().map_or([0.0, 0.0], |f| f.at(p));
+            [p[0] + off[0], p[1] + off[1]]
+        })
+    }
+
+    /// The correction field, when the grid has corrections.
+    fn offset_field(&self) -> Option<OffsetField> {
+        if self.corrections.is_empty() {
+            return None;
+        }
+        let regular = Grid {
+            corrections: Vec::new(),
+            ..self.clone()
+        };
+        let points = self
+            .corrections
+            .iter()
+            .map(|c| (regular.center_px(c.hex), c.offset_px))
+            .collect();
+        Some(OffsetField::new(points))
     }
 
     /// The printed hex under a scan pixel.
@@ -120,6 +145,19 @@ impl Grid {
     /// Fractional axial coordinate of a scan pixel (for sub-hex picking such
     /// as finding the nearest hexside).
     pub fn px_to_fract(&self, px: [f64; 2]) -> Vec2 {
+        let px = match self.offset_field() {
+            // Invert the bend by fixed-point iteration: offsets vary slowly
+            // across the sheet, so a few steps converge well below a pixel.
+            Some(field) => {
+                let mut guess = px;
+                for _ in 0..8 {
+                    let off = field.at(guess);
+                    guess = [px[0] - off[0], px[1] - off[1]];
+                }
+                guess
+            }
+            None => px,
+        };
         let layout = self.layout();
         let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
         let local = self.unplace(px) + origin;
@@ -130,7 +168,14 @@ impl Grid {
     pub fn fract_to_px(&self, frac: Vec2) -> [f64; 2] {
         let layout = self.layout();
         let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
-        self.place(layout.fract_hex_to_world_pos(frac) - origin)
+        let p = self.place(layout.fract_hex_to_world_pos(frac) - origin);
+        match self.offset_field() {
+            Some(field) => {
+                let off = field.at(p);
+                [p[0] + off[0], p[1] + off[1]]
+            }
+            None => p,
+        }
     }
 
     /// Rotates a layout-space offset and moves it onto the scan.
@@ -223,6 +268,38 @@ mod tests {
         let c = grid.center_px(id("0304"));
         assert!((c[0] - 120.0).abs() < 1e-3 && (c[1] - 80.0).abs() < 1e-3);
         assert_eq!(grid.hex_at_px(c, None), Some(id("0304")));
+    }
+
+    #[test]
+    fn corrections_bend_the_grid_through_every_measured_hex() {
+        let regular = Grid::default();
+        // A sheet stretched 1% to the right: offsets grow with x.
+        let stretch = |h: &str| {
+            let c = regular.center_px(id(h));
+            [c[0] * 0.01, 0.0]
+        };
+        let measured = ["0101", "2001", "0115", "2015", "1008"];
+        let grid = Grid {
+            corrections: measured
+                .iter()
+                .map(|h| Correction {
+                    hex: id(h),
+                    offset_px: stretch(h),
+                })
+                .collect(),
+            ..Grid::default()
+        };
+        for h in ["0101", "1008", "0512", "1804", "2510"] {
+            let want = regular.center_px(id(h));
+            let off = stretch(h);
+            let got = grid.center_px(id(h));
+            assert!(
+                (got[0] - want[0] - off[0]).abs() < 1e-6
+                    && (got[1] - want[1]).abs() < 1e-6,
+                "{h}: {got:?}"
+            );
+            assert_eq!(grid.hex_at_px(got, None), Some(id(h)));
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod battle;
 pub mod common;
+pub mod correction;
 pub mod counters;
 pub mod document;
 pub mod edit;

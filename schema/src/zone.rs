@@ -256,6 +256,7 @@ impl<'a> Zone<'a> {
         let flat = crate::grid::Grid {
             origin_px: [0.0, 0.0],
             rotation_deg: 0.0,
+            corrections: Vec::new(),
             ..self.map.grid.clone()
         };
         let p = flat.fract_to_px(hex.as_vec2());

@@ -24,6 +24,7 @@ fn grid_strategy() -> impl Strategy<Value = Grid> {
                 hex_radius_px: radius,
                 aspect,
                 rotation_deg: rot,
+                corrections: Vec::new(),
             },
         )
 }
