@@ -180,7 +180,7 @@ fn in_polygon(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
             && p[0] <= a[0].max(b[0]) + 1e-6
             && p[1] >= a[1].min(b[1]) - 1e-6
             && p[1] <= a[1].max(b[1]) + 1e-6;
-        if cross.abs() < 1e-6 && within {
+        if cross.abs() < 1.0 && within {
             return true;
         }
         if (a[1] > p[1]) != (b[1] > p[1]) {
@@ -218,7 +218,7 @@ fn satisfied(cx: &Ctx, unit: &str, h: HexId, p: &Placement) -> Option<bool> {
             let pts: Vec<_> = line.iter().map(|l| centre(map, l)).collect();
             let [x, y] = map.grid.center_px(h);
             let ly = line_y(&pts, x);
-            let eps = if *inclusive { 1e-6 } else { -1e-6 };
+            let eps = if *inclusive { 1e-3 } else { -1e-3 };
             match side {
                 Compass::North => y <= ly + eps,
                 Compass::South => y >= ly - eps,
@@ -859,4 +859,100 @@ fn quatre_bras_matches_the_rulebook() {
             .is_some_and(|u| u.printed.as_deref() == Some("15A"))
     );
     let _ = hex("0101");
+}
+
+#[test]
+fn ligny_matches_the_rulebook() {
+    let s = series();
+    let b = battle("ligny-1815");
+    assert_eq!(b.scenarios.len(), 10, "Ligny 1 to 10");
+    let counts = check_battle(&b, &s);
+    // (scenario, side, combat units set up, combat units arriving), counted
+    // from l. 2180-2518; variants 7-9 are built on Ligny 1.
+    check_counts(
+        &counts,
+        &[
+            ("ligny1-historical", "french", 33, 61),
+            ("ligny1-historical", "prussian", 61, 0),
+            ("ligny2-la-victoire-en-chantant", "french", 75, 19),
+            ("ligny2-la-victoire-en-chantant", "prussian", 61, 0),
+            ("ligny3-vandamme-attacks", "french", 22, 5),
+            ("ligny3-vandamme-attacks", "prussian", 9, 12),
+            ("ligny4-ligny-on-fire", "french", 10, 1),
+            ("ligny4-ligny-on-fire", "prussian", 4, 5),
+            ("ligny5-holding-thielmann", "french", 15, 0),
+            ("ligny5-holding-thielmann", "prussian", 13, 0),
+            ("ligny6-the-guard-attacks", "french", 25, 0),
+            ("ligny6-the-guard-attacks", "prussian", 11, 3),
+            ("ligny7-enter-the-prussian-iv-corps", "french", 33, 61),
+            ("ligny7-enter-the-prussian-iv-corps", "prussian", 61, 22),
+            ("ligny8-derlons-outflank", "french", 33, 75),
+            ("ligny8-derlons-outflank", "prussian", 61, 0),
+            ("ligny9-remembering-mouton", "french", 33, 61),
+            ("ligny9-remembering-mouton", "prussian", 61, 0),
+            ("ligny10-solving-the-traffic-jam", "french", 4, 90),
+            ("ligny10-solving-the-traffic-jam", "prussian", 32, 29),
+        ],
+    );
+    let turns: BTreeMap<_, _> = b
+        .scenarios
+        .iter()
+        .map(|(n, s)| (n.as_str(), (s.turns.first.as_str(), s.turns.count)))
+        .collect();
+    for (name, first, count) in [
+        ("ligny1-historical", "13:00", 18),
+        ("ligny2-la-victoire-en-chantant", "15:00", 14),
+        ("ligny3-vandamme-attacks", "14:00", 11),
+        ("ligny4-ligny-on-fire", "14:00", 7),
+        ("ligny5-holding-thielmann", "16:00", 9),
+        ("ligny6-the-guard-attacks", "19:30", 5),
+        ("ligny7-enter-the-prussian-iv-corps", "13:00", 18),
+        ("ligny8-derlons-outflank", "13:00", 18),
+        ("ligny9-remembering-mouton", "13:00", 18),
+        ("ligny10-solving-the-traffic-jam", "09:00", 26),
+    ] {
+        assert_eq!(turns[name], (first, count), "{name}");
+    }
+    // Ligny 1 demoralization table (l. 2244-2262); the Guard (None/None)
+    // and the IV Cav Corps (blank) are provenance notes.
+    assert_eq!(
+        morale(&b, "ligny1-historical", "french"),
+        [
+            m("III including II-7", 76, 38, &[55]),
+            m("IV", 51, 26, &[37]),
+            m("VI", 38, 19, &[28]),
+            m("I Cav", 12, 6, &[9]),
+            m("II Cav", 14, 7, &[11]),
+        ]
+    );
+    let prussian = [
+        m("I", 120, 60, &[87]),
+        m("II", 117, 59, &[85]),
+        m("III", 91, 46, &[62]),
+    ];
+    assert_eq!(morale(&b, "ligny1-historical", "prussian"), prussian);
+    assert_eq!(
+        morale(&b, "ligny2-la-victoire-en-chantant", "prussian"),
+        prussian
+    );
+    for s in b.scenarios.values() {
+        assert_eq!(s.sets_up_first.as_deref(), Some("prussian"), "{}", s.id);
+        assert_eq!(s.moves_first.as_deref(), Some("french"), "{}", s.id);
+    }
+    // Ligny 6: the eight IV Corps infantry units have one loss each.
+    let l6 = &b.scenarios["ligny6-the-guard-attacks"];
+    let fr = l6
+        .sides
+        .iter()
+        .find(|s| s.side == "french")
+        .expect("french");
+    assert_eq!(
+        (fr.losses[0].units.units.len(), fr.losses[0].each),
+        (8, Some(1))
+    );
+    // French and Prussian unit 22 are two counters (l. 2391, 2390).
+    assert!(
+        b.counters.unit("fr-022").is_some()
+            && b.counters.unit("pr-22").is_some()
+    );
 }
