@@ -6,6 +6,7 @@
 //! `main.rs` only parses arguments and prints; everything else is here so
 //! it can be tested without a process.
 
+pub mod check;
 pub mod cli;
 pub mod code;
 pub mod convert;
