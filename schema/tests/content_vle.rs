@@ -195,7 +195,12 @@ fn in_polygon(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
 
 /// Whether `unit` at `h` satisfies `p`: `None` when the instruction is kept
 /// as text and cannot be checked.
-fn satisfied(cx: &Ctx, unit: &str, h: HexId, p: &Placement) -> Option<bool> {
+fn satisfied(
+    cx: &Ctx<'_>,
+    unit: &str,
+    h: HexId,
+    p: &Placement,
+) -> Option<bool> {
     let map = cx.map;
     Some(match p {
         Placement::Hex(x) => h == *x,
