@@ -6,5 +6,6 @@ pub mod map_canvas;
 pub mod palette;
 pub mod project;
 pub mod render;
+pub mod scan;
 pub mod scene;
 pub mod screen;

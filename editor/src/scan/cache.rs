@@ -1,0 +1,266 @@
+//! The on-disk tile cache: `<root>/<hash>/L<level>/<x>_<y>.png` plus a
+//! `manifest` written last, where `<hash>` is the xxh3-128 of the scan
+//! file's bytes. A pyramid is valid when its manifest parses, matches the
+//! scan's header and format version, and every tile file is there; anything
+//! else is rebuilt. Every file is written to a temporary name and renamed,
+//! so a crash never leaves a half-written tile under its real name.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use image::codecs::png::PngEncoder;
+use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader};
+use image::{Limits, RgbaImage};
+use xxhash_rust::xxh3::Xxh3;
+
+use super::{Budget, Layout, Progress, ScanError, Stage, TILE, TileKey};
+
+/// Bumped whenever the tile files or manifest change meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+const MANIFEST: &str = "manifest";
+const MAGIC: &str = "berthier-tiles";
+
+/// Where pyramids live: `$BERTHIER_CACHE_DIR` if set, else
+/// `$XDG_CACHE_HOME/berthier/tiles`, else `~/.cache/berthier/tiles`.
+pub fn default_root() -> PathBuf {
+    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("BERTHIER_CACHE_DIR") {
+        return PathBuf::from(dir);
+    }
+    var("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("berthier")
+        .join("tiles")
+}
+
+/// The cache key of a file: xxh3-128 of its bytes, as 32 hex digits.
+pub fn hash_file(path: &Path) -> Result<String, ScanError> {
+    let mut file = File::open(path).map_err(|e| ScanError::io(path, e))?;
+    let mut hasher = Xxh3::new();
+    let mut buf = vec![0; 1 << 20];
+    loop {
+        let n = file.read(&mut buf).map_err(|e| ScanError::io(path, e))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    Ok(format!("{:032x}", hasher.digest128()))
+}
+
+/// A pyramid on disk, ready to read tiles from.
+#[derive(Debug, Clone)]
+pub struct TileSet {
+    dir: PathBuf,
+    layout: Layout,
+    from_cache: bool,
+}
+
+impl TileSet {
+    /// Its shape.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Its folder (`<root>/<hash>`).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether it was found in the cache rather than built.
+    pub fn from_cache(&self) -> bool {
+        self.from_cache
+    }
+
+    /// The file of a tile.
+    pub fn tile_path(&self, key: TileKey) -> PathBuf {
+        tile_path(&self.dir, key)
+    }
+
+    /// The manifest file.
+    pub fn manifest_path(&self) -> PathBuf {
+        self.dir.join(MANIFEST)
+    }
+
+    /// Reads one tile. A tile that is missing, unreadable or the wrong
+    /// size invalidates the pyramid, so the next open rebuilds it.
+    pub fn load(&self, key: TileKey) -> Result<RgbaImage, ScanError> {
+        let path = self.tile_path(key);
+        let loaded = read_tile(&path, self.layout.tile);
+        let (_, _, w, h) = self.layout.tile_rect(key);
+        let checked = loaded.and_then(|img| {
+            if img.dimensions() == (w, h) {
+                Ok(img)
+            } else {
+                Err(ScanError::Decode {
+                    path: path.clone(),
+                    message: format!(
+                        "cached tile is {:?}, expected {w}×{h}",
+                        img.dimensions()
+                    ),
+                })
+            }
+        });
+        if checked.is_err() {
+            self.invalidate();
+        }
+        checked
+    }
+
+    /// Forgets the pyramid: removes its manifest so it is rebuilt.
+    pub fn invalidate(&self) {
+        let _ = fs::remove_file(self.manifest_path());
+    }
+}
+
+fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
+    dir.join(format!("L{}", key.level))
+        .join(format!("{}_{}.png", key.x, key.y))
+}
+
+fn read_tile(path: &Path, tile: u32) -> Result<RgbaImage, ScanError> {
+    let mut reader =
+        ImageReader::open(path).map_err(|e| ScanError::io(path, e))?;
+    reader.set_format(ImageFormat::Png);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(tile);
+    limits.max_image_height = Some(tile);
+    reader.limits(limits);
+    reader
+        .decode()
+        .map(image::DynamicImage::into_rgba8)
+        .map_err(|e| ScanError::Decode {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })
+}
+
+/// Writes a file under a temporary name, then renames it into place.
+fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), String>,
+) -> Result<(), ScanError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let tmp = path.with_extension(format!("tmp-{}-{n}", std::process::id()));
+    let result = File::create(&tmp)
+        .map_err(|e| e.to_string())
+        .and_then(|file| {
+            let mut out = BufWriter::new(file);
+            write(&mut out)?;
+            out.flush().map_err(|e| e.to_string())
+        })
+        .and_then(|()| fs::rename(&tmp, path).map_err(|e| e.to_string()));
+    result.map_err(|message| {
+        let _ = fs::remove_file(&tmp);
+        ScanError::Io {
+            path: path.to_owned(),
+            message,
+        }
+    })
+}
+
+/// Writes one tile as a fast-compressed PNG.
+pub fn write_tile(
+    dir: &Path,
+    key: TileKey,
+    tile: &RgbaImage,
+) -> Result<(), ScanError> {
+    let path = tile_path(dir, key);
+    write_atomic(&path, |out| {
+        let (w, h) = tile.dimensions();
+        PngEncoder::new(out)
+            .write_image(tile.as_raw(), w, h, ExtendedColorType::Rgba8)
+            .map_err(|e| e.to_string())
+    })
+}
+
+fn manifest_text(layout: &Layout) -> String {
+    format!(
+        "{MAGIC} {FORMAT_VERSION}\nwidth {}\nheight {}\ntile {}\nlevels {}\nformat png\n",
+        layout.width, layout.height, layout.tile, layout.levels
+    )
+}
+
+/// Reads a manifest; `None` when missing, from another format version, or
+/// not what `manifest_text` writes.
+fn read_manifest(dir: &Path) -> Option<Layout> {
+    let text = fs::read_to_string(dir.join(MANIFEST)).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != format!("{MAGIC} {FORMAT_VERSION}") {
+        return None;
+    }
+    let mut field = |name: &str| -> Option<u32> {
+        let (key, value) = lines.next()?.split_once(' ')?;
+        (key == name).then(|| value.parse().ok())?
+    };
+    let (width, height) = (field("width")?, field("height")?);
+    let (tile, levels) = (field("tile")?, field("levels")?);
+    let layout = Layout::new(width, height, tile);
+    (u32::from(layout.levels) == levels && layout.tile == tile)
+        .then_some(layout)
+}
+
+/// The cached pyramid in `dir` if it is whole and matches the scan's size.
+fn cached(dir: &Path, size: (u32, u32)) -> Option<Layout> {
+    let layout = read_manifest(dir)?;
+    if (layout.width, layout.height) != size {
+        return None;
+    }
+    let whole = (0..layout.levels).flat_map(|l| layout.keys(l)).all(|k| {
+        fs::metadata(tile_path(dir, k))
+            .is_ok_and(|m| m.is_file() && m.len() > 0)
+    });
+    whole.then_some(layout)
+}
+
+/// Opens the pyramid of `source` from the cache under `root`, or decodes
+/// the scan (within `budget`) and builds it there. `progress` hears about
+/// each stage and every row of tiles.
+pub fn open_or_build(
+    source: &Path,
+    root: &Path,
+    budget: &Budget,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<TileSet, ScanError> {
+    let stage = |stage| Progress {
+        stage,
+        done: 0,
+        total: 0,
+    };
+    progress(stage(Stage::Reading));
+    let size = super::decode::probe(source, budget)?;
+    let dir = root.join(hash_file(source)?);
+    if let Some(layout) = cached(&dir, size) {
+        return Ok(TileSet {
+            dir,
+            layout,
+            from_cache: true,
+        });
+    }
+    let _ = fs::remove_file(dir.join(MANIFEST));
+    progress(stage(Stage::Decoding));
+    let image = super::decode::decode(source, budget)?;
+    let layout = Layout::new(image.width(), image.height(), TILE);
+    for level in 0..layout.levels {
+        let folder = dir.join(format!("L{level}"));
+        fs::create_dir_all(&folder).map_err(|e| ScanError::io(&folder, e))?;
+    }
+    let sink = |key, tile: &RgbaImage| write_tile(&dir, key, tile);
+    super::pyramid::build(&image, &layout, &sink, progress)?;
+    drop(image);
+    let text = manifest_text(&layout);
+    write_atomic(&dir.join(MANIFEST), |out| {
+        out.write_all(text.as_bytes()).map_err(|e| e.to_string())
+    })?;
+    Ok(TileSet {
+        dir,
+        layout,
+        from_cache: false,
+    })
+}

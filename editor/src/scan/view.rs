@@ -1,0 +1,181 @@
+//! Which tiles a view needs, and the iced image handles of recently drawn
+//! tiles (kept in a bounded LRU so panning back does not re-read them and
+//! memory stays bounded).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use iced::futures::channel::mpsc;
+use iced::futures::stream::Stream;
+use iced::widget::image::Handle;
+use rayon::prelude::*;
+
+use super::{Budget, Layout, Progress, ScanError, TileKey, TileSet};
+
+/// The level to draw at `zoom` screen px per scan px: the coarsest one
+/// still at least 1 screen px per level px, i.e. `floor(log2(1 / zoom))`,
+/// clamped to the pyramid.
+pub fn level_for_zoom(zoom: f32, levels: u8) -> u8 {
+    if !zoom.is_finite() || zoom <= 0.0 || levels == 0 {
+        return 0;
+    }
+    let level = (1.0 / zoom).log2().floor();
+    level.clamp(0.0, f32::from(levels - 1)) as u8
+}
+
+/// The tiles of `level` that intersect `rect` (scan px, corners as given
+/// by `Viewport::visible_scan`), grown by `margin` tiles on every side.
+pub fn visible_tiles(
+    layout: &Layout,
+    level: u8,
+    rect: [[f64; 2]; 2],
+    margin: u32,
+) -> Vec<TileKey> {
+    let level = level.min(layout.levels.saturating_sub(1));
+    let span = f64::from(layout.tile) * f64::from(1u32 << level);
+    let (nx, ny) = layout.grid(level);
+    let range = |lo: f64, hi: f64, n: u32| {
+        let first = (lo.min(hi) / span).floor() - f64::from(margin);
+        let last = (lo.max(hi) / span).ceil() + f64::from(margin);
+        let first = first.clamp(0.0, f64::from(n)) as u32;
+        let last = last.clamp(0.0, f64::from(n)) as u32;
+        first..last
+    };
+    let xs = range(rect[0][0], rect[1][0], nx);
+    let ys = range(rect[0][1], rect[1][1], ny);
+    ys.flat_map(|y| xs.clone().map(move |x| TileKey { level, x, y }))
+        .collect()
+}
+
+/// Where a tile lies on the scan, in scan px: `(x, y, w, h)`.
+pub fn tile_on_scan(layout: &Layout, key: TileKey) -> [f64; 4] {
+    let (x, y, w, h) = layout.tile_rect(key);
+    let s = f64::from(1u32 << key.level);
+    let scan = |v: u32| f64::from(v) * s;
+    // The last row or column of a level may stand for less than `s` scan
+    // px per level px (levels round up); clamp to the scan.
+    let right = scan(x + w).min(f64::from(layout.width));
+    let bottom = scan(y + h).min(f64::from(layout.height));
+    [scan(x), scan(y), right - scan(x), bottom - scan(y)]
+}
+
+/// Tile handles kept for redrawing: 256 tiles, 256 MiB of RGBA at most.
+pub const KEEP_TILES: usize = 256;
+
+#[derive(Debug, Default)]
+struct Lru {
+    tick: u64,
+    entries: HashMap<TileKey, (Handle, u64)>,
+}
+
+/// A tiled scan ready to draw: its pyramid on disk plus an LRU of handles.
+#[derive(Debug)]
+pub struct TiledScan {
+    tiles: TileSet,
+    handles: Mutex<Lru>,
+}
+
+impl TiledScan {
+    /// Wraps an opened pyramid.
+    pub fn new(tiles: TileSet) -> Self {
+        Self {
+            tiles,
+            handles: Mutex::new(Lru::default()),
+        }
+    }
+
+    /// The pyramid.
+    pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    /// Handles for `keys`, reading the ones not kept (in parallel). Tiles
+    /// that cannot be read are left out (and the pyramid is invalidated so
+    /// the next open rebuilds it).
+    pub fn handles(&self, keys: &[TileKey]) -> Vec<(TileKey, Handle)> {
+        let mut lru =
+            self.handles.lock().unwrap_or_else(PoisonError::into_inner);
+        lru.tick += 1;
+        let tick = lru.tick;
+        let missing: Vec<TileKey> = keys
+            .iter()
+            .copied()
+            .filter(|k| !lru.entries.contains_key(k))
+            .collect();
+        let loaded: Vec<(TileKey, Handle)> = missing
+            .par_iter()
+            .filter_map(|&k| {
+                let img = self.tiles.load(k).ok()?;
+                let (w, h) = img.dimensions();
+                Some((k, Handle::from_rgba(w, h, img.into_raw())))
+            })
+            .collect();
+        for (k, handle) in loaded {
+            lru.entries.insert(k, (handle, tick));
+        }
+        let out = keys
+            .iter()
+            .filter_map(|k| {
+                let entry = lru.entries.get_mut(k)?;
+                entry.1 = tick;
+                Some((*k, entry.0.clone()))
+            })
+            .collect();
+        evict(&mut lru, KEEP_TILES.max(keys.len()));
+        out
+    }
+
+    /// How many tile handles are kept now.
+    pub fn kept(&self) -> usize {
+        let lru = self.handles.lock().unwrap_or_else(PoisonError::into_inner);
+        lru.entries.len()
+    }
+}
+
+fn evict(lru: &mut Lru, keep: usize) {
+    if lru.entries.len() <= keep {
+        return;
+    }
+    let mut ticks: Vec<u64> = lru.entries.values().map(|e| e.1).collect();
+    ticks.sort_unstable();
+    let cut = ticks[ticks.len() - keep];
+    // Oldest first; ties at the cut survive (all of the last draw does).
+    lru.entries.retain(|_, e| e.1 >= cut);
+}
+
+/// What the background opening of a tiled scan reports.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// Progress, at most once per whole percent.
+    Progress(Progress),
+    /// Finished: the scan file and its pyramid, or why not.
+    Done(PathBuf, Result<Arc<TiledScan>, ScanError>),
+}
+
+/// Opens or builds the pyramid of `source` under the cache `root` (the
+/// editor passes [`super::cache::default_root`]) on a thread of its own;
+/// the stream reports progress and ends with `Event::Done`.
+pub fn open_in_background(
+    source: &Path,
+    root: PathBuf,
+    budget: Budget,
+) -> impl Stream<Item = Event> + Send + 'static {
+    let (tx, rx) = mpsc::unbounded();
+    let source = source.to_owned();
+    std::thread::spawn(move || {
+        let mut last = None;
+        let mut report = |p: Progress| {
+            let key = (p.stage, p.percent());
+            if last != Some(key) {
+                last = Some(key);
+                let _ = tx.unbounded_send(Event::Progress(p));
+            }
+        };
+        let result =
+            super::cache::open_or_build(&source, &root, &budget, &mut report)
+                .map(|t| Arc::new(TiledScan::new(t)));
+        let _ = tx.unbounded_send(Event::Done(source, result));
+    });
+    rx
+}
