@@ -5,6 +5,7 @@ pub mod app;
 pub mod map_canvas;
 pub mod palette;
 pub mod project;
+pub mod registration;
 pub mod render;
 pub mod scan;
 pub mod scene;

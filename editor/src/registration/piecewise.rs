@@ -1,0 +1,144 @@
+//! Piecewise correction for scans whose hexes drift in size or position
+//! across the sheet: measured hex centres become `Correction`s, which the
+//! model's grid interpolates smoothly (affine trend plus inverse-distance
+//! residuals) so the corrected grid passes through them.
+
+use berthier_schema::Grid;
+use berthier_schema::correction::Correction;
+use berthier_schema::fit::Landmark;
+
+/// Up to this many landmarks each become a correction, hit exactly.
+/// Beyond it (auto-found centres on a big sheet) they are smoothed onto a
+/// sparser set of hexes, because every correction costs a little on every
+/// grid lookup. Measured on the drifting demo: one correction per hex
+/// follows the drift within 0.7 px, while every other hex (Shepard
+/// interpolation in between) leaves 1.5 px, so thin only when needed.
+pub const MAX_DIRECT: usize = 600;
+
+/// Roughly how many corrections a smoothed field keeps.
+const TARGET_CONTROLS: usize = 600;
+
+/// The corrections that bend `grid` (its regular part: existing
+/// corrections are ignored) onto `landmarks`.
+pub fn corrections(grid: &Grid, landmarks: &[Landmark]) -> Vec<Correction> {
+    let regular = Grid {
+        corrections: Vec::new(),
+        ..grid.clone()
+    };
+    let offsets: Vec<([f64; 2], [f64; 2])> = landmarks
+        .iter()
+        .map(|l| {
+            let c = regular.center_px(l.hex);
+            (c, [l.px[0] - c[0], l.px[1] - c[1]])
+        })
+        .collect();
+    if landmarks.len() <= MAX_DIRECT {
+        return landmarks
+            .iter()
+            .zip(&offsets)
+            .map(|(l, (_, o))| Correction {
+                hex: l.hex,
+                offset_px: *o,
+            })
+            .collect();
+    }
+    let step = ((landmarks.len() as f64 / TARGET_CONTROLS as f64)
+        .sqrt()
+        .ceil() as u16)
+        .max(1);
+    let (min_col, min_row) =
+        landmarks.iter().fold((u16::MAX, u16::MAX), |m, l| {
+            (m.0.min(l.hex.col), m.1.min(l.hex.row))
+        });
+    let (max_col, max_row) = landmarks
+        .iter()
+        .fold((0, 0), |m, l| (m.0.max(l.hex.col), m.1.max(l.hex.row)));
+    // Smoothing radius: a little more than the control spacing.
+    let radius = regular.hex_radius_px * 3f64.sqrt() * f64::from(step) * 1.2;
+    landmarks
+        .iter()
+        .zip(&offsets)
+        .filter(|(l, _)| {
+            let on = |v: u16, lo: u16, hi: u16| {
+                (v - lo).is_multiple_of(step) || v == hi
+            };
+            on(l.hex.col, min_col, max_col) && on(l.hex.row, min_row, max_row)
+        })
+        .map(|(l, (at, _))| Correction {
+            hex: l.hex,
+            offset_px: local_linear(&offsets, *at, radius),
+        })
+        .collect()
+}
+
+/// The offset at `at` from a Gaussian-weighted local linear fit to the
+/// measured offsets: unlike a local mean it is not biased near the sheet
+/// edge where all neighbours lie on one side.
+fn local_linear(
+    offsets: &[([f64; 2], [f64; 2])],
+    at: [f64; 2],
+    radius: f64,
+) -> [f64; 2] {
+    let mut m = [[0.0f64; 3]; 3];
+    let (mut bx, mut by) = ([0.0f64; 3], [0.0f64; 3]);
+    let (mut wsum, mut mean) = (0.0, [0.0, 0.0]);
+    for (p, o) in offsets {
+        let d = [(p[0] - at[0]) / radius, (p[1] - at[1]) / radius];
+        let w = (-(d[0] * d[0] + d[1] * d[1])).exp();
+        if w < 1e-4 {
+            continue;
+        }
+        let row = [1.0, d[0], d[1]];
+        for i in 0..3 {
+            for j in 0..3 {
+                m[i][j] += w * row[i] * row[j];
+            }
+            bx[i] += w * row[i] * o[0];
+            by[i] += w * row[i] * o[1];
+        }
+        wsum += w;
+        mean = [mean[0] + w * o[0], mean[1] + w * o[1]];
+    }
+    if wsum <= 0.0 {
+        return [0.0, 0.0];
+    }
+    match (solve3(m, bx), solve3(m, by)) {
+        (Some(x), Some(y)) => [x[0], y[0]],
+        // Neighbours all on one line: fall back to their weighted mean.
+        _ => [mean[0] / wsum, mean[1] / wsum],
+    }
+}
+
+/// Solves a 3x3 system by Cramer's rule; `None` when near singular.
+fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
+    let det = |m: [[f64; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let d = det(m);
+    let scale = m.iter().flatten().fold(0.0f64, |a, v| a.max(v.abs()));
+    if d.abs() <= 1e-9 * scale.powi(3).max(f64::MIN_POSITIVE) {
+        return None;
+    }
+    let mut out = [0.0; 3];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let mut mk = m;
+        for i in 0..3 {
+            mk[i][k] = b[i];
+        }
+        *slot = det(mk) / d;
+    }
+    Some(out)
+}
+
+/// Largest distance from a landmark to where `grid` puts its hex.
+pub fn worst_miss(grid: &Grid, landmarks: &[Landmark]) -> f64 {
+    landmarks
+        .iter()
+        .map(|l| {
+            let c = grid.center_px(l.hex);
+            (c[0] - l.px[0]).hypot(c[1] - l.px[1])
+        })
+        .fold(0.0, f64::max)
+}

@@ -1,0 +1,260 @@
+//! Grid registration on the demo scan, against the transform that made it
+//! (not the map file's recorded grid).
+
+#![allow(clippy::print_stderr)] // the tests report the errors they measure
+
+use berthier_editor::palette::Palette;
+use berthier_editor::project;
+use berthier_editor::registration::{Gray, auto, max_centre_error};
+use berthier_editor::render::{self, scanify};
+use berthier_editor::scene;
+use berthier_schema::fit::Landmark;
+use berthier_schema::{Grid, HexId, Map};
+
+fn demo() -> (Map, Palette) {
+    let (path, map) =
+        project::resolve_map(&project::demo_map_path()).expect("demo map");
+    let series = project::series_for(&path, &map).expect("demo series");
+    (map, Palette::new(Some(&series)))
+}
+
+/// The true registration of the demo scan: the printed grid through the
+/// scanify transform.
+fn truth(map: &Map) -> Grid {
+    let (print, size) = render::print_grid(map);
+    scanify::demo_transform(size).grid(&print)
+}
+
+fn id(s: &str) -> HexId {
+    s.parse().expect("id")
+}
+
+#[test]
+fn auto_registration_recovers_the_demo_grid() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let gray = Gray::from_rgb(&scan);
+    let lattice = auto::detect_lattice(&gray).expect("lattice");
+    assert_eq!(lattice.orientation, truth.orientation);
+    assert!((lattice.radius_px - truth.hex_radius_px).abs() < 0.5);
+    // The designer clicks roughly on 0101 (12 px off) and names it.
+    let c = truth.center_px(id("0101"));
+    let anchor = Landmark {
+        hex: id("0101"),
+        px: [c[0] + 12.0, c[1] - 9.0],
+    };
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, anchor, &hexes).expect("proposal");
+    let err = max_centre_error(&refined.fit.grid, &truth, &hexes);
+    eprintln!(
+        "auto: {} landmarks, rms {:.3}, max centre error {err:.3} px",
+        refined.landmarks.len(),
+        refined.rms()
+    );
+    assert!(err < 1.0, "{err}");
+}
+
+#[test]
+fn three_clicks_recover_the_demo_grid() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    // Clicks a designer could make at 4x zoom: within 0.3 px of the centre.
+    let marks: Vec<Landmark> = [
+        ("0101", [0.3, -0.2]),
+        ("1601", [-0.25, 0.3]),
+        ("0812", [0.2, 0.25]),
+    ]
+    .iter()
+    .map(|(h, e)| {
+        let c = truth.center_px(id(h));
+        Landmark {
+            hex: id(h),
+            px: [c[0] + e[0], c[1] + e[1]],
+        }
+    })
+    .collect();
+    let fit =
+        berthier_schema::fit::fit_grid(truth.orientation, truth.shift, &marks)
+            .expect("fit");
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let err = max_centre_error(&fit.grid, &truth, &hexes);
+    eprintln!(
+        "three-point: rms {:.3}, max centre error {err:.3} px",
+        fit.rms()
+    );
+    assert!(err < 1.0, "{err}");
+}
+
+/// A scan whose scale grows across the sheet (paper stretch): pixel `q` of
+/// the result shows `warp^-1(q)` of the demo scan, with
+/// `warp(p) = p + (gx * x^2 / 2W, gy * y^2 / 2H)`.
+struct Drift {
+    a: [f64; 2],
+}
+
+impl Drift {
+    fn new(size: (u32, u32), gain: [f64; 2]) -> Self {
+        Self {
+            a: [
+                gain[0] / (2.0 * f64::from(size.0)),
+                gain[1] / (2.0 * f64::from(size.1)),
+            ],
+        }
+    }
+
+    fn warp(&self, p: [f64; 2]) -> [f64; 2] {
+        [
+            p[0] + self.a[0] * p[0] * p[0],
+            p[1] + self.a[1] * p[1] * p[1],
+        ]
+    }
+
+    fn unwarp(&self, q: [f64; 2]) -> [f64; 2] {
+        let inv =
+            |a: f64, v: f64| (-1.0 + (1.0 + 4.0 * a * v).sqrt()) / (2.0 * a);
+        [inv(self.a[0], q[0]), inv(self.a[1], q[1])]
+    }
+
+    fn apply(&self, img: &image::RgbImage) -> image::RgbImage {
+        image::RgbImage::from_fn(img.width(), img.height(), |x, y| {
+            let p = self.unwarp([f64::from(x) + 0.5, f64::from(y) + 0.5]);
+            let (sx, sy) = (
+                (p[0] - 0.5).round().max(0.0) as u32,
+                (p[1] - 0.5).round().max(0.0) as u32,
+            );
+            // Nearest neighbour is enough: the measurement averages profiles.
+            *img.get_pixel(sx.min(img.width() - 1), sy.min(img.height() - 1))
+        })
+    }
+}
+
+#[test]
+fn piecewise_correction_follows_a_drifting_scan() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let drift = Drift::new(scan.dimensions(), [0.045, 0.035]);
+    let gray = Gray::from_rgb(&drift.apply(&scan));
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let true_centre = |h: HexId| drift.warp(truth.center_px(h));
+    let c = true_centre(id("0101"));
+    let anchor = Landmark {
+        hex: id("0101"),
+        px: [c[0] - 8.0, c[1] + 6.0],
+    };
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, anchor, &hexes).expect("proposal");
+    let worst = |g: &Grid| {
+        hexes
+            .iter()
+            .map(|h| {
+                let (p, q) = (g.center_px(*h), true_centre(*h));
+                (p[0] - q[0]).hypot(p[1] - q[1])
+            })
+            .fold(0.0, f64::max)
+    };
+    let global = worst(&refined.fit.grid);
+    let corrected = berthier_editor::registration::refine_piecewise(
+        &gray, &refined, &hexes,
+    );
+    let after = worst(&corrected.0);
+    eprintln!(
+        "drift: global fit off by {global:.2} px; with {} corrections \
+         {after:.3} px",
+        corrected.0.corrections.len()
+    );
+    assert!(
+        global > 1.5,
+        "the drift is too weak to test anything: {global}"
+    );
+    assert!(after < 1.0, "{after}");
+}
+
+#[test]
+fn clicked_landmarks_are_hit_exactly() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let marks: Vec<Landmark> = [
+        ("0101", [2.0, -1.0]),
+        ("1601", [-3.0, 1.5]),
+        ("0812", [1.0, 2.5]),
+        ("1612", [0.0, -2.0]),
+        ("0107", [1.5, 0.5]),
+    ]
+    .iter()
+    .map(|(h, e)| {
+        let c = truth.center_px(id(h));
+        Landmark {
+            hex: id(h),
+            px: [c[0] + e[0], c[1] + e[1]],
+        }
+    })
+    .collect();
+    let grid = Grid {
+        corrections: berthier_editor::registration::piecewise::corrections(
+            &truth, &marks,
+        ),
+        ..truth.clone()
+    };
+    let miss =
+        berthier_editor::registration::piecewise::worst_miss(&grid, &marks);
+    assert!(miss < 1e-3, "{miss}");
+    // Hexes in between move smoothly: less than the largest click offset.
+    let mid = grid.center_px(id("0806"));
+    let t = truth.center_px(id("0806"));
+    assert!((mid[0] - t[0]).hypot(mid[1] - t[1]) < 3.5);
+}
+
+#[test]
+fn auto_registration_finds_pointy_turned_hexes() {
+    let (mut map, palette) = demo();
+    map.grid = Grid {
+        orientation: berthier_schema::Orientation::Pointy,
+        shift: berthier_schema::Shift::Even,
+        origin_px: [70.0, 60.0],
+        hex_radius_px: 26.5,
+        rotation_deg: -2.5,
+        ..Grid::default()
+    };
+    let layers = [
+        scene::Layer::Terrain,
+        scene::Layer::Grid,
+        scene::Layer::Numbers,
+    ];
+    let img = render::render(&map, &palette, None, &layers);
+    let gray = Gray::from_rgb(&img);
+    let lattice = auto::detect_lattice(&gray).expect("lattice");
+    assert_eq!(lattice.orientation, map.grid.orientation);
+    assert!((lattice.radius_px - 26.5).abs() < 0.3, "{lattice:?}");
+    assert!((lattice.rotation_deg + 2.5).abs() < 0.2, "{lattice:?}");
+    let c = map.grid.center_px(id("0305"));
+    let anchor = Landmark {
+        hex: id("0305"),
+        px: [c[0] - 7.0, c[1] + 5.0],
+    };
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let (_, refined) =
+        auto::propose(&gray, map.grid.shift, anchor, &hexes).expect("proposal");
+    let err = max_centre_error(&refined.fit.grid, &map.grid, &hexes);
+    assert!(err < 1.0, "{err}");
+}
+
+#[test]
+fn blank_or_tiny_images_are_refused_without_panic() {
+    let blank = Gray::from_rgb(&image::RgbImage::from_pixel(
+        300,
+        200,
+        image::Rgb([240, 235, 220]),
+    ));
+    assert!(auto::detect_lattice(&blank).is_err());
+    let tiny = Gray::from_rgb(&image::RgbImage::new(3, 2));
+    assert!(auto::detect_lattice(&tiny).is_err());
+    let empty = Gray::from_rgb(&image::RgbImage::new(0, 0));
+    assert!(auto::detect_lattice(&empty).is_err());
+}
