@@ -10,3 +10,4 @@ pub mod render;
 pub mod scan;
 pub mod scene;
 pub mod screen;
+pub mod suggest;
