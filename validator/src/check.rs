@@ -3,10 +3,60 @@
 //! (`berthier_schema::battle::Battle`) and returns findings that point at
 //! the offending value by JSON Pointer; the pass turns them into located
 //! diagnostics.
+//!
+//! `run.rs` holds the runner and the list of rules; each rule is one small
+//! module below whose doc comment says what it checks, why, with an
+//! example and the rulebook section, and whose `DOCS` give the text
+//! `--explain CODE` and `RULES.md` print.
+
+mod accounting;
+mod common;
+mod enemy_stack;
+mod facing;
+mod formation_terrain;
+mod morale;
+pub(crate) mod oob;
+pub mod run;
+mod setup_zone;
+mod stacking;
+mod terrain;
+mod victory;
 
 use berthier_schema::HexId;
 
-use crate::code::Code;
+use crate::code::{Code, Rule};
+
+/// Every pass-3 module's documentation table.
+const DOCS: &[&[(Code, Rule)]] = &[
+    stacking::DOCS,
+    enemy_stack::DOCS,
+    terrain::DOCS,
+    formation_terrain::DOCS,
+    setup_zone::DOCS,
+    accounting::DOCS,
+    facing::DOCS,
+    oob::DOCS,
+    morale::DOCS,
+    victory::DOCS,
+];
+
+/// The documentation of a pass-3 code (a placeholder for a code no module
+/// documents; `tests/rules_doc.rs` makes sure there is none).
+pub fn doc(code: Code) -> Rule {
+    DOCS.iter()
+        .flat_map(|docs| docs.iter())
+        .find(|(c, _)| *c == code)
+        .map_or(UNDOCUMENTED, |(_, rule)| rule.clone())
+}
+
+/// What an undocumented code explains.
+pub const UNDOCUMENTED: Rule = Rule {
+    summary: "undocumented",
+    what: "undocumented",
+    why: "undocumented",
+    example: "undocumented",
+    rulebook: None,
+};
 
 /// One finding of a pass-3 rule, before it is located in the source text.
 #[derive(Debug, Clone, PartialEq, Eq)]

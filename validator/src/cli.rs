@@ -24,6 +24,20 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
+    /// Report CODE as an error; `--deny warnings` makes every warning an
+    /// error. Repeatable; wins over `[severity]` in `berthier.toml`.
+    #[arg(long, value_name = "CODE|warnings")]
+    pub deny: Vec<String>,
+    /// Report CODE as a warning. Repeatable.
+    #[arg(long, value_name = "CODE")]
+    pub warn: Vec<String>,
+    /// Do not report CODE. Repeatable.
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Print the documentation of CODE (what it checks, why, an example,
+    /// the rulebook section) and exit.
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
     /// Another action than validating.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -38,7 +52,7 @@ pub enum Command {
     /// Converts a document between RON and JSON; the result reads back as
     /// an equal document. `$schema` is kept in JSON only.
     Convert(ConvertArgs),
-    /// Explains a finding code, e.g. `rule REF007`.
+    /// Explains a finding code, e.g. `rule REF007` (same as `--explain`).
     Rule {
         /// The code.
         code: String,

@@ -48,9 +48,50 @@ pub enum Code {
     Ref014,
     /// Directed hexside feature without a valid high hex.
     Ref015,
+    /// Illegal stack under the series' stacking rules.
+    Stk001,
+    /// Friendly and enemy units in one hex.
+    Stk002,
+    /// Stacking limit not checkable: rating unknown.
+    Stk003,
+    /// Unit in an impassable hex.
+    Ter001,
+    /// Unit class may not be in this terrain.
+    Ter002,
+    /// Formation not allowed here, or mandatory formation missing.
+    Ter003,
+    /// Terrain of a setup hex unknown.
+    Ter004,
+    /// Setup hex outside the unit's placement.
+    Set001,
+    /// Placement cannot be decided.
+    Set002,
+    /// Unit accounted for zero or several times.
+    Set003,
+    /// Leader not with a unit it must join.
+    Set004,
+    /// Stacked units do not share a facing.
+    Fac001,
+    /// Mixed-order stack shares too few front hexes.
+    Fac002,
+    /// Formation hierarchy loops.
+    Oob001,
+    /// Formation without activation markers or a proper commander.
+    Oob002,
+    /// Attachment does not resolve.
+    Oob003,
+    /// Morale group steps differ from its units.
+    Oob004,
+    /// Demoralization level is not half the steps.
+    Oob005,
+    /// Morale group steps not checkable: steps unknown.
+    Oob006,
+    /// Victory location not on the map or not an edge.
+    Vic001,
 }
 
 /// The documentation of one code.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
     /// One line, used as the SARIF short description.
     pub summary: &'static str,
@@ -66,7 +107,7 @@ pub struct Rule {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 40] = [
         Self::Sch001,
         Self::Sch002,
         Self::Sch003,
@@ -87,6 +128,26 @@ impl Code {
         Self::Ref013,
         Self::Ref014,
         Self::Ref015,
+        Self::Stk001,
+        Self::Stk002,
+        Self::Stk003,
+        Self::Ter001,
+        Self::Ter002,
+        Self::Ter003,
+        Self::Ter004,
+        Self::Set001,
+        Self::Set002,
+        Self::Set003,
+        Self::Set004,
+        Self::Fac001,
+        Self::Fac002,
+        Self::Oob001,
+        Self::Oob002,
+        Self::Oob003,
+        Self::Oob004,
+        Self::Oob005,
+        Self::Oob006,
+        Self::Vic001,
     ];
 
     /// The code as printed, `REF007`.
@@ -112,6 +173,26 @@ impl Code {
             Self::Ref013 => "REF013",
             Self::Ref014 => "REF014",
             Self::Ref015 => "REF015",
+            Self::Stk001 => "STK001",
+            Self::Stk002 => "STK002",
+            Self::Stk003 => "STK003",
+            Self::Ter001 => "TER001",
+            Self::Ter002 => "TER002",
+            Self::Ter003 => "TER003",
+            Self::Ter004 => "TER004",
+            Self::Set001 => "SET001",
+            Self::Set002 => "SET002",
+            Self::Set003 => "SET003",
+            Self::Set004 => "SET004",
+            Self::Fac001 => "FAC001",
+            Self::Fac002 => "FAC002",
+            Self::Oob001 => "OOB001",
+            Self::Oob002 => "OOB002",
+            Self::Oob003 => "OOB003",
+            Self::Oob004 => "OOB004",
+            Self::Oob005 => "OOB005",
+            Self::Oob006 => "OOB006",
+            Self::Vic001 => "VIC001",
         }
     }
 
@@ -125,7 +206,13 @@ impl Code {
     /// The severity findings of this code have.
     pub fn severity(self) -> Severity {
         match self {
-            Self::Ref014 => Severity::Info,
+            Self::Ref014
+            | Self::Stk003
+            | Self::Ter004
+            | Self::Set002
+            | Self::Oob005
+            | Self::Oob006 => Severity::Info,
+            Self::Oob002 => Severity::Warning,
             _ => Severity::Error,
         }
     }

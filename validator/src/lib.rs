@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod pass;
 pub mod render;
 pub mod rules;
+pub mod severity;
 pub mod source;
 pub mod walk;
 
@@ -71,13 +72,30 @@ pub fn run(args: &Args) -> Result<Report, RunError> {
     } else {
         args.paths.clone()
     };
-    validate(&paths)
+    let overrides =
+        severity::Overrides::from_args(&args.allow, &args.warn, &args.deny)?;
+    validate_with(&paths, &overrides)
 }
 
 /// Validates every pack document under `paths`.
 pub fn validate(paths: &[PathBuf]) -> Result<Report, RunError> {
+    validate_with(paths, &severity::Overrides::default())
+}
+
+/// Validates every pack document under `paths`, with severities raised or
+/// lowered by each pack's `berthier.toml` and then by `overrides`.
+pub fn validate_with(
+    paths: &[PathBuf],
+    overrides: &severity::Overrides,
+) -> Result<Report, RunError> {
     use rayon::prelude::*;
     let candidates = walk::collect(paths)?;
+    let mut packs = std::collections::HashMap::new();
+    for c in &candidates {
+        if !packs.contains_key(&c.root.shown) {
+            packs.insert(c.root.shown.clone(), walk::severity_levels(&c.root)?);
+        }
+    }
     let checked: Vec<pass::schema::Checked> = candidates
         .par_iter()
         .filter_map(pass::schema::check)
@@ -87,7 +105,10 @@ pub fn validate(paths: &[PathBuf]) -> Result<Report, RunError> {
         .iter()
         .flat_map(|c| c.diagnostics.iter().cloned())
         .collect();
-    diagnostics.extend(pass::references::check(checked));
+    let pack = pass::references::pack(checked);
+    diagnostics.extend(pass::references::check_pack(&pack));
+    diagnostics.extend(check::run::check(&pack));
+    let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
         (a.path(), a.line, a.column, a.code).cmp(&(
             b.path(),
@@ -124,7 +145,8 @@ pub fn export_schema(args: &ExportArgs) -> Result<Vec<PathBuf>, RunError> {
     Ok(written)
 }
 
-/// The explanation of a code, for `berthier-validate rule CODE`.
+/// The explanation of a code, for `berthier-validate --explain CODE` (and
+/// its alias `rule CODE`).
 pub fn explain(code: &str) -> Result<String, RunError> {
     Code::from_name(code)
         .map(Code::explain)

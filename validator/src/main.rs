@@ -12,6 +12,13 @@ use clap::Parser;
 fn main() -> ExitCode {
     let args = Args::parse();
     let outcome = match &args.command {
+        None if args.explain.is_some() => {
+            let code = args.explain.as_deref().unwrap_or_default();
+            berthier_validator::explain(code).map(|text| {
+                print!("{text}");
+                0
+            })
+        }
         None => berthier_validator::run(&args).map(|report| {
             print!("{}", render::render(&report, args.format));
             u8::from(report.has_errors())

@@ -1,5 +1,6 @@
 //! The text of every code's documentation, kept apart from `code.rs` so the
-//! enum stays readable. `RULES.md` is generated from it.
+//! enum stays readable: here for passes 1 and 2, in each rule module's
+//! `DOCS` for pass 3. `RULES.md` is generated from them.
 
 use crate::code::{Code, Rule};
 
@@ -211,5 +212,8 @@ pub fn rule(code: Code) -> Rule {
             example: "(at: \"0101/0102\", feature: \"slope\", high: \"0202\")",
             rulebook: Some("the series' hexside rules (the type's `section`)"),
         },
+        // Pass-3 rules keep their documentation next to their code, in
+        // each rule module's `DOCS` (see `check::doc`).
+        pass3 => crate::check::doc(pass3),
     }
 }

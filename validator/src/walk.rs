@@ -41,6 +41,9 @@ struct Config {
     /// Path prefixes (relative to the root) not to walk.
     #[serde(default)]
     exclude: Vec<String>,
+    /// Code name to `error`, `warning`, `info` or `allow`.
+    #[serde(default)]
+    severity: std::collections::BTreeMap<String, String>,
 }
 
 /// The candidates under `paths` (a file given explicitly is always a
@@ -157,6 +160,18 @@ fn skipped(
         let prefix = prefix.trim_matches('/');
         rel == prefix || rel.starts_with(&format!("{prefix}/"))
     })
+}
+
+/// The `[severity]` levels of the `berthier.toml` in `root` (none when
+/// there is no such file).
+pub fn severity_levels(
+    root: &Root,
+) -> Result<crate::severity::Levels, RunError> {
+    let config = read_config(&root.dir)?;
+    crate::severity::from_table(
+        &config.severity,
+        &root.dir.join("berthier.toml"),
+    )
 }
 
 fn read_config(dir: &Path) -> Result<Config, RunError> {

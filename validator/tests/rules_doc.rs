@@ -62,3 +62,12 @@ fn codes_are_unique_and_read_back() {
         assert_eq!(Code::from_name(code.as_str()), Some(code));
     }
 }
+
+#[test]
+fn every_code_is_documented() {
+    for code in Code::ALL {
+        let rule = code.rule();
+        assert_ne!(rule.summary, "undocumented", "{code} has no DOCS entry");
+        assert!(!rule.what.is_empty() && !rule.why.is_empty(), "{code}");
+    }
+}

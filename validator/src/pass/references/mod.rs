@@ -16,6 +16,9 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use berthier_schema::counters::Counters;
+use berthier_schema::scenario::Scenario;
+use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, HexId, Map};
 use rayon::prelude::*;
 
@@ -45,24 +48,95 @@ pub enum Resolved {
 /// Runs pass 2 over the documents of pass 1; referenced files outside the
 /// selection are loaded as needed (their own findings are not reported).
 pub fn check(checked: Vec<Checked>) -> Vec<Diagnostic> {
-    let selected: Vec<PathBuf> =
-        checked.iter().map(|c| c.source.at.path.clone()).collect();
+    check_pack(&pack(checked))
+}
+
+/// The documents of pass 1 plus every file they reference.
+pub fn pack(checked: Vec<Checked>) -> Pack {
     let mut pack = Pack {
+        selected: checked.iter().map(|c| c.source.at.path.clone()).collect(),
         docs: checked
             .into_iter()
             .map(|c| (c.source.at.path.clone(), Arc::new(c)))
             .collect(),
-        selected: selected.iter().cloned().collect(),
     };
     pack.load_referenced();
+    pack
+}
+
+/// Runs pass 2 over the selected documents of `pack`.
+pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
+    let mut selected: Vec<&PathBuf> = pack.selected.iter().collect();
+    selected.sort();
     selected
         .par_iter()
-        .filter_map(|path| pack.docs.get(path))
+        .filter_map(|path| pack.docs.get(*path))
         .flat_map_iter(|entry| pack.check_one(entry))
         .collect()
 }
 
+/// A selected scenario with what it refers to, loaded: the input of
+/// pass 3.
+pub struct ScenarioInputs<'a> {
+    /// The scenario file.
+    pub source: &'a SourceFile,
+    /// The scenario.
+    pub scenario: &'a Scenario,
+    /// Its series, `extends` chain applied (not yet its `rule_overrides`).
+    pub series: Series,
+    /// Its map.
+    pub map: &'a Map,
+    /// Its counters.
+    pub counters: &'a Counters,
+}
+
 impl Pack {
+    /// Every selected scenario whose series chain, map and counters load
+    /// (the others have pass-2 findings saying why), in path order.
+    pub fn scenarios(&self) -> Vec<ScenarioInputs<'_>> {
+        let mut paths: Vec<&PathBuf> = self.selected.iter().collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .filter_map(|path| self.scenario_inputs(self.docs.get(path)?))
+            .collect()
+    }
+
+    fn scenario_inputs<'a>(
+        &'a self,
+        entry: &'a Checked,
+    ) -> Option<ScenarioInputs<'a>> {
+        let Some(Document::Scenario(scenario)) = &entry.document else {
+            return None;
+        };
+        let target = |reference: &str| -> Option<&'a Checked> {
+            match self.resolve(&entry.source, reference) {
+                Resolved::Found(path) => self.docs.get(&path).map(|a| &**a),
+                _ => None,
+            }
+        };
+        let series_path = match self.resolve(&entry.source, &scenario.series) {
+            Resolved::Found(path) => path,
+            _ => return None,
+        };
+        let series = series::effective(self, &series_path)?;
+        let Some(Document::Map(map)) = &target(&scenario.map)?.document else {
+            return None;
+        };
+        let Some(Document::Counters(counters)) =
+            &target(&scenario.counters)?.document
+        else {
+            return None;
+        };
+        Some(ScenarioInputs {
+            source: &entry.source,
+            scenario,
+            series,
+            map,
+            counters,
+        })
+    }
+
     /// Loads referenced files that were not walked (a single file given on
     /// the command line, an excluded folder), until nothing new appears.
     fn load_referenced(&mut self) {

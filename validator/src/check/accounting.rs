@@ -1,0 +1,139 @@
+//! SET003: every unit of the order of battle is accounted for exactly
+//! once: set up, arriving as a reinforcement, or listed as absent.
+//!
+//! ## What it does
+//! For each side the scenario plays, counts every unit of that side in the
+//! counters file across the setup, the reinforcement schedule (units and
+//! formations named) and the `absent` list of every side. A unit counted
+//! twice is reported at its second mention; units counted nowhere are
+//! reported once per side.
+//!
+//! ## Why
+//! A unit forgotten or placed twice changes the battle; players would find
+//! a counter left over or missing.
+//!
+//! ## Example
+//! `rampon-1` both set up in 1722 and arriving at 9:00.
+//!
+//! Rulebook: the scenario's order of battle (Vive l'Empereur scenario
+//! set-ups; Rivoli "Initial deployment" and reinforcements).
+
+use std::collections::BTreeMap;
+
+use berthier_schema::battle::Battle;
+
+use super::Finding;
+use super::common;
+use crate::code::{Code, Rule};
+
+/// Documentation of the codes of this module.
+pub const DOCS: &[(Code, Rule)] = &[(
+    Code::Set003,
+    Rule {
+        summary: "Unit accounted for zero or several times",
+        what: "Every unit of a side the scenario plays must appear exactly \
+               once among the setup, the reinforcements (units and \
+               formations named) and the `absent` list. Reports each extra \
+               mention, and once per side the units mentioned nowhere.",
+        why: "A forgotten or duplicated counter changes the battle.",
+        example: "setup: [(unit: \"rampon-1\", hex: \"1722\")], \
+                  reinforcements: [(at: Clock(\"09:00\"), units: (units: \
+                  [\"rampon-1\"]), ...)]",
+        rulebook: Some("the scenario's order of battle and schedule"),
+    },
+)];
+
+/// SET003 for one scenario.
+pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+    let mentions = mentions(b);
+    let mut out = Vec::new();
+    for (unit, list) in &mentions {
+        for (pointer, what) in list.iter().skip(1) {
+            let first = &list[0].1;
+            out.push(
+                Finding::new(
+                    Code::Set003,
+                    pointer.clone(),
+                    format!(
+                        "{} is accounted for {} times: {what} here, already \
+                         {first}",
+                        common::label(unit, b.counters.unit(unit)),
+                        list.len()
+                    ),
+                )
+                .help("each unit is set up, arrives, or is absent, once"),
+            );
+        }
+    }
+    for (i, side) in b.scenario.sides.iter().enumerate() {
+        let missing: Vec<String> = b
+            .counters
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side.side && !mentions.contains_key(u.id.as_str())
+            })
+            .map(|u| u.id.clone())
+            .collect();
+        if missing.is_empty() {
+            continue;
+        }
+        out.push(
+            Finding::new(
+                Code::Set003,
+                format!("/sides/{i}/side"),
+                format!(
+                    "{} of side `{}` neither set up, nor arriving, nor \
+                     absent: {}",
+                    common::plural(missing.len(), "unit"),
+                    side.side,
+                    common::list(&missing, 10)
+                ),
+            )
+            .help("set them up, schedule them, or list them in `absent`"),
+        );
+    }
+    out
+}
+
+/// Unit id to its mentions (pointer, what), in document order.
+fn mentions<'a>(
+    b: &Battle<'a>,
+) -> BTreeMap<&'a str, Vec<(String, &'static str)>> {
+    let mut seen: BTreeMap<&str, Vec<(String, &'static str)>> = BTreeMap::new();
+    for (i, side) in b.scenario.sides.iter().enumerate() {
+        for (j, placed) in side.setup.iter().enumerate() {
+            if let Some(unit) = b.counters.unit(&placed.unit) {
+                seen.entry(unit.id.as_str())
+                    .or_default()
+                    .push((format!("/sides/{i}/setup/{j}/unit"), "set up"));
+            }
+        }
+        for (j, arrival) in side.reinforcements.iter().enumerate() {
+            for unit in b.units_in(&arrival.units) {
+                let pointer = match arrival
+                    .units
+                    .units
+                    .iter()
+                    .position(|u| *u == unit.id)
+                {
+                    Some(k) => {
+                        format!("/sides/{i}/reinforcements/{j}/units/units/{k}")
+                    }
+                    None => format!("/sides/{i}/reinforcements/{j}/units"),
+                };
+                seen.entry(unit.id.as_str())
+                    .or_default()
+                    .push((pointer, "arriving"));
+            }
+        }
+        for (j, id) in side.absent.iter().enumerate() {
+            if let Some(unit) = b.counters.unit(id) {
+                seen.entry(unit.id.as_str())
+                    .or_default()
+                    .push((format!("/sides/{i}/absent/{j}"), "absent"));
+            }
+        }
+    }
+    seen
+}

@@ -1,0 +1,163 @@
+//! What several rules read off a [`Battle`]: the setup entries with their
+//! JSON Pointers, the stacks per hex, terrain and roads under a hex.
+
+use std::collections::BTreeMap;
+
+use berthier_schema::HexId;
+use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
+use berthier_schema::scenario::Placed;
+use berthier_schema::series::TerrainType;
+
+/// One setup entry: which side list and index it is, the entry, its unit.
+#[derive(Clone, Copy)]
+pub struct Setup<'a> {
+    /// Index in the scenario's `sides`.
+    pub side: usize,
+    /// Index in that side's `setup`.
+    pub index: usize,
+    /// The entry.
+    pub placed: &'a Placed,
+    /// Its unit (`None` for an unknown id, which pass 2 reports).
+    pub unit: Option<&'a Unit>,
+}
+
+impl Setup<'_> {
+    /// Pointer to a field of this entry (`""` for the entry itself).
+    pub fn pointer(&self, field: &str) -> String {
+        let base = format!("/sides/{}/setup/{}", self.side, self.index);
+        if field.is_empty() {
+            base
+        } else {
+            format!("{base}/{field}")
+        }
+    }
+
+    /// The unit id and, when it says more, its printed name.
+    pub fn label(&self) -> String {
+        label(self.placed.unit.as_str(), self.unit)
+    }
+}
+
+impl<'a> Setup<'a> {
+    /// The side id of the unit (by the counters file).
+    pub fn unit_side(&self) -> Option<&'a str> {
+        self.unit.map(|u| u.side.as_str())
+    }
+}
+
+/// `id` or `id (Name)`.
+pub fn label(id: &str, unit: Option<&Unit>) -> String {
+    match unit {
+        Some(u) if !u.name.is_empty() && u.name != id => {
+            format!("{id} ({})", u.name)
+        }
+        _ => id.to_owned(),
+    }
+}
+
+/// Every setup entry on a printed hex of the map (entries off the map are
+/// REF007 findings of pass 2), in document order.
+pub fn setups<'a>(b: &Battle<'a>) -> Vec<Setup<'a>> {
+    let counters = b.counters;
+    b.scenario
+        .sides
+        .iter()
+        .enumerate()
+        .flat_map(|(side, s)| {
+            s.setup
+                .iter()
+                .enumerate()
+                .map(move |(index, placed)| Setup {
+                    side,
+                    index,
+                    placed,
+                    unit: counters.unit(&placed.unit),
+                })
+        })
+        .filter(|s| b.map.contains(s.placed.hex))
+        .collect()
+}
+
+/// The setup entries per hex, in stack order (`stack`, then document
+/// order).
+pub fn stacks<'a>(b: &Battle<'a>) -> BTreeMap<HexId, Vec<Setup<'a>>> {
+    let mut hexes: BTreeMap<HexId, Vec<Setup<'a>>> = BTreeMap::new();
+    for s in setups(b) {
+        hexes.entry(s.placed.hex).or_default().push(s);
+    }
+    for stack in hexes.values_mut() {
+        stack.sort_by_key(|s| s.placed.stack.unwrap_or(u8::MAX));
+    }
+    hexes
+}
+
+/// Whether the unit's class is a leader class of the series.
+pub fn is_leader(b: &Battle<'_>, unit: Option<&Unit>) -> bool {
+    unit.and_then(|u| b.series.class(&u.class))
+        .is_some_and(|c| c.leader)
+}
+
+/// The painted terrain id of a hex, if painted.
+pub fn terrain_id<'a>(b: &Battle<'a>, hex: HexId) -> Option<&'a str> {
+    b.map.hexes.get(&hex)?.terrain.as_deref()
+}
+
+/// The series terrain type painted on a hex (`None` when unpainted or
+/// unknown to the series, which pass 2 reports).
+pub fn terrain<'b>(b: &'b Battle<'_>, hex: HexId) -> Option<&'b TerrainType> {
+    b.series.terrain_type(terrain_id(b, hex)?)
+}
+
+/// Whether any road of the map runs through the hex.
+pub fn on_road(b: &Battle<'_>, hex: HexId) -> bool {
+    b.map.roads.iter().any(|r| r.hexes.contains(&hex))
+}
+
+/// Whether a hex is on the map's edge (has a neighbour that is not a
+/// printed hex).
+pub fn on_edge(b: &Battle<'_>, hex: HexId) -> bool {
+    let neighbours = b.map.grid.neighbours(hex);
+    neighbours.len() < 6 || neighbours.iter().any(|n| !b.map.contains(*n))
+}
+
+/// The id of the series' default state (good order).
+pub fn default_state<'b>(b: &'b Battle<'_>) -> Option<&'b str> {
+    b.series
+        .states
+        .iter()
+        .find(|s| s.default)
+        .map(|s| s.id.as_str())
+}
+
+/// `a, b, c and 4 more` for long lists in messages.
+pub fn list(items: &[String], at_most: usize) -> String {
+    if items.len() <= at_most {
+        return items.join(", ");
+    }
+    format!(
+        "{} and {} more",
+        items[..at_most].join(", "),
+        items.len() - at_most
+    )
+}
+
+/// `1 stack`, `3 stacks`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The sides present in a stack, in stack order.
+pub fn sides<'a>(stack: &[Setup<'a>]) -> Vec<&'a str> {
+    let mut sides: Vec<&str> = Vec::new();
+    for side in stack.iter().filter_map(Setup::unit_side) {
+        if !sides.contains(&side) {
+            sides.push(side);
+        }
+    }
+    sides
+}

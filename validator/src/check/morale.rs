@@ -1,0 +1,197 @@
+//! OOB004, OOB005, OOB006: morale groups (Vive l'Empereur corps morale).
+//!
+//! ## What it does
+//! For each morale group of a side: OOB004, the printed `steps` differ
+//! from the sum of the current steps (printed steps minus starting losses)
+//! of the group's units in play (set up or arriving; absent units do not
+//! count). OOB006 (information, once per scenario): groups whose sum
+//! cannot be checked because some unit's steps are not known. OOB005
+//! (information): the demoralization level is not half the steps, rounded
+//! up; scenarios state exceptions in the group's `note`, which the finding
+//! quotes.
+//!
+//! ## Why
+//! Demoralization and desperate levels are computed from the steps; a
+//! wrong total shifts when a corps breaks.
+//!
+//! ## Example
+//! `(name: "I", units: (formations: ["fr-i"]), steps: 48,
+//! demoralization: 25)`: 25 is not ceil(48/2) = 24.
+//!
+//! Rulebook: Vive l'Empereur §XI (army morale), special rule 5 and each
+//! scenario's morale table.
+
+use std::collections::BTreeSet;
+
+use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
+use berthier_schema::scenario::{MoraleGroup, ScenarioSide};
+
+use super::Finding;
+use crate::code::{Code, Rule};
+
+/// The rating summed.
+const STEPS: &str = "steps";
+
+/// Documentation of the codes of this module.
+pub const DOCS: &[(Code, Rule)] = &[
+    (
+        Code::Oob004,
+        Rule {
+            summary: "Morale group steps differ from its units",
+            what: "Sums the current steps (printed steps minus starting \
+                   losses, `each` or `total`) of a morale group's units in \
+                   play (set up or arriving) and reports a group whose \
+                   printed `steps` differ.",
+            why: "Demoralization and desperate levels follow the steps.",
+            example: "(name: \"II\", units: (formations: [\"fr-ii\"]), \
+                      steps: 75, ...)   // the units add up to 74",
+            rulebook: Some(
+                "Vive l'Empereur §XI, special rule 5; the scenario's morale \
+                 table",
+            ),
+        },
+    ),
+    (
+        Code::Oob005,
+        Rule {
+            summary: "Demoralization level is not half the steps",
+            what: "Information: a morale group's `demoralization` is not \
+                   ceil(steps / 2). Some printed tables differ on purpose \
+                   (Reserve 83 -> 44); the group's `note` should say why, \
+                   and is quoted.",
+            why: "Usually a typo in the morale table; otherwise a fact worth \
+                  noting.",
+            example: "(steps: 48, demoralization: 25)",
+            rulebook: Some("Vive l'Empereur §XI; special rule 5"),
+        },
+    ),
+    (
+        Code::Oob006,
+        Rule {
+            summary: "Morale group steps not checkable: steps unknown",
+            what: "Information, once per scenario: the morale groups whose \
+                   step total could not be checked (OOB004) because some of \
+                   their units' steps are not printed in the sources, or a \
+                   `total` loss is spread over several groups.",
+            why: "An unknown rating must not pass as zero.",
+            example: "units with `steps: None`",
+            rulebook: Some("Vive l'Empereur §XI"),
+        },
+    ),
+];
+
+/// OOB004, OOB005 and OOB006 for one scenario.
+pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut unknown: Vec<(String, String)> = Vec::new();
+    for (i, side) in b.scenario.sides.iter().enumerate() {
+        for (j, group) in side.morale.iter().enumerate() {
+            let base = format!("/sides/{i}/morale/{j}");
+            match current_steps(b, side, group) {
+                Some(sum) if sum != i64::from(group.steps) => out.push(
+                    Finding::new(
+                        Code::Oob004,
+                        format!("{base}/steps"),
+                        format!(
+                            "morale group `{}` prints {} steps, but its units \
+                             in play have {sum}",
+                            group.name, group.steps
+                        ),
+                    )
+                    .help("current steps: printed steps minus starting losses"),
+                ),
+                Some(_) => {}
+                None => {
+                    unknown.push((format!("{base}/steps"), group.name.clone()))
+                }
+            }
+            out.extend(half(group, &base));
+        }
+    }
+    if let Some((pointer, _)) = unknown.first() {
+        let names: Vec<String> =
+            unknown.iter().map(|(_, n)| format!("`{n}`")).collect();
+        out.push(Finding::new(
+            Code::Oob006,
+            pointer.clone(),
+            format!(
+                "steps of morale groups {} not checked: some units' steps \
+                 are unknown",
+                super::common::list(&names, 8)
+            ),
+        ));
+    }
+    out
+}
+
+/// The group's current steps in play, `None` when some are unknown.
+fn current_steps(
+    b: &Battle<'_>,
+    side: &ScenarioSide,
+    group: &MoraleGroup,
+) -> Option<i64> {
+    let in_play = in_play(b, side);
+    let units: Vec<&Unit> = b
+        .units_in(&group.units)
+        .into_iter()
+        .filter(|u| in_play.contains(u.id.as_str()))
+        .collect();
+    let ids: BTreeSet<&str> = units.iter().map(|u| u.id.as_str()).collect();
+    let mut sum = 0_i64;
+    for unit in &units {
+        sum += i64::from(printed_steps(unit)?);
+    }
+    for loss in &side.losses {
+        let hit: Vec<&Unit> = b.units_in(&loss.units);
+        let inside = hit.iter().filter(|u| ids.contains(u.id.as_str())).count();
+        if let Some(each) = loss.each {
+            sum -= i64::from(each) * i64::try_from(inside).unwrap_or(0);
+        }
+        if let Some(total) = loss.total {
+            if inside == hit.len() && inside > 0 {
+                sum -= i64::from(total);
+            } else if inside > 0 {
+                return None; // spread over several groups
+            }
+        }
+    }
+    Some(sum)
+}
+
+/// Units set up or arriving in this scenario.
+fn in_play<'a>(b: &Battle<'a>, side: &'a ScenarioSide) -> BTreeSet<&'a str> {
+    let mut ids: BTreeSet<&str> =
+        side.setup.iter().map(|p| p.unit.as_str()).collect();
+    for arrival in &side.reinforcements {
+        ids.extend(b.units_in(&arrival.units).iter().map(|u| u.id.as_str()));
+    }
+    ids
+}
+
+/// The steps printed on any side of the counter.
+fn printed_steps(unit: &Unit) -> Option<i16> {
+    unit.ratings
+        .values()
+        .find_map(|r| r.get(STEPS).copied().flatten())
+}
+
+fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
+    let expected = group.steps.div_ceil(2);
+    if group.demoralization == expected {
+        return None;
+    }
+    let note = match &group.note {
+        Some(note) => format!(" (the scenario notes: {note})"),
+        None => String::new(),
+    };
+    Some(Finding::new(
+        Code::Oob005,
+        format!("{base}/demoralization"),
+        format!(
+            "morale group `{}`: demoralization {} is not half of {} steps \
+             rounded up ({expected}){note}",
+            group.name, group.demoralization, group.steps
+        ),
+    ))
+}

@@ -1,0 +1,67 @@
+//! The pass-3 runner: every selected scenario whose series chain, map and
+//! counters load is resolved into a [`Battle`] (the series after its
+//! `extends` chain, as pass 2 resolves it, then the scenario's
+//! `rule_overrides`), every rule of [`RULES`] runs on it, and each
+//! [`Finding`] is located in the scenario's text. Scenarios are checked in
+//! parallel.
+
+use berthier_schema::battle::Battle;
+use rayon::prelude::*;
+
+use super::{
+    Finding, accounting, enemy_stack, facing, formation_terrain, morale, oob,
+    setup_zone, stacking, terrain, victory,
+};
+use crate::diagnostic::Diagnostic;
+use crate::pass::references::{Pack, ScenarioInputs};
+
+/// A pass-3 rule: reads a battle, returns its findings (pointers into the
+/// scenario document).
+pub type RuleFn = fn(&Battle<'_>) -> Vec<Finding>;
+
+/// Every pass-3 rule, in the order their findings are produced (the report
+/// is sorted by position afterwards). To add a rule, add one line here:
+/// the reinforcement-entry simulation registers `super::entry::check`
+/// (with `mod entry;` in `check.rs`) the same way.
+pub const RULES: &[RuleFn] = &[
+    stacking::check,
+    enemy_stack::check,
+    terrain::check,
+    formation_terrain::check,
+    setup_zone::check,
+    accounting::check,
+    facing::check,
+    oob::check,
+    morale::check,
+    victory::check,
+];
+
+/// Runs pass 3 over the selected scenarios of `pack`.
+pub fn check(pack: &Pack) -> Vec<Diagnostic> {
+    pack.scenarios()
+        .par_iter()
+        .flat_map_iter(check_scenario)
+        .collect()
+}
+
+/// Every rule on one scenario, located.
+fn check_scenario(inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
+    let battle = Battle::new(
+        &inputs.series,
+        inputs.map,
+        inputs.counters,
+        inputs.scenario,
+    );
+    RULES
+        .iter()
+        .flat_map(|rule| rule(&battle))
+        .map(|f| locate(inputs, f))
+        .collect()
+}
+
+fn locate(inputs: &ScenarioInputs<'_>, f: Finding) -> Diagnostic {
+    let mut d = inputs.source.at_pointer(f.code, &f.pointer, f.message);
+    d.hex = f.hex;
+    d.help = f.help;
+    d
+}

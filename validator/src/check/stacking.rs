@@ -1,0 +1,196 @@
+//! STK001, STK003: stacking at setup, by the series' declarative rules
+//! after the battle's and scenario's overrides.
+//!
+//! ## What it does
+//! Evaluates each hex's units of one side against the series' `stacking`:
+//! allowed combinations (Jours de Gloire: two of one type and formation,
+//! one artillery with one or two infantry, ...), limits on summed ratings
+//! (Vive l'Empereur: 10 steps of infantry and artillery, 7 of cavalry),
+//! forbidden pairs (routed with non-routed, square with non-square,
+//! artillery with cavalry, skirmishers only with skirmishers, disorganized
+//! with good order) and group limits (Rivoli: two counters of one name).
+//! Leaders and markers do not count. STK003 reports, once per scenario,
+//! the stacks whose limit could not be checked because a summed rating
+//! (steps) is unknown; a stack is still an STK001 when even one step per
+//! unknown unit exceeds the limit.
+//!
+//! Formations that cannot stack together (FAC003 in the issue) are not a
+//! separate code: both series express them as forbidden pairs, so they are
+//! STK001 findings naming the pair.
+//!
+//! ## Why
+//! A setup that breaks stacking cannot be laid out on the table.
+//!
+//! ## Example
+//! Three Sandos counters in 1710 (Rivoli: two counters of one name).
+//!
+//! Rulebook: Jours de Gloire 5.1, 5.1.1, 5.1.2; Vive l'Empereur §V.1,
+//! §V.2, §V.7, §V.8, §XIV.1; Rivoli special rules.
+
+use berthier_schema::HexId;
+use berthier_schema::battle::Battle;
+use berthier_schema::stacking::{Measure, StackUnit, Stacking};
+
+use super::Finding;
+use super::common::{self, Setup};
+use crate::code::{Code, Rule};
+
+/// Documentation of the codes of this module.
+pub const DOCS: &[(Code, Rule)] = &[
+    (
+        Code::Stk001,
+        Rule {
+            summary: "Illegal stack under the series' stacking rules",
+            what: "Checks each hex's units of one side at setup against the \
+                   series' stacking rules after the battle's and the \
+                   scenario's overrides: allowed combinations, limits on \
+                   summed ratings (current steps, after losses), forbidden \
+                   pairs (routed with non-routed, square with non-square, \
+                   artillery with cavalry, cavalry with infantry, \
+                   skirmishers only with skirmishers, disorganized with good \
+                   order) and per-name limits. Leaders and markers do not \
+                   count. Formations that may not share a hex are forbidden \
+                   pairs, so they are reported here.",
+            why: "A setup that breaks stacking cannot be laid out.",
+            example: "setup: [(unit: \"sandos-1\", hex: \"1710\"), \
+                      (unit: \"sandos-2\", hex: \"1710\"), \
+                      (unit: \"sandos-3\", hex: \"1710\")]",
+            rulebook: Some(
+                "Jours de Gloire 5.1, 5.1.1, 5.1.2; Vive l'Empereur §V.1, \
+                 §V.2, §V.7, §V.8, §XIV.1; battle special rules",
+            ),
+        },
+    ),
+    (
+        Code::Stk003,
+        Rule {
+            summary: "Stacking limit not checkable: a rating is unknown",
+            what: "Reports, once per scenario, the stacks whose summed limit \
+                   (Vive l'Empereur steps) cannot be checked because a unit's \
+                   rating is not printed in the sources. Each unknown unit is \
+                   counted as one step: a stack over the limit even so is \
+                   an STK001.",
+            why: "An unknown rating must not pass as zero.",
+            example: "two cavalry counters with unknown steps in one hex",
+            rulebook: Some("Vive l'Empereur §V.1"),
+        },
+    ),
+];
+
+/// STK001 and STK003 for one scenario.
+pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+    let Some(rules) = &b.series.stacking else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut unknown: Vec<(HexId, String, Vec<String>)> = Vec::new();
+    for (hex, stack) in common::stacks(b) {
+        for side in common::sides(&stack) {
+            let group: Vec<&Setup<'_>> = stack
+                .iter()
+                .filter(|s| s.unit_side() == Some(side))
+                .collect();
+            let units: Vec<StackUnit> = group
+                .iter()
+                .filter_map(|s| b.stack_unit(s.placed))
+                .collect();
+            let mut problems = rules.violations(&units);
+            let (certain, missing) = unknown_limits(rules, &units);
+            problems.extend(certain);
+            let Some(last) = group.last() else { continue };
+            if !missing.is_empty() && problems.is_empty() {
+                unknown.push((hex, last.pointer("hex"), missing));
+            }
+            if problems.is_empty() {
+                continue;
+            }
+            let names: Vec<String> = group.iter().map(|s| s.label()).collect();
+            let mut f = Finding::new(
+                Code::Stk001,
+                last.pointer("hex"),
+                format!(
+                    "illegal stack in hex {hex} ({}): {}",
+                    names.join(", "),
+                    problems.join("; ")
+                ),
+            )
+            .hex(hex);
+            if let Some(section) = &rules.section {
+                f = f.help(format!("stacking rules: {section}"));
+            }
+            out.push(f);
+        }
+    }
+    out.extend(unknown_finding(&unknown));
+    out
+}
+
+/// Limits on a summed rating that some counted unit lacks: violations that
+/// hold even at one step per unknown unit, and the names of the limits
+/// that cannot be decided.
+fn unknown_limits(
+    rules: &Stacking,
+    units: &[StackUnit],
+) -> (Vec<String>, Vec<String>) {
+    let mut certain = Vec::new();
+    let mut missing = Vec::new();
+    for limit in &rules.limits {
+        let Measure::Rating(rating) = &limit.measure else {
+            continue;
+        };
+        let summed: Vec<&StackUnit> = units
+            .iter()
+            .filter(|u| !rules.exempt_classes.contains(&u.class))
+            .filter(|u| limit.classes.contains(&u.class))
+            .collect();
+        let unknown = summed
+            .iter()
+            .filter(|u| !u.ratings.contains_key(rating))
+            .count();
+        if unknown == 0 || summed.len() < 2 {
+            continue;
+        }
+        let known: i32 =
+            summed.iter().filter_map(|u| u.ratings.get(rating)).sum();
+        let least = known + i32::try_from(unknown).unwrap_or(i32::MAX);
+        if least > limit.max && known <= limit.max {
+            certain.push(format!(
+                "{}: at least {least} {rating} ({unknown} unknown counted as \
+                 1) exceeds the limit of {}",
+                limit.name, limit.max
+            ));
+        } else if known <= limit.max {
+            missing.push(format!("{} ({rating})", limit.name));
+        }
+    }
+    (certain, missing)
+}
+
+fn unknown_finding(
+    unknown: &[(HexId, String, Vec<String>)],
+) -> Option<Finding> {
+    let (hex, pointer, _) = unknown.first()?;
+    let mut limits: Vec<String> = Vec::new();
+    for name in unknown.iter().flat_map(|(_, _, l)| l) {
+        if !limits.contains(name) {
+            limits.push(name.clone());
+        }
+    }
+    let hexes: Vec<String> =
+        unknown.iter().map(|(h, _, _)| h.to_string()).collect();
+    Some(
+        Finding::new(
+            Code::Stk003,
+            pointer.clone(),
+            format!(
+                "stacking limit {} not checked in {} (hexes {}): a unit's \
+                 rating is unknown",
+                limits.join(", "),
+                common::plural(unknown.len(), "stack"),
+                common::list(&hexes, 8)
+            ),
+        )
+        .hex(*hex)
+        .help("fill in the counters' ratings when a source gives them"),
+    )
+}

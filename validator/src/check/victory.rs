@@ -1,0 +1,124 @@
+//! VIC001: victory locations exist and can be reached.
+//!
+//! ## What it does
+//! An `Objective` location must resolve to hexes of the map; an `Exit`
+//! location must resolve to hexes of which at least one is on the map's
+//! edge (a hex with a neighbour that is not a printed hex), or units could
+//! never leave there. Unknown ids are REF006/REF007.
+//!
+//! ## Why
+//! A victory condition that names nowhere, or an exit in mid-map, cannot
+//! be scored.
+//!
+//! ## Example
+//! `Exit(via: Hex("1510"), ...)` when 1510 is in the middle of the map.
+//!
+//! Rulebook: the scenario's victory conditions (Jours de Gloire 13; Vive
+//! l'Empereur §XV).
+
+use berthier_schema::battle::Battle;
+use berthier_schema::placement::Location;
+use berthier_schema::scenario::Condition;
+use berthier_schema::zone::Zone;
+
+use super::{Finding, common};
+use crate::code::{Code, Rule};
+
+/// Documentation of the codes of this module.
+pub const DOCS: &[(Code, Rule)] = &[(
+    Code::Vic001,
+    Rule {
+        summary: "Victory location not on the map, or exit not on its edge",
+        what: "Reports an objective whose location resolves to no hex of \
+               the map, and an exit whose location has no hex on the map's \
+               edge.",
+        why: "A victory condition must be scorable on the printed map.",
+        example: "condition: Exit(via: Hex(\"1510\"), units: (...), count: 2)",
+        rulebook: Some(
+            "the scenario's victory conditions; Jours de Gloire 13; Vive \
+             l'Empereur §XV",
+        ),
+    },
+)];
+
+/// VIC001 for one scenario.
+pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+    let zone = Zone::new(b.map, b);
+    let mut out = Vec::new();
+    for (i, v) in b.scenario.victory.iter().enumerate() {
+        let base = format!("/victory/{i}/condition");
+        let (pointer, at, exit) = match &v.condition {
+            Condition::Objective { at, .. } => {
+                (format!("{base}/Objective/at"), at, false)
+            }
+            Condition::Exit { via, .. } => {
+                (format!("{base}/Exit/via"), via, true)
+            }
+            _ => continue,
+        };
+        if !known(b, at) {
+            continue; // REF006
+        }
+        let hexes = match zone.location_hexes(at) {
+            Ok(hexes) => hexes,
+            Err(why) => {
+                out.push(Finding::new(
+                    Code::Vic001,
+                    pointer,
+                    format!(
+                        "victory location {} cannot be found: {why}",
+                        name(at)
+                    ),
+                ));
+                continue;
+            }
+        };
+        let on_map: Vec<_> = hexes
+            .iter()
+            .copied()
+            .filter(|h| b.map.contains(*h))
+            .collect();
+        if on_map.is_empty() {
+            out.push(Finding::new(
+                Code::Vic001,
+                pointer,
+                format!("victory location {} has no hex on the map", name(at)),
+            ));
+        } else if exit && !on_map.iter().any(|h| common::on_edge(b, *h)) {
+            out.push(
+                Finding::new(
+                    Code::Vic001,
+                    pointer,
+                    format!(
+                        "units exit through {}, but none of its hexes is on \
+                         the map's edge",
+                        name(at)
+                    ),
+                )
+                .hex(on_map[0])
+                .help("name an edge, an entry point or an edge hex"),
+            );
+        }
+    }
+    out
+}
+
+fn name(at: &Location) -> String {
+    match at {
+        Location::Hex(h) => format!("hex {h}"),
+        Location::Place(id) => format!("place `{id}`"),
+        Location::Entry(id) => format!("entry point `{id}`"),
+        Location::Edge(id) => format!("edge `{id}`"),
+    }
+}
+
+/// Whether the location's id names something of the map.
+fn known(b: &Battle<'_>, at: &Location) -> bool {
+    let map = b.map;
+    match at {
+        Location::Hex(_) => true,
+        Location::Place(id) => map.place(id).is_some(),
+        Location::Entry(id) => map.entry_points.iter().any(|e| &e.id == id),
+        Location::Edge(id) => map.edges.iter().any(|e| &e.id == id),
+    }
+}
