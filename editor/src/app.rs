@@ -1,10 +1,14 @@
-//! The application: which screen shows, and routing messages to it.
+//! The application: which screen shows, routing messages to it, global
+//! shortcuts, opening files (dialog, recent list), autosave ticks and the
+//! window title.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use iced::{Element, Font, Task, Theme};
+use iced::{Element, Font, Subscription, Task, Theme, keyboard, window};
 
 use crate::project;
+use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
 
@@ -12,10 +16,15 @@ use crate::screen::map::{self, MapScreen};
 /// machines with no system fonts.
 pub const FONT: Font = Font::with_name("Fira Sans");
 
+/// How often unsaved changes are written to the autosave file.
+pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(60);
+
 /// The editor.
 #[derive(Debug)]
 pub struct App {
     screen: Screen,
+    recent: Recent,
+    recent_entries: Vec<RecentFile>,
 }
 
 /// The screen showing.
@@ -34,14 +43,40 @@ pub enum Message {
     Map(map::Message),
     /// For the error screen.
     Error(error::Message),
+    /// A key nobody else took (shortcuts).
+    Key(keyboard::Event),
+    /// Time to write the autosave.
+    AutosaveTick,
+    /// The Open dialog closed (`None`: cancelled or unavailable).
+    OpenPicked(Option<PathBuf>),
+    /// The window is asked to close.
+    CloseRequested(window::Id),
 }
 
 impl App {
-    /// Opens `path`, or the bundled demo when `None`.
+    /// Opens `path`, or the bundled demo when `None`, with the recent-files
+    /// list from the user's config folder.
     pub fn open(path: Option<&Path>) -> Self {
-        let path = path.map_or_else(project::demo_map_path, Path::to_owned);
+        Self::with_recent(path, Recent::from_env())
+    }
+
+    /// Opens `path` (the demo when `None`) with the given recent-files list
+    /// (tests give one in a temporary folder).
+    pub fn with_recent(path: Option<&Path>, mut recent: Recent) -> Self {
+        let screen = match path {
+            Some(p) => {
+                let screen = screen_for(p);
+                if matches!(screen, Screen::Map(_)) {
+                    recent.add(p);
+                }
+                screen
+            }
+            None => screen_for(&project::demo_map_path()),
+        };
         Self {
-            screen: screen_for(path),
+            screen,
+            recent_entries: recent.entries(),
+            recent,
         }
     }
 
@@ -50,11 +85,25 @@ impl App {
         &self.screen
     }
 
-    /// Window title.
+    /// The recent-files list.
+    pub fn recent(&self) -> &Recent {
+        &self.recent
+    }
+
+    /// Window title: `name — file.map.ron *` while there are unsaved
+    /// changes.
     pub fn title(&self) -> String {
         match &self.screen {
-            Screen::Map(s) => format!("{} - Berthier", s.opened().map.name),
+            Screen::Map(s) => s.title(),
             Screen::Error(_) => "Berthier - cannot open file".to_owned(),
+        }
+    }
+
+    /// The first task: tiling a large scan in the background.
+    pub fn boot_task(&self) -> Task<Message> {
+        match &self.screen {
+            Screen::Map(s) => s.load_scan().map(Message::Map),
+            Screen::Error(_) => Task::none(),
         }
     }
 
@@ -63,29 +112,125 @@ impl App {
         match (&mut self.screen, message) {
             (Screen::Map(s), Message::Map(m)) => {
                 let (task, event) = s.update(m);
-                if let Some(map::Event::Failed(e)) = event {
-                    let requested = s.opened().path.clone();
-                    self.screen = Screen::Error(ErrorScreen::new(requested, e));
+                let task = task.map(Message::Map);
+                match event {
+                    Some(e) => Task::batch([task, self.map_event(e)]),
+                    None => task,
                 }
-                task.map(Message::Map)
             }
             (Screen::Error(s), Message::Error(m)) => {
                 if let Some(error::Event::Retry(path)) = s.update(m) {
-                    self.screen = screen_for(path);
+                    self.screen = screen_for(&path);
+                    return self.boot_task();
                 }
                 Task::none()
+            }
+            (_, Message::Key(event)) => self.shortcut(&event),
+            (Screen::Map(s), Message::AutosaveTick) => {
+                s.update(map::Message::Autosave).0.map(Message::Map)
+            }
+            (_, Message::OpenPicked(Some(path))) => {
+                self.show(path);
+                self.boot_task()
+            }
+            (screen, Message::CloseRequested(id)) => {
+                if let Screen::Map(s) = screen {
+                    s.autosave_if_dirty();
+                }
+                window::close(id)
             }
             // A message for a screen that has since been replaced.
             _ => Task::none(),
         }
     }
 
+    fn map_event(&mut self, event: map::Event) -> Task<Message> {
+        match event {
+            map::Event::Failed(e) => {
+                if let Screen::Map(s) = &self.screen {
+                    let requested = s.opened().path.clone();
+                    self.screen = Screen::Error(ErrorScreen::new(requested, e));
+                }
+                Task::none()
+            }
+            map::Event::Saved(path) => {
+                self.remember(&path);
+                Task::none()
+            }
+            map::Event::Open(Some(path)) => {
+                self.show(path);
+                self.boot_task()
+            }
+            map::Event::Open(None) => open_dialog(),
+        }
+    }
+
+    /// Replaces the screen with `path`'s map; the map being left is
+    /// autosaved first if it has unsaved changes, so nothing is lost.
+    fn show(&mut self, path: PathBuf) {
+        if let Screen::Map(s) = &mut self.screen {
+            s.autosave_if_dirty();
+        }
+        self.screen = screen_for(&path);
+        if matches!(self.screen, Screen::Map(_)) {
+            self.remember(&path);
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.recent.add(path);
+        self.recent_entries = self.recent.entries();
+    }
+
+    /// Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+S save, Ctrl+Shift+S
+    /// save as, Ctrl+O open (Cmd on macOS).
+    fn shortcut(&mut self, event: &keyboard::Event) -> Task<Message> {
+        let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
+            return Task::none();
+        };
+        if !modifiers.command() {
+            return Task::none();
+        }
+        let keyboard::Key::Character(c) = key.as_ref() else {
+            return Task::none();
+        };
+        let shift = modifiers.shift();
+        let message = match (c.to_lowercase().as_str(), shift) {
+            ("o", _) => return open_dialog(),
+            ("z", false) => map::Message::Undo,
+            ("z", true) | ("y", _) => map::Message::Redo,
+            ("s", false) => map::Message::Save,
+            ("s", true) => map::Message::SaveAs,
+            _ => return Task::none(),
+        };
+        if matches!(self.screen, Screen::Map(_)) {
+            self.update(Message::Map(message))
+        } else {
+            Task::none()
+        }
+    }
+
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
         match &self.screen {
-            Screen::Map(s) => s.view().map(Message::Map),
+            Screen::Map(s) => s.view_with(&self.recent_entries).map(Message::Map),
             Screen::Error(s) => s.view().map(Message::Error),
         }
+    }
+
+    /// Shortcuts, the autosave clock and the close button.
+    pub fn subscription(&self) -> Subscription<Message> {
+        let mut subs = vec![
+            keyboard::listen().map(Message::Key),
+            window::close_requests().map(Message::CloseRequested),
+        ];
+        if matches!(self.screen, Screen::Map(_)) {
+            subs.push(
+                iced::time::every(AUTOSAVE_EVERY)
+                    .map(|_| Message::AutosaveTick),
+            );
+        }
+        Subscription::batch(subs)
     }
 
     /// A fixed theme, so the look does not depend on the desktop.
@@ -94,23 +239,40 @@ impl App {
     }
 }
 
-fn screen_for(path: PathBuf) -> Screen {
-    match project::open(&path) {
+/// The native Open dialog; `None` when cancelled or when the machine has
+/// no dialog service (then nothing happens).
+fn open_dialog() -> Task<Message> {
+    let dialog = rfd::AsyncFileDialog::new()
+        .set_title("Open map or scenario")
+        .add_filter("Maps and scenarios", &["ron", "json"]);
+    Task::perform(dialog.pick_file(), |handle| {
+        Message::OpenPicked(handle.map(|h| h.path().to_owned()))
+    })
+}
+
+fn screen_for(path: &Path) -> Screen {
+    match project::open(path) {
         Ok(opened) => Screen::Map(Box::new(MapScreen::new(opened))),
-        Err(e) => Screen::Error(ErrorScreen::new(path, e)),
+        Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),
     }
 }
 
 /// Runs the window.
 pub fn run(path: Option<PathBuf>) -> iced::Result {
     iced::application(
-        move || App::open(path.as_deref()),
+        move || {
+            let app = App::open(path.as_deref());
+            let task = app.boot_task();
+            (app, task)
+        },
         App::update,
         App::view,
     )
     .title(App::title)
     .theme(App::theme)
+    .subscription(App::subscription)
+    .exit_on_close_request(false)
     .default_font(FONT)
-    .window_size((1200.0, 900.0))
+    .window_size((1280.0, 900.0))
     .run()
 }

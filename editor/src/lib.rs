@@ -2,12 +2,16 @@
 //! and a headless renderer that draws maps to PNG.
 
 pub mod app;
+pub mod files;
+pub mod history;
 pub mod map_canvas;
 pub mod palette;
 pub mod project;
+pub mod recent;
 pub mod registration;
 pub mod render;
 pub mod scan;
 pub mod scene;
 pub mod screen;
 pub mod suggest;
+pub mod tool;

@@ -1,22 +1,28 @@
-//! The map view: three stacked canvases (scan image, terrain, grid and
-//! numbers), one `canvas::Cache` each. They are separate canvases because
-//! iced paints images over vector geometry within one canvas.
+//! The map view: the scan image on its own canvas (iced paints images over
+//! vector geometry within one canvas), and over it one canvas with a
+//! `canvas::Cache` per vector layer plus an uncached overlay for the
+//! cursor. An edit clears only the caches of the layers it changed; pan and
+//! zoom clear them all.
+//!
+//! Mouse: the left button paints with the current tool (press, drag,
+//! release); the middle button, or the left with Space held, pans; the
+//! wheel zooms at the cursor.
 
 pub mod geometry;
+pub mod layers;
+mod scan_layer;
 
-use iced::widget::canvas::{
-    self, Cache, Canvas, Event, Frame, Geometry, Path, Stroke,
-};
-use iced::widget::{stack, text::Alignment};
-use iced::{
-    Color, Element, Fill, Point, Rectangle, Renderer, Size, Theme, Vector,
-    alignment,
-};
+use iced::widget::canvas::{self, Cache, Canvas, Event, Frame, Geometry};
+use iced::widget::stack;
+use iced::{Element, Fill, Point, Rectangle, Renderer, Size, Theme, Vector};
 use iced::{keyboard, mouse};
 
+use berthier_schema::{HexId, Hexside};
+
 use crate::project::OpenedMap;
-use crate::scene::{self, Layer, Shape};
 use geometry::Viewport;
+pub use layers::Layer;
+use scan_layer::ScanLayer;
 
 /// What the canvas reports to its screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +42,17 @@ pub enum Message {
     Resized(Size),
     /// Fit the map to the canvas (Home key).
     Fit,
+    /// The left button went down at a canvas point.
+    Press {
+        /// Where.
+        at: Point,
+        /// Shift, Ctrl... held at the time.
+        modifiers: keyboard::Modifiers,
+    },
+    /// The cursor moved with the left button down.
+    Drag(Point),
+    /// The left button came up.
+    Release,
 }
 
 /// Screen-pixel size of a hex radius above which numbers are drawn.
@@ -44,27 +61,54 @@ pub const NUMBERS_MIN_RADIUS: f32 = 18.0;
 /// The caches, one per layer; they live in the screen's state.
 #[derive(Debug, Default)]
 pub struct Caches {
-    scan: Cache,
-    terrain: Cache,
-    grid: Cache,
+    layers: [Cache; Layer::COUNT],
 }
 
 impl Caches {
     /// Forgets every layer (after pan, zoom or a change of what shows).
     pub fn clear(&self) {
-        self.scan.clear();
-        self.terrain.clear();
-        self.grid.clear();
+        self.layers.iter().for_each(Cache::clear);
+    }
+
+    /// Forgets one layer (its data changed).
+    pub fn clear_layer(&self, layer: Layer) {
+        self.layers[layer as usize].clear();
+    }
+
+    fn get(&self, layer: Layer) -> &Cache {
+        &self.layers[layer as usize]
     }
 }
 
-/// Which overlays show.
+/// Which layers show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Visible {
-    /// Terrain, hexsides and roads.
-    pub terrain: bool,
-    /// Grid lines and numbers.
-    pub grid: bool,
+pub struct Visible([bool; Layer::COUNT]);
+
+impl Default for Visible {
+    fn default() -> Self {
+        Self([true; Layer::COUNT])
+    }
+}
+
+impl Visible {
+    /// Whether `layer` shows.
+    pub fn get(self, layer: Layer) -> bool {
+        self.0[layer as usize]
+    }
+
+    /// Shows or hides `layer`.
+    pub fn set(&mut self, layer: Layer, on: bool) {
+        self.0[layer as usize] = on;
+    }
+}
+
+/// What the current tool would touch at the cursor, drawn in the overlay.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Preview {
+    /// Hexes to outline (the brush footprint).
+    pub hexes: Vec<HexId>,
+    /// A hexside to highlight.
+    pub side: Option<Hexside>,
 }
 
 /// Everything one frame of the map view needs.
@@ -76,171 +120,28 @@ pub struct MapCanvas<'a> {
     pub view: Viewport,
     /// Layer caches.
     pub caches: &'a Caches,
-    /// Overlay switches.
+    /// Layer switches.
     pub visible: Visible,
     /// Canvas point under the cursor.
     pub hover: Option<Point>,
+    /// Cursor preview.
+    pub preview: &'a Preview,
 }
 
 impl<'a> MapCanvas<'a> {
     /// The stacked canvases.
     pub fn view(self) -> Element<'a, Message> {
         stack![
-            Canvas::new(ScanLayer(self)).width(Fill).height(Fill),
-            Canvas::new(TerrainLayer(self)).width(Fill).height(Fill),
+            Canvas::new(ScanLayer {
+                canvas: self,
+                cache: self.caches.get(Layer::Scan),
+                show: self.visible.get(Layer::Scan),
+            })
+            .width(Fill)
+            .height(Fill),
             Canvas::new(self).width(Fill).height(Fill),
         ]
         .into()
-    }
-
-    /// Culling test: whether a hex's centre is near the visible area.
-    fn keeper(
-        &self,
-        size: Size,
-    ) -> impl Fn(berthier_schema::HexId) -> bool + '_ {
-        let rect = self.view.visible_scan(size);
-        let grid = &self.opened.map.grid;
-        let margin = grid.hex_radius_px * grid.aspect.max(1.0) * 1.5;
-        move |h| geometry::in_rect(grid.center_px(h), rect, margin)
-    }
-
-    fn draw_layers(&self, frame: &mut Frame, layers: &[Layer], alpha: f32) {
-        let keep = self.keeper(frame.size());
-        let zoom = self.view.zoom;
-        let numbers_ok = self.opened.map.grid.hex_radius_px as f32 * zoom
-            >= NUMBERS_MIN_RADIUS;
-        for &layer in layers {
-            if layer == Layer::Numbers && !numbers_ok {
-                continue;
-            }
-            let map = &self.opened.map;
-            let shapes =
-                if layer == Layer::Numbers && self.opened.scan.is_some() {
-                    scene::overlay_numbers(map, &keep)
-                } else {
-                    scene::shapes(map, &self.opened.palette, layer, &keep)
-                };
-            for shape in &shapes {
-                draw_shape(frame, &self.view, shape, alpha);
-            }
-        }
-    }
-}
-
-/// Draws one scene shape, converting scan pixels through the viewport.
-fn draw_shape(frame: &mut Frame, view: &Viewport, shape: &Shape, alpha: f32) {
-    let colour = |rgb: [u8; 3]| {
-        Color::from_rgb8(rgb[0], rgb[1], rgb[2]).scale_alpha(alpha)
-    };
-    match shape {
-        Shape::Fill { points, colour: c } => {
-            let path = polyline(view, points);
-            frame.fill(&path, colour(*c));
-        }
-        Shape::Line {
-            points,
-            width,
-            colour: c,
-        } => {
-            let path = polyline(view, points);
-            let width = (*width as f32 * view.zoom).max(1.0);
-            frame.stroke(
-                &path,
-                Stroke::default().with_width(width).with_color(colour(*c)),
-            );
-        }
-        Shape::Text {
-            at,
-            size,
-            text,
-            colour: c,
-        } => frame.fill_text(canvas::Text {
-            content: text.clone(),
-            position: view.to_screen(*at),
-            size: (*size as f32 * view.zoom).into(),
-            color: colour(*c),
-            align_x: Alignment::Center,
-            align_y: alignment::Vertical::Center,
-            ..canvas::Text::default()
-        }),
-    }
-}
-
-fn polyline(view: &Viewport, points: &[[f64; 2]]) -> Path {
-    Path::new(|b| {
-        let mut it = points.iter().map(|p| view.to_screen(*p));
-        if let Some(first) = it.next() {
-            b.move_to(first);
-        }
-        for p in it {
-            b.line_to(p);
-        }
-    })
-}
-
-/// The scan image, bottom layer.
-struct ScanLayer<'a>(MapCanvas<'a>);
-
-impl canvas::Program<Message> for ScanLayer<'_> {
-    type State = ();
-
-    fn draw(
-        &self,
-        _: &(),
-        renderer: &Renderer,
-        _: &Theme,
-        bounds: Rectangle,
-        _: mouse::Cursor,
-    ) -> Vec<Geometry> {
-        let Some(scan) = &self.0.opened.scan else {
-            return Vec::new();
-        };
-        let view = self.0.view;
-        vec![self.0.caches.scan.draw(renderer, bounds.size(), |frame| {
-            let size =
-                Size::new(scan.width as f32, scan.height as f32) * view.zoom;
-            frame.draw_image(
-                Rectangle::new(view.to_screen([0.0, 0.0]), size),
-                &scan.handle,
-            );
-        })]
-    }
-}
-
-/// Terrain fills, hexsides and roads; translucent over a scan.
-struct TerrainLayer<'a>(MapCanvas<'a>);
-
-impl canvas::Program<Message> for TerrainLayer<'_> {
-    type State = ();
-
-    fn draw(
-        &self,
-        _: &(),
-        renderer: &Renderer,
-        _: &Theme,
-        bounds: Rectangle,
-        _: mouse::Cursor,
-    ) -> Vec<Geometry> {
-        if !self.0.visible.terrain {
-            return Vec::new();
-        }
-        let alpha = if self.0.opened.scan.is_some() {
-            0.45
-        } else {
-            1.0
-        };
-        vec![
-            self.0
-                .caches
-                .terrain
-                .draw(renderer, bounds.size(), |frame| {
-                    self.0.draw_layers(
-                        frame,
-                        &[Layer::Terrain, Layer::Hexsides, Layer::Roads],
-                        alpha,
-                    );
-                }),
-        ]
     }
 }
 
@@ -248,6 +149,9 @@ impl canvas::Program<Message> for TerrainLayer<'_> {
 #[derive(Debug, Default)]
 pub struct Interaction {
     panning_from: Option<Point>,
+    painting: bool,
+    space: bool,
+    modifiers: keyboard::Modifiers,
     size: Option<Size>,
 }
 
@@ -269,9 +173,9 @@ impl canvas::Program<Message> for MapCanvas<'_> {
         }
         match event {
             Event::Mouse(e) => mouse_event(state, e, bounds, cursor),
-            Event::Keyboard(keyboard::Event::KeyPressed { key, .. }) => {
-                key_event(key, bounds).map(canvas::Action::publish)
-            }
+            // Keys typed into the side panel's text fields reach the canvas
+            // too; zoom keys count only with the cursor over the map.
+            Event::Keyboard(e) => key_event(state, e, bounds, cursor),
             _ => None,
         }
     }
@@ -284,22 +188,18 @@ impl canvas::Program<Message> for MapCanvas<'_> {
         bounds: Rectangle,
         _: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let mut out = Vec::new();
-        if self.visible.grid {
-            out.push(self.caches.grid.draw(renderer, bounds.size(), |frame| {
-                self.draw_layers(frame, &[Layer::Grid, Layer::Numbers], 0.85);
-            }));
-        }
-        if let Some(hex) = self.hover.and_then(|p| hex_at(self, p)) {
-            let mut frame = Frame::new(renderer, bounds.size());
-            let mut corners = self.opened.map.grid.corners_px(hex).to_vec();
-            corners.push(corners[0]);
-            let stroke = Stroke::default()
-                .with_width(3.0)
-                .with_color(Color::from_rgb8(0xff, 0x8c, 0x00));
-            frame.stroke(&polyline(&self.view, &corners), stroke);
-            out.push(frame.into_geometry());
-        }
+        let mut out: Vec<Geometry> = Layer::ALL
+            .into_iter()
+            .filter(|l| *l != Layer::Scan && self.visible.get(*l))
+            .map(|layer| {
+                self.caches.get(layer).draw(renderer, bounds.size(), |f| {
+                    layers::draw(self, f, layer);
+                })
+            })
+            .collect();
+        let mut frame = Frame::new(renderer, bounds.size());
+        layers::overlay(self, &mut frame);
+        out.push(frame.into_geometry());
         out
     }
 
@@ -309,19 +209,17 @@ impl canvas::Program<Message> for MapCanvas<'_> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> mouse::Interaction {
-        match (state.panning_from, cursor.is_over(bounds)) {
-            (Some(_), _) => mouse::Interaction::Grabbing,
-            (None, true) => mouse::Interaction::Grab,
-            (None, false) => mouse::Interaction::default(),
+        match (state.panning_from, cursor.is_over(bounds), state.space) {
+            (Some(_), _, _) => mouse::Interaction::Grabbing,
+            (None, true, true) => mouse::Interaction::Grab,
+            (None, true, false) => mouse::Interaction::Crosshair,
+            (None, false, _) => mouse::Interaction::default(),
         }
     }
 }
 
 /// The printed hex under a canvas point, if it is on the map.
-pub fn hex_at(
-    canvas: &MapCanvas<'_>,
-    p: Point,
-) -> Option<berthier_schema::HexId> {
+pub fn hex_at(canvas: &MapCanvas<'_>, p: Point) -> Option<HexId> {
     let map = &canvas.opened.map;
     map.grid
         .hex_at_px(canvas.view.to_scan(p), None)
@@ -335,13 +233,28 @@ fn mouse_event(
     cursor: mouse::Cursor,
 ) -> Option<canvas::Action<Message>> {
     use canvas::Action;
+    use mouse::Button;
     match event {
-        mouse::Event::ButtonPressed(mouse::Button::Left) => {
-            state.panning_from = Some(cursor.position_in(bounds)?);
-            Some(Action::capture())
+        mouse::Event::ButtonPressed(b @ (Button::Left | Button::Middle)) => {
+            let at = cursor.position_in(bounds)?;
+            if *b == Button::Middle || state.space {
+                state.panning_from = Some(at);
+                return Some(Action::capture());
+            }
+            state.painting = true;
+            let modifiers = state.modifiers;
+            Some(
+                Action::publish(Message::Press { at, modifiers }).and_capture(),
+            )
         }
-        mouse::Event::ButtonReleased(mouse::Button::Left) => {
-            state.panning_from.take().map(|_| Action::capture())
+        mouse::Event::ButtonReleased(Button::Left | Button::Middle) => {
+            if state.panning_from.take().is_some() {
+                return Some(Action::capture());
+            }
+            if std::mem::take(&mut state.painting) {
+                return Some(Action::publish(Message::Release).and_capture());
+            }
+            None
         }
         mouse::Event::CursorMoved { .. } => {
             let here = cursor.position_in(bounds);
@@ -352,6 +265,9 @@ fn mouse_event(
                         Action::publish(Message::Pan(here - from))
                             .and_capture(),
                     )
+                }
+                (None, Some(here)) if state.painting => {
+                    Some(Action::publish(Message::Drag(here)).and_capture())
                 }
                 _ => Some(Action::publish(Message::Hover(here))),
             }
@@ -372,7 +288,40 @@ fn mouse_event(
     }
 }
 
-fn key_event(key: &keyboard::Key, bounds: Rectangle) -> Option<Message> {
+fn key_event(
+    state: &mut Interaction,
+    event: &keyboard::Event,
+    bounds: Rectangle,
+    cursor: mouse::Cursor,
+) -> Option<canvas::Action<Message>> {
+    use keyboard::key::Named;
+    match event {
+        keyboard::Event::ModifiersChanged(m) => {
+            state.modifiers = *m;
+            None
+        }
+        keyboard::Event::KeyPressed { key, modifiers, .. } => {
+            if key.as_ref() == keyboard::Key::Named(Named::Space) {
+                state.space = true;
+                return None;
+            }
+            // Shortcuts with Ctrl belong to the application.
+            if modifiers.command() || modifiers.alt() || !cursor.is_over(bounds)
+            {
+                return None;
+            }
+            zoom_key(key, bounds).map(canvas::Action::publish)
+        }
+        keyboard::Event::KeyReleased { key, .. } => {
+            if key.as_ref() == keyboard::Key::Named(Named::Space) {
+                state.space = false;
+            }
+            None
+        }
+    }
+}
+
+fn zoom_key(key: &keyboard::Key, bounds: Rectangle) -> Option<Message> {
     use keyboard::key::Named;
     let centre = Point::new(bounds.width / 2.0, bounds.height / 2.0);
     let zoom = |factor| Message::Zoom {

@@ -10,6 +10,7 @@ use berthier_schema::{Document, Format, LoadError, Map, Series};
 use iced::widget::image::Handle;
 
 use crate::palette::Palette;
+use crate::scan;
 
 /// The bundled demo battle, opened when no file is given.
 pub fn demo_map_path() -> PathBuf {
@@ -25,6 +26,9 @@ pub struct OpenedMap {
     pub map: Arc<Map>,
     /// Colours from the series, or built-in ones.
     pub palette: Arc<Palette>,
+    /// The series the map names, if it could be read (the editor's palette
+    /// of terrain, hexside and road types).
+    pub series: Option<Arc<Series>>,
     /// The decoded scan, if the map names one that could be read.
     pub scan: Option<Scan>,
     /// Problems that do not stop the map from showing (missing scan or
@@ -32,16 +36,34 @@ pub struct OpenedMap {
     pub warnings: Vec<String>,
 }
 
-/// A decoded scan image.
+/// A map's scan: its size (from the header) and what can be drawn.
 #[derive(Debug, Clone)]
 pub struct Scan {
-    /// For iced.
-    pub handle: Handle,
+    /// The image file.
+    pub path: PathBuf,
     /// Size in pixels.
     pub width: u32,
     /// See `width`.
     pub height: u32,
+    /// Decoded whole, tiled, or still being tiled.
+    pub image: ScanImage,
 }
+
+/// How a scan is drawn.
+#[derive(Debug, Clone)]
+pub enum ScanImage {
+    /// Small scans (at most [`WHOLE_MAX_SIDE`] a side): one image.
+    Whole(Handle),
+    /// Large scans: a tile pyramid, drawn a few tiles at a time.
+    Tiled(Arc<scan::TiledScan>),
+    /// A large scan whose pyramid is being built or read in the background
+    /// (see [`scan::view::open_in_background`]); nothing is drawn yet.
+    Pending,
+}
+
+/// Scans up to this many pixels a side are decoded whole when opened; larger
+/// ones are tiled in the background.
+pub const WHOLE_MAX_SIDE: u32 = 4096;
 
 /// Why a file could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +170,7 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
     });
     Ok(OpenedMap {
         palette: Arc::new(Palette::new(series.as_ref())),
+        series: series.map(Arc::new),
         path,
         map: Arc::new(map),
         scan,
@@ -163,20 +186,30 @@ pub fn series_for(path: &Path, map: &Map) -> Option<Series> {
     }
 }
 
-/// Decodes a scan into RGBA.
+/// Decodes a scan into RGBA, within the default pixel budget.
 pub fn load_rgba(path: &Path) -> Result<image::RgbaImage, OpenError> {
-    image::open(path)
-        .map(|i| i.into_rgba8())
-        .map_err(|e| OpenError::whole(path, e.to_string()))
+    scan::decode::decode(path, &scan::Budget::default())
+        .map(image::DynamicImage::into_rgba8)
+        .map_err(|e| OpenError::whole(path, e.reason()))
 }
 
+/// Reads the scan's header; decodes it now if it is small, else leaves it
+/// [`ScanImage::Pending`] for the screen to tile in the background.
 fn load_scan(path: &Path) -> Result<Scan, OpenError> {
-    let rgba = load_rgba(path)?;
-    let (width, height) = rgba.dimensions();
+    let (width, height) = scan::decode::probe(path, &scan::Budget::default())
+        .map_err(|e| OpenError::whole(path, e.reason()))?;
+    let image = if width.max(height) <= WHOLE_MAX_SIDE {
+        let rgba = load_rgba(path)?;
+        let (w, h) = rgba.dimensions();
+        ScanImage::Whole(Handle::from_rgba(w, h, rgba.into_raw()))
+    } else {
+        ScanImage::Pending
+    };
     Ok(Scan {
-        handle: Handle::from_rgba(width, height, rgba.into_raw()),
+        path: path.to_owned(),
         width,
         height,
+        image,
     })
 }
 

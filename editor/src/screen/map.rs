@@ -1,12 +1,28 @@
-//! The map screen: the map canvas, a small toolbar and the status bar.
+//! The map screen: the tool panel, the map canvas, the toolbars and the
+//! status bar. Painting lives in `editing`, the panel and its forms in
+//! `panel` and `form`, saving and autosave recovery in `file`.
+
+mod editing;
+mod file;
+pub mod form;
+pub mod panel;
+
+use std::path::PathBuf;
 
 use berthier_schema::HexId;
-use iced::widget::{button, checkbox, column, container, row, rule, text};
+use iced::widget::{
+    button, checkbox, column, container, pick_list, row, rule, text,
+};
 use iced::{Element, Fill, Point, Size, Task};
 
+use crate::files::Recovery;
+use crate::history::History;
 use crate::map_canvas::geometry::{self, Viewport};
-use crate::map_canvas::{self, Caches, MapCanvas, Visible};
-use crate::project::{self, OpenError, OpenedMap};
+use crate::map_canvas::{self, Caches, Layer, MapCanvas, Preview, Visible};
+use crate::project::{self, OpenError, OpenedMap, ScanImage};
+use crate::recent::RecentFile;
+use crate::scan;
+use crate::tool::{self, Catalog, Gesture};
 
 /// The map screen's state.
 #[derive(Debug)]
@@ -19,6 +35,26 @@ pub struct MapScreen {
     hover: Option<Point>,
     visible: Visible,
     caches: Caches,
+    /// Progress of tiling a large scan in the background.
+    scan_progress: Option<scan::Progress>,
+    /// The series' types, for the palette.
+    catalog: Catalog,
+    /// Current tool and options.
+    settings: tool::Settings,
+    /// The press-drag-release in progress.
+    gesture: Option<Gesture>,
+    /// Undo and redo.
+    history: History,
+    /// What the tool would touch at the cursor.
+    preview: Preview,
+    /// The place, entry point or edge form.
+    form: Option<form::Form>,
+    /// An autosave newer than the file, offered for recovery.
+    recovery: Option<Recovery>,
+    /// Changes not yet in the autosave.
+    autosave_due: bool,
+    /// Last save result or problem, shown in the status bar.
+    notice: Option<String>,
 }
 
 /// What the screen handles.
@@ -28,12 +64,36 @@ pub enum Message {
     Canvas(map_canvas::Message),
     /// Show the whole map.
     FitToWindow,
-    /// Show or hide terrain, hexsides and roads.
-    ShowTerrain(bool),
-    /// Show or hide grid and numbers.
-    ShowGrid(bool),
+    /// Show or hide a layer.
+    ShowLayer(Layer, bool),
     /// Read the file again from disk.
     Reload,
+    /// From the background tiling of a large scan.
+    Scan(scan::view::Event),
+    /// From the tool panel.
+    Panel(panel::Message),
+    /// From the place, entry point or edge form.
+    Form(form::Message),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last undone step.
+    Redo,
+    /// Save to the file.
+    Save,
+    /// Ask where to save, then save there.
+    SaveAs,
+    /// The Save As dialog closed (`None`: cancelled or unavailable).
+    SaveTo(Option<PathBuf>),
+    /// Write the autosave if there are changes.
+    Autosave,
+    /// Take the map from the autosave.
+    Recover,
+    /// Delete the autosave.
+    DiscardRecovery,
+    /// Ask for a file to open.
+    Open,
+    /// Open a recent file.
+    OpenRecent(RecentFile),
 }
 
 /// What the screen asks of the application.
@@ -41,23 +101,80 @@ pub enum Message {
 pub enum Event {
     /// Reloading failed; show the error instead.
     Failed(OpenError),
+    /// The map was saved to this file.
+    Saved(PathBuf),
+    /// Open this file (`None`: ask with a dialog).
+    Open(Option<PathBuf>),
 }
 
 impl MapScreen {
-    /// A screen showing `opened`.
+    /// A screen showing `opened`; offers recovery if an autosave of it is
+    /// newer than the file.
     pub fn new(opened: OpenedMap) -> Self {
+        let catalog = Catalog::new(
+            opened.series.as_deref(),
+            &opened.map,
+            &opened.palette,
+        );
         Self {
+            recovery: crate::files::find_recovery(&opened.path),
             opened,
             view: Viewport::default(),
             canvas_size: None,
             fitted: false,
             hover: None,
-            visible: Visible {
-                terrain: true,
-                grid: true,
-            },
+            visible: Visible::default(),
             caches: Caches::default(),
+            scan_progress: None,
+            settings: tool::Settings::new(&catalog),
+            catalog,
+            gesture: None,
+            history: History::new(),
+            preview: Preview::default(),
+            form: None,
+            autosave_due: false,
+            notice: None,
         }
+    }
+
+    /// The background task that tiles (or reads the cached tiles of) a
+    /// large scan; none when the scan is drawn whole or already tiled.
+    pub fn load_scan(&self) -> Task<Message> {
+        match &self.opened.scan {
+            Some(s) if matches!(s.image, ScanImage::Pending) => Task::run(
+                scan::view::open_in_background(
+                    &s.path,
+                    scan::cache::default_root(),
+                    scan::Budget::default(),
+                ),
+                Message::Scan,
+            ),
+            _ => Task::none(),
+        }
+    }
+
+    fn scan_event(&mut self, event: scan::view::Event) {
+        let Some(s) = self.opened.scan.as_mut() else {
+            return;
+        };
+        match event {
+            scan::view::Event::Progress(p) => self.scan_progress = Some(p),
+            // Results for another file (before a reload) are dropped.
+            scan::view::Event::Done(path, _) if path != s.path => {}
+            scan::view::Event::Done(_, result) => {
+                self.scan_progress = None;
+                match result {
+                    Ok(tiled) => s.image = ScanImage::Tiled(tiled),
+                    Err(e) => self.opened.warnings.push(format!("scan: {e}")),
+                }
+                self.caches.clear();
+            }
+        }
+    }
+
+    /// "Building scan tiles: 37%" while a large scan is being tiled.
+    pub fn scan_status(&self) -> Option<String> {
+        self.scan_progress.map(|p| p.label())
     }
 
     /// The opened map.
@@ -70,6 +187,46 @@ impl MapScreen {
         self.view
     }
 
+    /// The current tool and options.
+    pub fn settings(&self) -> &tool::Settings {
+        &self.settings
+    }
+
+    /// The palette's types.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Undo history.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Whether the map differs from its file.
+    pub fn is_dirty(&self) -> bool {
+        self.history.is_dirty()
+    }
+
+    /// The autosave offered for recovery, if any.
+    pub fn recovery(&self) -> Option<&Recovery> {
+        self.recovery.as_ref()
+    }
+
+    /// Canvas point under the cursor.
+    pub fn hover(&self) -> Option<Point> {
+        self.hover
+    }
+
+    /// Window title: `name — file.map.ron *` (the mark when unsaved).
+    pub fn title(&self) -> String {
+        let file = self.opened.path.file_name().map_or_else(
+            || self.opened.path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        let mark = if self.is_dirty() { " *" } else { "" };
+        format!("{} — {file}{mark}", self.opened.map.name)
+    }
+
     /// Handles a message.
     pub fn update(
         &mut self,
@@ -78,17 +235,49 @@ impl MapScreen {
         match message {
             Message::Canvas(m) => self.canvas(m),
             Message::FitToWindow => self.fit(),
-            Message::ShowTerrain(on) => self.visible.terrain = on,
-            Message::ShowGrid(on) => self.visible.grid = on,
-            Message::Reload => match project::open(&self.opened.path) {
-                Ok(opened) => {
-                    self.opened = opened;
-                    self.caches.clear();
-                }
-                Err(e) => return (Task::none(), Some(Event::Failed(e))),
-            },
+            Message::ShowLayer(layer, on) => {
+                self.visible.set(layer, on);
+                // Terrain is translucent over the scan only.
+                self.caches.clear();
+            }
+            Message::Reload => return self.reload(),
+            Message::Scan(event) => self.scan_event(event),
+            Message::Panel(m) => self.panel(m),
+            Message::Form(m) => self.form_message(m),
+            Message::Undo => self.undo(),
+            Message::Redo => self.redo(),
+            Message::Save => return (Task::none(), self.save()),
+            Message::SaveAs => return (self.save_as_dialog(), None),
+            Message::SaveTo(Some(path)) => {
+                return (Task::none(), self.save_to(path));
+            }
+            Message::SaveTo(None) => {}
+            Message::Autosave => self.autosave(),
+            Message::Recover => self.recover(),
+            Message::DiscardRecovery => self.discard_recovery(),
+            Message::Open => return (Task::none(), Some(Event::Open(None))),
+            Message::OpenRecent(f) => {
+                return (Task::none(), Some(Event::Open(Some(f.0))));
+            }
         }
         (Task::none(), None)
+    }
+
+    fn reload(&mut self) -> (Task<Message>, Option<Event>) {
+        match project::open(&self.opened.path) {
+            Ok(opened) => {
+                *self = Self {
+                    view: self.view,
+                    canvas_size: self.canvas_size,
+                    fitted: self.fitted,
+                    visible: self.visible,
+                    settings: self.settings.clone(),
+                    ..Self::new(opened)
+                };
+                (self.load_scan(), None)
+            }
+            Err(e) => (Task::none(), Some(Event::Failed(e))),
+        }
     }
 
     fn canvas(&mut self, message: map_canvas::Message) {
@@ -99,8 +288,8 @@ impl MapScreen {
             }
             map_canvas::Message::Hover(p) => {
                 self.hover = p;
-                // Hovering changes only the uncached highlight.
-                return;
+                // Hovering changes only the uncached overlay.
+                return self.update_preview();
             }
             map_canvas::Message::Resized(size) => {
                 self.canvas_size = Some(size);
@@ -109,6 +298,11 @@ impl MapScreen {
                 }
             }
             map_canvas::Message::Fit => self.fit(),
+            map_canvas::Message::Press { at, modifiers } => {
+                return self.press(at, modifiers);
+            }
+            map_canvas::Message::Drag(at) => return self.drag(at),
+            map_canvas::Message::Release => return self.release(),
         }
         self.caches.clear();
     }
@@ -149,9 +343,8 @@ impl MapScreen {
     /// The status line texts: hex, terrain, zoom.
     pub fn status(&self) -> [String; 3] {
         let hex = self.hovered_hex();
-        let terrain = hex
-            .and_then(|h| self.opened.map.hexes.get(&h))
-            .and_then(|d| d.terrain.clone());
+        let data = hex.and_then(|h| self.opened.map.hexes.get(&h));
+        let terrain = data.and_then(|d| d.terrain.clone());
         [
             hex.map_or_else(|| "Hex: -".to_owned(), |h| format!("Hex: {h}")),
             match (hex, terrain) {
@@ -163,6 +356,13 @@ impl MapScreen {
         ]
     }
 
+    /// "Level: 2" for the hovered hex, if it has a level.
+    pub fn status_level(&self) -> Option<String> {
+        let hex = self.hovered_hex()?;
+        let level = self.opened.map.hexes.get(&hex)?.level?;
+        Some(format!("Level: {level}"))
+    }
+
     fn canvas_parts(&self) -> MapCanvas<'_> {
         MapCanvas {
             opened: &self.opened,
@@ -170,39 +370,86 @@ impl MapScreen {
             caches: &self.caches,
             visible: self.visible,
             hover: self.hover,
+            preview: &self.preview,
         }
     }
 
-    /// The screen.
+    /// The screen, with an empty Recent files list.
     pub fn view(&self) -> Element<'_, Message> {
-        let toolbar = row![
-            button("Fit to window").on_press(Message::FitToWindow),
-            button("Reload").on_press(Message::Reload),
-            checkbox(self.visible.terrain)
-                .label("Terrain")
-                .on_toggle(Message::ShowTerrain),
-            checkbox(self.visible.grid)
-                .label("Grid")
-                .on_toggle(Message::ShowGrid),
-            text(self.opened.map.name.clone()),
-        ]
-        .spacing(12)
-        .padding(6)
-        .align_y(iced::Center);
-        let [hex, terrain, zoom] = self.status();
-        let mut status = row![text(hex), text(terrain), text(zoom)].spacing(24);
-        for w in &self.opened.warnings {
-            status = status.push(text(w.clone()).style(text::danger));
+        self.view_with(&[])
+    }
+
+    /// The screen; `recent` fills the Recent files list.
+    pub fn view_with<'a>(
+        &'a self,
+        recent: &'a [RecentFile],
+    ) -> Element<'a, Message> {
+        let mut page = column![self.toolbar(recent), self.layer_bar()];
+        if let Some(banner) = self.recovery_banner() {
+            page = page.push(banner);
         }
-        column![
-            toolbar,
-            rule::horizontal(1),
+        let body = row![
+            container(panel::view(self)).width(230),
+            rule::vertical(1),
             container(self.canvas_parts().view().map(Message::Canvas))
                 .width(Fill)
                 .height(Fill),
-            rule::horizontal(1),
-            container(status).padding(6),
+        ];
+        page.push(rule::horizontal(1))
+            .push(container(body).height(Fill))
+            .push(rule::horizontal(1))
+            .push(container(self.status_bar()).padding(6))
+            .into()
+    }
+
+    fn toolbar<'a>(&'a self, recent: &'a [RecentFile]) -> Element<'a, Message> {
+        let undo = self.history.can_undo().then_some(Message::Undo);
+        let redo = self.history.can_redo().then_some(Message::Redo);
+        row![
+            button("Open…").on_press(Message::Open),
+            pick_list(recent, None::<RecentFile>, Message::OpenRecent)
+                .placeholder("Recent files"),
+            button("Save").on_press(Message::Save),
+            button("Save as…").on_press(Message::SaveAs),
+            button("Undo").on_press_maybe(undo),
+            button("Redo").on_press_maybe(redo),
+            button("Fit to window").on_press(Message::FitToWindow),
+            button("Reload").on_press(Message::Reload),
         ]
+        .spacing(8)
+        .padding(6)
+        .align_y(iced::Center)
         .into()
+    }
+
+    fn layer_bar(&self) -> Element<'_, Message> {
+        let mut bar = row![text("Layers:")].spacing(14).padding([2, 8]);
+        for layer in Layer::ALL {
+            bar = bar.push(
+                checkbox(self.visible.get(layer))
+                    .label(layer.label())
+                    .on_toggle(move |on| Message::ShowLayer(layer, on)),
+            );
+        }
+        bar.align_y(iced::Center).into()
+    }
+
+    fn status_bar(&self) -> Element<'_, Message> {
+        let [hex, terrain, zoom] = self.status();
+        let mut status = row![text(hex), text(terrain)].spacing(24);
+        if let Some(level) = self.status_level() {
+            status = status.push(text(level));
+        }
+        status = status.push(text(zoom));
+        if let Some(building) = self.scan_status() {
+            status = status.push(text(building));
+        }
+        if let Some(notice) = &self.notice {
+            status = status.push(text(notice.clone()));
+        }
+        for w in &self.opened.warnings {
+            status = status.push(text(w.clone()).style(text::danger));
+        }
+        status.into()
     }
 }

@@ -1,0 +1,176 @@
+//! Writing maps: atomic saves in the format the file name asks for,
+//! autosaves beside the map (`.<file>.autosave`) and their recovery, and
+//! keeping a map's relative paths right when it is saved elsewhere.
+
+use std::path::{Component, Path, PathBuf};
+use std::time::SystemTime;
+
+use berthier_schema::document::to_text;
+use berthier_schema::io::save_atomic;
+use berthier_schema::{Document, Format, Map};
+
+/// The map as text in the format of `path` (`.ron` or `.json`).
+pub fn map_text(map: &Map, path: &Path) -> Result<String, String> {
+    let format = Format::of_path(path)
+        .ok_or_else(|| format!("{}: save as .ron or .json", path.display()))?;
+    to_text(map, format)
+}
+
+/// Saves `map` to `path` atomically (write, sync, rename).
+pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
+    let text = map_text(map, path)?;
+    save_atomic(path, text.as_bytes())
+        .map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+/// Where the autosave of `path` goes: `.<file name>.autosave` beside it.
+pub fn autosave_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "map".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.autosave"))
+}
+
+/// Writes the autosave of the map that lives at `path`, in its format.
+pub fn autosave(map: &Map, path: &Path) -> Result<(), String> {
+    let text = map_text(map, path)?;
+    let side = autosave_path(path);
+    save_atomic(&side, text.as_bytes())
+        .map_err(|e| format!("cannot autosave {}: {e}", side.display()))
+}
+
+/// Removes the autosave of `path`, if any.
+pub fn remove_autosave(path: &Path) {
+    let _ = std::fs::remove_file(autosave_path(path));
+}
+
+/// An autosave newer than its map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recovery {
+    /// The autosave file.
+    pub path: PathBuf,
+    /// When it was written.
+    pub written: SystemTime,
+}
+
+/// The autosave of `path` if it is newer than the file itself (a crash or
+/// a close without saving left changes in it).
+pub fn find_recovery(path: &Path) -> Option<Recovery> {
+    let side = autosave_path(path);
+    let written = std::fs::metadata(&side).ok()?.modified().ok()?;
+    let saved = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    if saved.is_some_and(|s| s > written) {
+        return None;
+    }
+    Some(Recovery {
+        path: side,
+        written,
+    })
+}
+
+/// Reads the map in an autosave of `original` (same format).
+pub fn load_recovery(original: &Path, side: &Path) -> Result<Map, String> {
+    let format =
+        Format::of_path(original).ok_or_else(|| "unknown format".to_owned())?;
+    let text = std::fs::read_to_string(side)
+        .map_err(|e| format!("cannot read {}: {e}", side.display()))?;
+    match berthier_schema::load_document(&text, format) {
+        Ok(Document::Map(map)) => Ok(map),
+        Ok(_) => Err(format!("{} is not a map", side.display())),
+        Err(e) => Err(format!("{}: {e}", side.display())),
+    }
+}
+
+/// A path written in a document at `from`, rewritten for the same target
+/// seen from a document at `to` (relative when both are on one tree).
+pub fn rebase(written: &str, from: &Path, to: &Path) -> String {
+    let target = crate::project::relative_to(from, written);
+    let (Some(target), Some(base)) =
+        (absolute(&target), to.parent().and_then(absolute))
+    else {
+        return written.to_owned();
+    };
+    relative(&target, &base)
+        .map_or_else(|| target.display().to_string(), |p| slashes(&p))
+}
+
+fn slashes(p: &Path) -> String {
+    let parts: Vec<_> = p
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
+}
+
+/// An absolute path with `.` and `..` resolved without touching the disk
+/// beyond the current directory.
+fn absolute(p: &Path) -> Option<PathBuf> {
+    let p = if p.is_absolute() {
+        p.to_owned()
+    } else {
+        std::env::current_dir().ok()?.join(p)
+    };
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// `target` relative to the folder `base` (both absolute).
+fn relative(target: &Path, base: &Path) -> Option<PathBuf> {
+    let t: Vec<_> = target.components().collect();
+    let b: Vec<_> = base.components().collect();
+    if t.first() != b.first() {
+        return None;
+    }
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c);
+    }
+    Some(out)
+}
+
+/// "14:03 UTC, 5 min ago" for a file time.
+pub fn describe_time(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (h, m) = ((secs / 3600) % 24, (secs / 60) % 60);
+    let ago = SystemTime::now()
+        .duration_since(t)
+        .map_or(0, |d| d.as_secs() / 60);
+    format!("{h:02}:{m:02} UTC, {ago} min ago")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rebase_keeps_the_target() {
+        let from = Path::new("/a/maps/demo/demo.map.ron");
+        let to = Path::new("/a/tmp/x/copy.map.ron");
+        let got = rebase("../../schema/s.ron", from, to);
+        assert_eq!(got, "../../schema/s.ron");
+        let to = Path::new("/a/copy.map.ron");
+        assert_eq!(rebase("../../schema/s.ron", from, to), "schema/s.ron");
+        assert_eq!(rebase("scan.png", from, to), "maps/demo/scan.png");
+    }
+
+    #[test]
+    fn autosave_sits_beside_the_map() {
+        let p = Path::new("/x/maps/a.map.ron");
+        assert_eq!(autosave_path(p), Path::new("/x/maps/.a.map.ron.autosave"));
+    }
+}

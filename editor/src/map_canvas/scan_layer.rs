@@ -1,0 +1,75 @@
+//! The scan, bottom layer: drawn whole when small, else the visible tiles
+//! (plus a one-tile margin, so panning finds them ready) of the pyramid
+//! level matching the zoom.
+
+use iced::widget::canvas::{self, Cache, Frame, Geometry};
+use iced::{Point, Rectangle, Renderer, Size, Theme, mouse};
+
+use super::geometry::Viewport;
+use super::{MapCanvas, Message};
+use crate::project::ScanImage;
+use crate::scan::TiledScan;
+use crate::scan::view;
+
+/// The scan layer of a [`MapCanvas`], drawn through `cache` when `show`.
+pub struct ScanLayer<'a> {
+    /// The map view it belongs to.
+    pub canvas: MapCanvas<'a>,
+    /// Its geometry cache (cleared with the others on pan and zoom).
+    pub cache: &'a Cache,
+    /// Whether the scan shows.
+    pub show: bool,
+}
+
+impl canvas::Program<Message> for ScanLayer<'_> {
+    type State = ();
+
+    fn draw(
+        &self,
+        _: &(),
+        renderer: &Renderer,
+        _: &Theme,
+        bounds: Rectangle,
+        _: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let Some(scan) = self.canvas.opened.scan.as_ref().filter(|_| self.show)
+        else {
+            return Vec::new();
+        };
+        let view = self.canvas.view;
+        vec![self.cache.draw(
+            renderer,
+            bounds.size(),
+            |frame| match &scan.image {
+                ScanImage::Whole(handle) => {
+                    let size = Size::new(scan.width as f32, scan.height as f32)
+                        * view.zoom;
+                    frame.draw_image(
+                        Rectangle::new(view.to_screen([0.0, 0.0]), size),
+                        handle,
+                    );
+                }
+                ScanImage::Tiled(tiled) => draw_tiles(frame, &view, tiled),
+                ScanImage::Pending => {}
+            },
+        )]
+    }
+}
+
+/// The tiles a frame of `size` shows under `view`, with their scan-pixel
+/// rectangles, reading tiles that are not kept yet.
+fn draw_tiles(frame: &mut Frame, view: &Viewport, tiled: &TiledScan) {
+    let layout = tiled.tiles().layout();
+    let level = view::level_for_zoom(view.zoom, layout.levels);
+    let keys =
+        view::visible_tiles(layout, level, view.visible_scan(frame.size()), 1);
+    for (key, handle) in tiled.handles(&keys) {
+        let [x, y, w, h] = view::tile_on_scan(layout, key);
+        let a = view.to_screen([x, y]);
+        let b = view.to_screen([x + w, y + h]);
+        // Whole screen pixels, so neighbouring tiles meet without a seam.
+        let (ax, ay) = (a.x.round(), a.y.round());
+        let size = Size::new(b.x.round() - ax, b.y.round() - ay);
+        frame.draw_image(Rectangle::new(Point::new(ax, ay), size), &handle);
+    }
+}

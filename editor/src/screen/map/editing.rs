@@ -1,0 +1,216 @@
+//! Painting on the map screen: presses, drags and releases from the canvas
+//! become tool gestures whose edits go through the history, one undo step
+//! per gesture; only the layers an edit touches are redrawn.
+
+use std::sync::Arc;
+
+use berthier_schema::HexId;
+use berthier_schema::edit::Edit;
+use iced::{Point, keyboard};
+
+use super::{MapScreen, form};
+use crate::history::Step;
+use crate::map_canvas::{Caches, Layer, Preview};
+use crate::tool::{self, Gesture, Tool, brush, hexside, road};
+
+impl MapScreen {
+    fn scan_px(&self, at: Point) -> [f64; 2] {
+        self.view.to_scan(at)
+    }
+
+    fn hex_at(&self, px: [f64; 2]) -> Option<HexId> {
+        let map = &self.opened.map;
+        map.grid.hex_at_px(px, None).filter(|h| map.contains(*h))
+    }
+
+    /// The left button went down on the map.
+    pub(super) fn press(&mut self, at: Point, modifiers: keyboard::Modifiers) {
+        self.hover = Some(at);
+        self.update_preview();
+        // A gesture whose release was lost (button let go off the window).
+        self.release();
+        let px = self.scan_px(at);
+        if self.settings.tool == Tool::Hexside {
+            return self.press_hexside(px);
+        }
+        let Some(hex) = self.hex_at(px) else {
+            return;
+        };
+        let s = &self.settings;
+        let map = &self.opened.map;
+        match s.tool {
+            Tool::Terrain | Tool::Elevation | Tool::Eraser => {
+                let erase_level = s.erase_level || modifiers.shift();
+                let edits = tool::brush_edits(s, map, hex, erase_level);
+                self.gesture = Some(Gesture::Brush {
+                    last: hex,
+                    erase_level,
+                });
+                self.apply(edits);
+            }
+            Tool::Fill => {
+                let Some(t) = s.terrain.clone() else { return };
+                let edits = brush::flood(map, hex)
+                    .into_iter()
+                    .map(|h| Edit::Terrain {
+                        hex: h,
+                        to: Some(t.clone()),
+                    })
+                    .collect();
+                self.gesture = Some(Gesture::Done);
+                self.apply(edits);
+            }
+            Tool::Road => {
+                let Some(class) = s.road.as_deref() else {
+                    return;
+                };
+                let stroke = road::Stroke::begin(map, class, hex, s.ford);
+                self.gesture = Some(Gesture::Road(stroke));
+            }
+            Tool::Place => self.form = Some(form::Form::place(hex, map)),
+            Tool::Entry => self.form = Some(form::Form::entry(hex, map)),
+            Tool::Eyedropper => self.eyedropper(hex),
+            Tool::Edge | Tool::Hexside => {}
+        }
+    }
+
+    fn press_hexside(&mut self, px: [f64; 2]) {
+        let map = &self.opened.map;
+        let (Some(kind), Some((side, inside))) =
+            (self.settings.hexside.as_deref(), hexside::nearest(map, px))
+        else {
+            return;
+        };
+        let directed = self.catalog.hexside(kind).is_some_and(|e| e.directed);
+        let (stroke, edits) =
+            hexside::Stroke::begin(map, kind, directed, side, inside);
+        self.gesture = Some(Gesture::Hexside(stroke));
+        self.apply(edits);
+    }
+
+    fn eyedropper(&mut self, hex: HexId) {
+        let (terrain, level) = tool::pick(&self.opened.map, hex);
+        if terrain.is_some() {
+            self.settings.terrain = terrain;
+        }
+        if let Some(level) = level {
+            self.settings.level = level;
+        }
+        self.settings.tool = Tool::Terrain;
+    }
+
+    /// The cursor moved with the left button down.
+    pub(super) fn drag(&mut self, at: Point) {
+        self.hover = Some(at);
+        self.update_preview();
+        let px = self.scan_px(at);
+        let Some(mut gesture) = self.gesture.take() else {
+            return;
+        };
+        let hex = self.hex_at(px);
+        let map = &self.opened.map;
+        let edits = match &mut gesture {
+            Gesture::Brush { last, erase_level } => match hex {
+                Some(hex) if hex != *last => {
+                    let from = std::mem::replace(last, hex);
+                    brush::steps(map, from, hex)
+                        .into_iter()
+                        .flat_map(|h| {
+                            tool::brush_edits(
+                                &self.settings,
+                                map,
+                                h,
+                                *erase_level,
+                            )
+                        })
+                        .collect()
+                }
+                _ => Vec::new(),
+            },
+            Gesture::Hexside(stroke) => hexside::nearest(map, px)
+                .map(|(side, inside)| stroke.touch(map, side, inside))
+                .unwrap_or_default(),
+            Gesture::Road(stroke) => hex
+                .map(|hex| stroke.to(map, &self.catalog, hex))
+                .unwrap_or_default(),
+            Gesture::Done => Vec::new(),
+        };
+        self.gesture = Some(gesture);
+        self.apply(edits);
+    }
+
+    /// The left button came up: the gesture becomes one undo step.
+    pub(super) fn release(&mut self) {
+        self.gesture = None;
+        self.history.commit();
+    }
+
+    /// Applies edits of the open gesture, redrawing the layers they touch.
+    pub(super) fn apply(&mut self, edits: Vec<Edit>) {
+        let map = Arc::make_mut(&mut self.opened.map);
+        for edit in edits {
+            let layers = Layer::touched_by(&edit);
+            if self.history.apply(edit, map) {
+                layers.into_iter().for_each(|l| self.caches.clear_layer(l));
+                self.autosave_due = true;
+                self.notice = None;
+            }
+        }
+    }
+
+    /// Applies a whole step (from a form) as one undo step.
+    pub(super) fn apply_step(&mut self, step: Step) {
+        self.release();
+        let map = Arc::make_mut(&mut self.opened.map);
+        let inverse = self.history.apply_step(step, map);
+        clear_for(&self.caches, inverse);
+        self.autosave_due = true;
+    }
+
+    pub(super) fn undo(&mut self) {
+        self.release();
+        let map = Arc::make_mut(&mut self.opened.map);
+        if let Some(step) = self.history.undo(map) {
+            clear_for(&self.caches, step);
+            self.autosave_due = true;
+        }
+    }
+
+    pub(super) fn redo(&mut self) {
+        self.release();
+        let map = Arc::make_mut(&mut self.opened.map);
+        if let Some(step) = self.history.redo(map) {
+            clear_for(&self.caches, step);
+            self.autosave_due = true;
+        }
+    }
+
+    /// What the tool would touch at the cursor.
+    pub(super) fn update_preview(&mut self) {
+        let map = &self.opened.map;
+        let px = self.hover.map(|p| self.scan_px(p));
+        let radius = self.settings.radius;
+        self.preview = match (px, self.settings.tool) {
+            (Some(px), Tool::Hexside) => Preview {
+                hexes: Vec::new(),
+                side: hexside::nearest(map, px).map(|(s, _)| s),
+            },
+            (Some(px), t) if t.uses_radius() && radius > 0 => Preview {
+                hexes: self
+                    .hex_at(px)
+                    .map(|h| brush::in_radius(map, h, radius))
+                    .unwrap_or_default(),
+                side: None,
+            },
+            _ => Preview::default(),
+        };
+    }
+}
+
+fn clear_for(caches: &Caches, step: &Step) {
+    for edit in step.edits() {
+        Layer::touched_by(edit)
+            .into_iter()
+            .for_each(|l| caches.clear_layer(l));
+    }
+}

@@ -1,0 +1,205 @@
+//! Painting tools: each turns a press, drag and release on the map into the
+//! model's [`Edit`]s. The logic here works on a `&Map` and scan pixels, so
+//! it is tested without a window; the map screen applies the edits through
+//! its history.
+
+pub mod brush;
+pub mod catalog;
+pub mod hexside;
+pub mod road;
+
+use berthier_schema::edit::Edit;
+use berthier_schema::{HexId, Map};
+
+pub use catalog::Catalog;
+
+/// The tools, in the order the panel shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tool {
+    /// Paint terrain on one hex or a radius.
+    Terrain,
+    /// Paint a connected area of the same terrain.
+    Fill,
+    /// Add or remove a hexside feature near the cursor.
+    Hexside,
+    /// Set elevation levels.
+    Elevation,
+    /// Draw a road or track along adjacent hexes.
+    Road,
+    /// Name a place (gazetteer).
+    Place,
+    /// Add an entry point.
+    Entry,
+    /// Name a map edge.
+    Edge,
+    /// Clear terrain (and with Shift or the option, the level).
+    Eraser,
+    /// Take the terrain and level of a hex.
+    Eyedropper,
+}
+
+impl Tool {
+    /// Every tool.
+    pub const ALL: [Tool; 10] = [
+        Tool::Terrain,
+        Tool::Fill,
+        Tool::Hexside,
+        Tool::Elevation,
+        Tool::Road,
+        Tool::Place,
+        Tool::Entry,
+        Tool::Edge,
+        Tool::Eraser,
+        Tool::Eyedropper,
+    ];
+
+    /// Button label (unique in the window, so tests can click it).
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Terrain => "Terrain brush",
+            Tool::Fill => "Fill",
+            Tool::Hexside => "Hexside",
+            Tool::Elevation => "Elevation brush",
+            Tool::Road => "Road / track",
+            Tool::Place => "Place",
+            Tool::Entry => "Entry point",
+            Tool::Edge => "Map edge",
+            Tool::Eraser => "Eraser",
+            Tool::Eyedropper => "Eyedropper",
+        }
+    }
+
+    /// Whether the brush radius applies.
+    pub fn uses_radius(self) -> bool {
+        matches!(self, Tool::Terrain | Tool::Elevation | Tool::Eraser)
+    }
+}
+
+/// The current tool and its options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Selected tool.
+    pub tool: Tool,
+    /// Terrain type id painted by the brush and fill.
+    pub terrain: Option<String>,
+    /// Brush radius in hexes (0 = one hex).
+    pub radius: u8,
+    /// Level painted by the elevation brush.
+    pub level: i8,
+    /// Hexside type id.
+    pub hexside: Option<String>,
+    /// Road type id.
+    pub road: Option<String>,
+    /// Roads crossing an impassable hexside get a ford instead of a bridge.
+    pub ford: bool,
+    /// The eraser clears levels too (as does holding Shift).
+    pub erase_level: bool,
+}
+
+/// Largest brush radius.
+pub const MAX_RADIUS: u8 = 5;
+/// Elevation levels offered.
+pub const LEVELS: std::ops::RangeInclusive<i8> = -2..=9;
+
+impl Settings {
+    /// Defaults: the first entries of the catalog.
+    pub fn new(catalog: &Catalog) -> Self {
+        Self {
+            tool: Tool::Terrain,
+            terrain: catalog.terrain.first().map(|e| e.id.clone()),
+            radius: 0,
+            level: 1,
+            hexside: catalog.hexsides.first().map(|e| e.id.clone()),
+            road: catalog.roads.first().map(|e| e.id.clone()),
+            ford: false,
+            erase_level: false,
+        }
+    }
+}
+
+/// What a press with the current tool starts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gesture {
+    /// Painting hexes (brush, elevation, eraser); remembers the last hex.
+    Brush {
+        /// Hex painted last.
+        last: HexId,
+        /// The eraser also clears levels.
+        erase_level: bool,
+    },
+    /// Toggling hexsides along the drag.
+    Hexside(hexside::Stroke),
+    /// Drawing a road.
+    Road(road::Stroke),
+    /// A single click that is already done (fill, eyedropper).
+    Done,
+}
+
+/// Edits for painting `hex` with a brush tool.
+pub fn brush_edits(
+    settings: &Settings,
+    map: &Map,
+    hex: HexId,
+    erase_level: bool,
+) -> Vec<Edit> {
+    let hexes = brush::in_radius(map, hex, settings.radius);
+    let mut out = Vec::new();
+    for h in hexes {
+        match settings.tool {
+            Tool::Terrain => {
+                if let Some(t) = &settings.terrain {
+                    out.push(Edit::Terrain {
+                        hex: h,
+                        to: Some(t.clone()),
+                    });
+                }
+            }
+            Tool::Elevation => out.push(Edit::Level {
+                hex: h,
+                to: Some(settings.level),
+            }),
+            Tool::Eraser => {
+                out.push(Edit::Terrain { hex: h, to: None });
+                if erase_level {
+                    out.push(Edit::Level { hex: h, to: None });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Terrain and level at a hex, for the eyedropper.
+pub fn pick(map: &Map, hex: HexId) -> (Option<String>, Option<i8>) {
+    map.hexes
+        .get(&hex)
+        .map(|d| (d.terrain.clone(), d.level))
+        .unwrap_or_default()
+}
+
+/// An id not yet used among `taken`, made from `name`: lowercase words
+/// joined by `-`, with `-2`, `-3`... added when needed.
+pub fn fresh_id<'a>(
+    name: &str,
+    taken: impl Iterator<Item = &'a String> + Clone,
+) -> String {
+    let mut base = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            base.push(c);
+        } else if !base.is_empty() && !base.ends_with('-') {
+            base.push('-');
+        }
+    }
+    let base = base.trim_end_matches('-');
+    let base = if base.is_empty() { "item" } else { base };
+    let free = |id: &str| !taken.clone().any(|t| t == id);
+    if free(base) {
+        return base.to_owned();
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|id| free(id))
+        .unwrap_or_else(|| base.to_owned())
+}
