@@ -8,6 +8,44 @@ use hexx::{Hex, HexOrientation, OffsetHexMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// Serializes a type as its `Display` string, reads it back through
+/// `FromStr`, and describes it in the JSON Schema as a string matching
+/// `pattern`, so the loader and the schema accept the same texts.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! string_type {
+    ($ty:ident, $err:ty, $pattern:expr, $description:expr) => {
+        impl TryFrom<String> for $ty {
+            type Error = $err;
+            fn try_from(text: String) -> Result<Self, Self::Error> {
+                text.parse()
+            }
+        }
+
+        impl From<$ty> for String {
+            fn from(value: $ty) -> Self {
+                value.to_string()
+            }
+        }
+
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($ty).into()
+            }
+
+            fn json_schema(
+                _: &mut schemars::SchemaGenerator,
+            ) -> schemars::Schema {
+                schemars::json_schema!({
+                    "type": "string",
+                    "pattern": $pattern,
+                    "description": $description,
+                })
+            }
+        }
+    };
+}
+
 /// A hex as printed on the map: an optional sheet letter, a column and a row.
 ///
 /// Written `CCRR` (`"1715"`), with the column zero-padded to two digits and
@@ -123,34 +161,14 @@ impl FromStr for HexId {
     }
 }
 
-impl TryFrom<String> for HexId {
-    type Error = HexIdError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
-
-impl From<HexId> for String {
-    fn from(id: HexId) -> Self {
-        id.to_string()
-    }
-}
-
-impl JsonSchema for HexId {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "HexId".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "type": "string",
-            "pattern": HEX_ID_PATTERN,
-            "description": "A printed hex number: column then two row digits \
-                (\"1715\" = column 17, row 15; \"601\" = \"0601\"), with an \
-                optional sheet letter first (\"W1715\")."
-        })
-    }
-}
+crate::string_type!(
+    HexId,
+    HexIdError,
+    HEX_ID_PATTERN,
+    "A printed hex number: column then two row digits (\"1715\" = column \
+     17, row 15; \"601\" = \"0601\"), with an optional sheet letter first \
+     (\"W1715\")."
+);
 
 /// The pattern every printed hex number matches.
 pub const HEX_ID_PATTERN: &str = "^[A-Z]?[0-9]{3,6}$";

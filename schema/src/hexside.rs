@@ -4,7 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
@@ -112,33 +111,13 @@ impl FromStr for Hexside {
     }
 }
 
-impl TryFrom<String> for Hexside {
-    type Error = HexsideError;
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
-
-impl From<Hexside> for String {
-    fn from(side: Hexside) -> Self {
-        side.to_string()
-    }
-}
-
-impl JsonSchema for Hexside {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Hexside".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "type": "string",
-            "pattern": "^[A-Z]?[0-9]{3,6} ?/ ?[A-Z]?[0-9]{3,6}$",
-            "description": "The hexside between two adjacent hexes, \
-                \"1709/1808\"; either order names the same hexside."
-        })
-    }
-}
+crate::string_type!(
+    Hexside,
+    HexsideError,
+    "^[A-Z]?[0-9]{3,6} ?/ ?[A-Z]?[0-9]{3,6}$",
+    "The hexside between two adjacent hexes, \"1709/1808\"; either order \
+     names the same hexside."
+);
 
 #[cfg(test)]
 mod tests {

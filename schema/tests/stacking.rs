@@ -3,9 +3,11 @@
 use std::collections::BTreeMap;
 
 use berthier_schema::stacking::{Limit, Measure, StackUnit, Stacking};
-use berthier_schema::{Document, Format, RuleOverrides, parse_document};
+use berthier_schema::{
+    Document, Format, RuleOverrides, Series, parse_document,
+};
 
-fn mini_stacking() -> Stacking {
+fn mini_series() -> Series {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/mini/mini.series.ron"
@@ -15,7 +17,11 @@ fn mini_stacking() -> Stacking {
     else {
         panic!("mini series does not load");
     };
-    series.stacking.expect("stacking")
+    series
+}
+
+fn mini_stacking() -> Stacking {
+    mini_series().stacking.expect("stacking")
 }
 
 fn unit(id: &str, class: &str, formation: &str, state: &str) -> StackUnit {
@@ -96,15 +102,7 @@ fn step_limits_sum_current_steps() {
 
 #[test]
 fn a_battle_override_replaces_a_combination() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/mini/mini.series.ron"
-    );
-    let text = std::fs::read_to_string(path).expect("fixture");
-    let Ok(Document::Series(series)) = parse_document(&text, Format::Ron)
-    else {
-        panic!("mini series does not load");
-    };
+    let series = mini_series();
     let overrides: RuleOverrides = ron::from_str(
         r#"(stacking: Some((
             remove_allowed: ["two cavalry of one formation"],
