@@ -4,8 +4,8 @@
 //! OOB001: a formation's `parent` chain loops back to it. OOB002
 //! (warning): where the counters file gives a side's formations
 //! activation markers (Jours de Gloire), a formation of that side that
-//! holds combat units but has none; a formation whose `commander` is not a leader, or of another
-//! side; a combat unit in no formation while the file has formations.
+//! holds combat units but has none; a formation whose `commander` is not
+//! a leader, or of another side; a combat unit in no formation while the file has formations.
 //! OOB001 and OOB002 are about the counters file and are reported there
 //! (by pass 2, which reads it). OOB003: a scenario attachment that moves
 //! no unit, or moves units to a formation of another side. Unknown ids
@@ -147,9 +147,10 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
                 Code::Oob002,
                 format!("/formations/{i}/id"),
                 format!(
-                    "formation `{}` holds {troops} combat units but has no \
-                     activation markers, while other formations of its side have them",
-                    f.id
+                    "formation `{}` holds {} but has no activation \
+                     markers, while other formations of its side have them",
+                    f.id,
+                    super::common::plural(troops, "combat unit")
                 ),
             ));
         }
