@@ -97,7 +97,16 @@ pub fn check(b: &Battle<'_>) -> Vec<Finding> {
             let mut problems = rules.violations(&units);
             let (certain, missing) = unknown_limits(rules, &units);
             problems.extend(certain);
-            let Some(last) = group.last() else { continue };
+            let counted = |s: &&&Setup<'_>| {
+                s.unit.is_none_or(|u| {
+                    !rules.exempt_classes.contains(&u.class)
+                        && !common::is_leader(b, Some(u))
+                })
+            };
+            let Some(last) = group.iter().rev().find(counted).or(group.last())
+            else {
+                continue;
+            };
             if !missing.is_empty() && problems.is_empty() {
                 unknown.push((hex, last.pointer("hex"), missing));
             }

@@ -1,0 +1,212 @@
+//! The bundled Rivoli (historical), Quatre-Bras 1 and Ligny 1 scenarios
+//! validate without errors; mutated copies are caught with the right code
+//! at the mutated `file:line:col`: an illegal stack, a unit outside its
+//! setup zone, a reinforcement scheduled between two turns.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{position, run};
+
+/// One bundled scenario and the folders it needs.
+struct Battle {
+    name: &'static str,
+    scenario: &'static str,
+}
+
+const RIVOLI: Battle = Battle {
+    name: "rivoli-1797",
+    scenario: "historical.scenario.ron",
+};
+const QUATRE_BRAS: Battle = Battle {
+    name: "quatre-bras-1815",
+    scenario: "qb1-historical.scenario.ron",
+};
+const LIGNY: Battle = Battle {
+    name: "ligny-1815",
+    scenario: "ligny1-historical.scenario.ron",
+};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace")
+        .to_path_buf()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("entry");
+        if entry.file_type().expect("type").is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name()))
+                .expect("copy");
+        }
+    }
+}
+
+impl Battle {
+    fn file(&self) -> String {
+        format!("scenarios/{}/{}", self.name, self.scenario)
+    }
+
+    /// A temporary pack: the series, this battle's map and counters, and
+    /// the one scenario.
+    fn pack(&self) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = repo();
+        copy_dir(
+            &root.join("schema/series"),
+            &dir.path().join("schema/series"),
+        );
+        for folder in ["maps", "counters"] {
+            let sub = format!("{folder}/{}", self.name);
+            copy_dir(&root.join(&sub), &dir.path().join(&sub));
+        }
+        let scenarios = dir.path().join("scenarios").join(self.name);
+        std::fs::create_dir_all(&scenarios).expect("mkdir");
+        std::fs::copy(root.join(self.file()), scenarios.join(self.scenario))
+            .expect("copy scenario");
+        dir
+    }
+
+    /// The pack with the first `from` in the scenario replaced by `to`;
+    /// the position of `at` (searched from the replacement on).
+    fn mutated(
+        &self,
+        from: &str,
+        to: &str,
+        at: &str,
+    ) -> (tempfile::TempDir, (usize, usize)) {
+        let dir = self.pack();
+        let path = dir.path().join(self.file());
+        let text = std::fs::read_to_string(&path).expect("read");
+        let start = text.find(from).unwrap_or_else(|| panic!("no {from:?}"));
+        let text = text.replacen(from, to, 1);
+        std::fs::write(&path, &text).expect("write");
+        let (line, col) = position(&text[start..], at);
+        let before = &text[..start];
+        let line0 = before.matches('\n').count();
+        let col0 = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count();
+        let at = if line == 1 {
+            (line0 + 1, col0 + col)
+        } else {
+            (line0 + line, col)
+        };
+        (dir, at)
+    }
+}
+
+/// Asserts `code` is reported at `file:line:col` (JSON output).
+fn assert_finding(dir: &Path, code: &str, file: &str, at: (usize, usize)) {
+    let out = run(dir, &["--format", "json"]);
+    let value: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json output");
+    let found =
+        value["diagnostics"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|d| {
+                d["code"] == code
+                    && d["file"] == file
+                    && d["line"] == at.0
+                    && d["column"] == at.1
+            });
+    assert!(
+        found,
+        "no {code} at {file}:{}:{}:\n{}",
+        at.0,
+        at.1,
+        run(dir, &[]).stdout
+    );
+}
+
+fn assert_no_errors(battle: &Battle) {
+    let dir = battle.pack();
+    let out = run(dir.path(), &[]);
+    assert_eq!(out.status, 0, "{}\n{}", out.stdout, out.stderr);
+}
+
+#[test]
+fn bundled_scenarios_have_no_errors() {
+    for battle in [RIVOLI, QUATRE_BRAS, LIGNY] {
+        assert_no_errors(&battle);
+    }
+}
+
+#[test]
+fn rivoli_illegal_stack() {
+    // Vial joins the two Lebley counters: three infantry in one hex.
+    let from = "(unit: \"vial-1\", hex: \"2109\"";
+    let to = "(unit: \"vial-1\", hex: \"1511\"";
+    let (dir, at) = RIVOLI.mutated(from, to, "\"1511\"");
+    assert_finding(dir.path(), "STK001", &RIVOLI.file(), at);
+}
+
+#[test]
+fn rivoli_unit_outside_its_zone() {
+    let from = "(unit: \"lebley-1\", hex: \"1511\"";
+    let to = "(unit: \"lebley-1\", hex: \"1520\"";
+    let (dir, at) = RIVOLI.mutated(from, to, "\"1520\"");
+    assert_finding(dir.path(), "SET001", &RIVOLI.file(), at);
+}
+
+#[test]
+fn rivoli_reinforcement_between_turns() {
+    let from = "(at: Clock(\"09:00\")";
+    let (dir, at) = RIVOLI.mutated(from, "(at: Clock(\"09:10\")", "Clock");
+    assert_finding(dir.path(), "ENT001", &RIVOLI.file(), at);
+}
+
+#[test]
+fn quatre_bras_illegal_stack() {
+    // An infantry regiment joins the II Corps cavalry: cavalry may not
+    // stack with infantry (§V.2).
+    let from = "(unit: \"fr-047\", hex: \"1821\"";
+    let to = "(unit: \"fr-047\", hex: \"1820\"";
+    let (dir, at) = QUATRE_BRAS.mutated(from, to, "\"1820\"");
+    assert_finding(dir.path(), "STK001", &QUATRE_BRAS.file(), at);
+}
+
+#[test]
+fn quatre_bras_unit_outside_its_zone() {
+    let from = "(unit: \"aa-13\", hex: \"2313\"";
+    let to = "(unit: \"aa-13\", hex: \"1010\"";
+    let (dir, at) = QUATRE_BRAS.mutated(from, to, "\"1010\"");
+    assert_finding(dir.path(), "SET001", &QUATRE_BRAS.file(), at);
+}
+
+#[test]
+fn quatre_bras_reinforcement_between_turns() {
+    let from = "(at: Clock(\"15:00\")";
+    let (dir, at) = QUATRE_BRAS.mutated(from, "(at: Clock(\"15:10\")", "Clock");
+    assert_finding(dir.path(), "ENT001", &QUATRE_BRAS.file(), at);
+}
+
+#[test]
+fn ligny_illegal_stack() {
+    // A cavalry regiment joins Vandamme's infantry (§V.2).
+    let from = "(unit: \"fr-114\", hex: \"2928\"";
+    let to = "(unit: \"fr-114\", hex: \"1830\"";
+    let (dir, at) = LIGNY.mutated(from, to, "\"1830\"");
+    assert_finding(dir.path(), "STK001", &LIGNY.file(), at);
+}
+
+#[test]
+fn ligny_unit_outside_its_zone() {
+    let from = "(unit: \"fr-054\", hex: \"0512\"";
+    let to = "(unit: \"fr-054\", hex: \"1520\"";
+    let (dir, at) = LIGNY.mutated(from, to, "\"1520\"");
+    assert_finding(dir.path(), "SET001", &LIGNY.file(), at);
+}
+
+#[test]
+fn ligny_reinforcement_between_turns() {
+    let from = "(at: Clock(\"13:30\")";
+    let (dir, at) = LIGNY.mutated(from, "(at: Clock(\"13:40\")", "Clock");
+    assert_finding(dir.path(), "ENT001", &LIGNY.file(), at);
+}
