@@ -248,11 +248,15 @@ impl Map {
                 .is_some_and(|n| self.contains(n));
             let there = self.grid.fract_to_px(n.as_vec2());
             let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
+            // Mostly in that direction: a flat-top hex's diagonal
+            // neighbours (30° off the horizontal) are east or west, not
+            // north or south, or the whole west column would be on the
+            // north and south edges too.
             let outward = match side {
-                Compass::North => dy < -dx.abs() * 0.5,
-                Compass::South => dy > dx.abs() * 0.5,
-                Compass::East => dx > dy.abs() * 0.5,
-                Compass::West => dx < -dy.abs() * 0.5,
+                Compass::North => dy < -dx.abs(),
+                Compass::South => dy > dx.abs(),
+                Compass::East => dx > dy.abs(),
+                Compass::West => dx < -dy.abs(),
             };
             !on_map && outward
         })

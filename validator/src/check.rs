@@ -12,6 +12,7 @@
 mod accounting;
 mod common;
 mod enemy_stack;
+mod entry;
 mod facing;
 mod formation_terrain;
 mod morale;
@@ -38,6 +39,7 @@ const DOCS: &[&[(Code, Rule)]] = &[
     oob::DOCS,
     morale::DOCS,
     victory::DOCS,
+    entry::DOCS,
 ];
 
 /// The documentation of a pass-3 code (a placeholder for a code no module

@@ -88,6 +88,20 @@ pub enum Code {
     Oob006,
     /// Victory location not on the map or not an edge.
     Vic001,
+    /// Arrival time not a turn of the game.
+    Ent001,
+    /// Reinforcement entry without a passable hex.
+    Ent002,
+    /// Reinforcements cannot all enter on their turn.
+    Ent003,
+    /// Friendly units set up on their own entry hex.
+    Ent004,
+    /// Unit set up on or next to an enemy entry hex.
+    Ent005,
+    /// Activation markers not in the pool when needed.
+    Ent006,
+    /// Reinforcement entry hex not on a map edge.
+    Ent007,
 }
 
 /// The documentation of one code.
@@ -107,7 +121,7 @@ pub struct Rule {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 47] = [
         Self::Sch001,
         Self::Sch002,
         Self::Sch003,
@@ -148,6 +162,13 @@ impl Code {
         Self::Oob005,
         Self::Oob006,
         Self::Vic001,
+        Self::Ent001,
+        Self::Ent002,
+        Self::Ent003,
+        Self::Ent004,
+        Self::Ent005,
+        Self::Ent006,
+        Self::Ent007,
     ];
 
     /// The code as printed, `REF007`.
@@ -193,6 +214,13 @@ impl Code {
             Self::Oob005 => "OOB005",
             Self::Oob006 => "OOB006",
             Self::Vic001 => "VIC001",
+            Self::Ent001 => "ENT001",
+            Self::Ent002 => "ENT002",
+            Self::Ent003 => "ENT003",
+            Self::Ent004 => "ENT004",
+            Self::Ent005 => "ENT005",
+            Self::Ent006 => "ENT006",
+            Self::Ent007 => "ENT007",
         }
     }
 
@@ -212,7 +240,11 @@ impl Code {
             | Self::Set002
             | Self::Oob005
             | Self::Oob006 => Severity::Info,
-            Self::Oob002 => Severity::Warning,
+            Self::Oob002
+            | Self::Ent003
+            | Self::Ent004
+            | Self::Ent006
+            | Self::Ent007 => Severity::Warning,
             _ => Severity::Error,
         }
     }

@@ -9,8 +9,8 @@ use berthier_schema::battle::Battle;
 use rayon::prelude::*;
 
 use super::{
-    Finding, accounting, enemy_stack, facing, formation_terrain, morale, oob,
-    setup_zone, stacking, terrain, victory,
+    Finding, accounting, enemy_stack, entry, facing, formation_terrain, morale,
+    oob, setup_zone, stacking, terrain, victory,
 };
 use crate::diagnostic::Diagnostic;
 use crate::pass::references::{Pack, ScenarioInputs};
@@ -20,9 +20,8 @@ use crate::pass::references::{Pack, ScenarioInputs};
 pub type RuleFn = fn(&Battle<'_>) -> Vec<Finding>;
 
 /// Every pass-3 rule, in the order their findings are produced (the report
-/// is sorted by position afterwards). To add a rule, add one line here:
-/// the reinforcement-entry simulation registers `super::entry::check`
-/// (with `mod entry;` in `check.rs`) the same way.
+/// is sorted by position afterwards). To add a rule, add one line here
+/// (and its module's `DOCS` in `check.rs`).
 pub const RULES: &[RuleFn] = &[
     stacking::check,
     enemy_stack::check,
@@ -34,6 +33,7 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     victory::check,
+    entry::check,
 ];
 
 /// Runs pass 3 over the selected scenarios of `pack`.

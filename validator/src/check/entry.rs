@@ -1,0 +1,99 @@
+//! Reinforcement entry, simulated turn by turn (issue 4, point 5): the
+//! schedule is resolved against the turn track and the map
+//! ([`plan`]), then played without dice and in the owner's favour
+//! ([`sim`]): markers in the pool each turn ([`pool`]), columns paying the
+//! entry cost ([`column`], [`movers`]), delays as the series says. Each
+//! rule module turns part of the result into findings:
+//!
+//! | Code | Module | Checks |
+//! |---|---|---|
+//! | ENT001 | [`timing`] | arrival time on the turn track |
+//! | ENT002 | [`hexes`] | entry resolves to passable hexes |
+//! | ENT003 | [`cost`] | column entry cost against movement allowances |
+//! | ENT004 | [`crowding`] | friendly units set up on their own entry hex |
+//! | ENT005 | [`keep_out`] | no unit on or next to an enemy entry hex |
+//! | ENT006 | [`markers`] | activation markers in the pool on the right turns |
+//! | ENT007 | [`hexes`] | entry hex on a map edge |
+//!
+//! Unknown movement allowances or entry costs (the usual case in the
+//! bundled content, whose counters print no values) leave the cost check
+//! silent: a finding is only made when no column order could let the unit
+//! in.
+
+pub mod column;
+pub mod cost;
+pub mod crowding;
+pub mod hexes;
+pub mod keep_out;
+pub mod markers;
+pub mod movers;
+pub mod plan;
+pub mod pool;
+pub mod sim;
+pub mod timing;
+
+#[cfg(test)]
+mod tests;
+
+use berthier_schema::battle::Battle;
+
+use super::Finding;
+use crate::code::{Code, Rule};
+
+/// Documentation of the codes of this module.
+pub const DOCS: &[(Code, Rule)] = &[
+    (Code::Ent001, timing::DOC),
+    (Code::Ent002, hexes::DOC_RESOLVE),
+    (Code::Ent003, cost::DOC),
+    (Code::Ent004, crowding::DOC),
+    (Code::Ent005, keep_out::DOC),
+    (Code::Ent006, markers::DOC),
+    (Code::Ent007, hexes::DOC_EDGE),
+];
+
+/// Every reinforcement-entry finding of one scenario.
+pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
+    let plan = plan::plan(battle);
+    let sim = sim::simulate(battle, &plan);
+    let mut out = Vec::new();
+    timing::check(&plan, &mut out);
+    hexes::check(battle, &plan, &mut out);
+    cost::check(battle, &plan, &sim, &mut out);
+    crowding::check(battle, &plan, &sim, &mut out);
+    keep_out::check(battle, &plan, &mut out);
+    markers::check(battle, &plan, &sim, &mut out);
+    out
+}
+
+/// `a, b and c` of at most `most` ids, then `and N more`.
+pub fn list(ids: &[String], most: usize) -> String {
+    let shown: Vec<String> =
+        ids.iter().take(most).map(|id| format!("`{id}`")).collect();
+    let more = ids.len().saturating_sub(most);
+    match (shown.len(), more) {
+        (0, _) => "no unit".into(),
+        (_, 0) if shown.len() == 1 => shown[0].clone(),
+        (_, 0) => {
+            let (last, rest) = shown.split_last().unwrap_or((&shown[0], &[]));
+            format!("{} and {last}", rest.join(", "))
+        }
+        _ => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+/// How an arrival is named in messages: its formation or first unit, and
+/// its time as written.
+pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
+    let at = match &planned.arrival.at {
+        berthier_schema::scenario::TurnRef::Turn(n) => format!("turn {n}"),
+        berthier_schema::scenario::TurnRef::Clock(c) => c.clone(),
+    };
+    match &planned.arrival.formation {
+        Some(f) => format!("the {at} arrival of `{f}`"),
+        None => {
+            let ids: Vec<String> =
+                planned.units.iter().map(|u| u.id.clone()).collect();
+            format!("the {at} arrival of {}", list(&ids, 2))
+        }
+    }
+}

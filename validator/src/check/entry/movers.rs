@@ -1,0 +1,217 @@
+//! From arriving units to the movers of a column: stacks formed under the
+//! series' stacking rules (Jours de Gloire enters by stacks) or single
+//! units (Vive l'Empereur), each with its movement allowance and the cost
+//! of the entry hex for it.
+
+use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
+use berthier_schema::scenario::Placed;
+use berthier_schema::series::{ColumnCost, Cost, Purpose};
+use berthier_schema::stacking::StackUnit;
+use berthier_schema::{HexId, Location};
+
+use super::column::{HexCost, Mover};
+use super::plan::terrain;
+
+/// How the column at one entry is made up and pays.
+pub struct Entry<'h> {
+    /// The usable entry hexes.
+    pub hexes: &'h [HexId],
+    /// The road class the entry lies on, if any.
+    pub road: Option<&'h str>,
+    /// Forced-march multiplier (1 when not force-marching).
+    pub factor: u32,
+    /// The series' column cost.
+    pub column: ColumnCost,
+}
+
+/// The movers of a column of (non-leader) `units` entering at `entry`.
+pub fn movers(
+    battle: &Battle<'_>,
+    units: &[&Unit],
+    entry: &Entry<'_>,
+) -> Vec<Mover> {
+    let groups: Vec<Vec<&Unit>> = match entry.column {
+        ColumnCost::MultiplyPerStack => stacks(battle, units, entry.hexes),
+        ColumnCost::MinusOnePerUnit | ColumnCost::Flat => {
+            units.iter().map(|u| vec![*u]).collect()
+        }
+    };
+    groups
+        .into_iter()
+        .map(|group| mover(battle, &group, entry))
+        .collect()
+}
+
+fn mover(battle: &Battle<'_>, group: &[&Unit], entry: &Entry<'_>) -> Mover {
+    let allowances: Vec<Option<u32>> =
+        group.iter().map(|u| allowance(u)).collect();
+    let allowance = if allowances.iter().any(Option::is_none) {
+        None
+    } else {
+        allowances.into_iter().flatten().min()
+    };
+    let costs: Vec<HexCost> =
+        group.iter().map(|u| entry_cost(battle, u, entry)).collect();
+    Mover {
+        units: group.iter().map(|u| u.id.clone()).collect(),
+        allowance,
+        factor: entry.factor,
+        cost: worst(&costs),
+    }
+}
+
+/// The best printed movement allowance of a unit over its counter sides
+/// (the owner enters in the formation he likes); `None` when not printed.
+pub fn allowance(unit: &Unit) -> Option<u32> {
+    unit.ratings
+        .values()
+        .filter_map(|side| side.get("movement").copied().flatten())
+        .filter_map(|mp| u32::try_from(mp).ok())
+        .max()
+}
+
+/// The cheapest of the entry hexes for a unit (any unknown hex makes the
+/// cost unknown: it might be the cheapest).
+fn entry_cost(battle: &Battle<'_>, unit: &Unit, entry: &Entry<'_>) -> HexCost {
+    let class = unit.class_for(Purpose::Movement);
+    let costs: Vec<HexCost> = entry
+        .hexes
+        .iter()
+        .map(|h| hex_cost(battle, *h, class, entry.road))
+        .collect();
+    if costs.contains(&HexCost::Unknown) {
+        return HexCost::Unknown;
+    }
+    costs
+        .iter()
+        .filter_map(|c| match c {
+            HexCost::Mp(n) => Some(*n),
+            _ => None,
+        })
+        .min()
+        .map_or(HexCost::NotAllowed, HexCost::Mp)
+}
+
+/// The cost of one hex for a movement class: the road rate on a road
+/// entry when the series prints it, else the hex terrain.
+fn hex_cost(
+    battle: &Battle<'_>,
+    hex: HexId,
+    class: &str,
+    road: Option<&str>,
+) -> HexCost {
+    let series = &battle.series;
+    let road_rate = road
+        .and_then(|r| series.road_types.iter().find(|t| t.id == r))
+        .and_then(|t| t.movement.get(class));
+    if let Some(Cost::Mp(n)) = road_rate {
+        return HexCost::Mp(u32::from(*n));
+    }
+    let Some(terrain) = terrain(battle, hex) else {
+        return HexCost::Unknown;
+    };
+    if terrain.impassable {
+        return HexCost::NotAllowed;
+    }
+    match terrain.movement.get(class) {
+        Some(Cost::Mp(n)) => HexCost::Mp(u32::from(*n)),
+        Some(Cost::NotAllowed) => HexCost::NotAllowed,
+        Some(Cost::UseOther | Cost::Unknown) | None => HexCost::Unknown,
+    }
+}
+
+/// The least favourable cost of a stack.
+fn worst(costs: &[HexCost]) -> HexCost {
+    if costs.contains(&HexCost::NotAllowed) {
+        return HexCost::NotAllowed;
+    }
+    if costs.contains(&HexCost::Unknown) || costs.is_empty() {
+        return HexCost::Unknown;
+    }
+    costs
+        .iter()
+        .filter_map(|c| match c {
+            HexCost::Mp(n) => Some(*n),
+            _ => None,
+        })
+        .max()
+        .map_or(HexCost::Unknown, HexCost::Mp)
+}
+
+/// A unit as the stacking rules see it, standing on `hex` in its default
+/// state.
+pub fn stack_unit(
+    battle: &Battle<'_>,
+    unit: &Unit,
+    hex: HexId,
+) -> Option<StackUnit> {
+    battle.stack_unit(&Placed {
+        unit: unit.id.clone(),
+        hex,
+        facing: None,
+        formation: None,
+        state: None,
+        stack: None,
+    })
+}
+
+/// Groups units into legal stacks, first fit in column order (no stacking
+/// rules: one stack).
+fn stacks<'u>(
+    battle: &Battle<'_>,
+    units: &[&'u Unit],
+    hexes: &[HexId],
+) -> Vec<Vec<&'u Unit>> {
+    let Some(rules) = &battle.series.stacking else {
+        return vec![units.to_vec()];
+    };
+    let Some(hex) = hexes.first().copied() else {
+        return vec![units.to_vec()];
+    };
+    let mut groups: Vec<(Vec<&Unit>, Vec<StackUnit>)> = Vec::new();
+    for unit in units {
+        let Some(su) = stack_unit(battle, unit, hex) else {
+            continue;
+        };
+        let fits = groups.iter_mut().find(|(_, members)| {
+            let mut trial = members.clone();
+            trial.push(su.clone());
+            rules.violations(&trial).is_empty()
+        });
+        match fits {
+            Some((group, members)) => {
+                group.push(unit);
+                members.push(su);
+            }
+            None => groups.push((vec![*unit], vec![su])),
+        }
+    }
+    groups.into_iter().map(|(g, _)| g).collect()
+}
+
+/// The road class an entry comes in on: the entry point's road, or a road
+/// through its only hex.
+pub fn road_class<'a>(
+    battle: &Battle<'a>,
+    location: &Location,
+    hexes: &[HexId],
+) -> Option<&'a str> {
+    let map = battle.map;
+    let named = match location {
+        Location::Entry(id) => map
+            .entry_points
+            .iter()
+            .find(|e| &e.id == id)
+            .and_then(|e| e.road.as_deref()),
+        _ => None,
+    };
+    if let Some(road) = named.and_then(|r| map.road(r)) {
+        return Some(&road.class);
+    }
+    let [hex] = hexes else { return None };
+    map.roads
+        .iter()
+        .find(|r| r.hexes.contains(hex))
+        .map(|r| r.class.as_str())
+}

@@ -1,0 +1,142 @@
+//! Activation markers in the pool, turn by turn (Jours de Gloire 1.3 C,
+//! 5.2): the markers of formations on the map and of formations due to
+//! enter; a formation arriving with no unit on the map puts one marker in
+//! (both once it has units there); special turns cap the count per
+//! formation (Rivoli: one on the two night turns).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
+
+/// The markers each formation owns, and who activates whom.
+pub struct Markers<'b, 'a> {
+    battle: &'b Battle<'a>,
+    /// Formation id to the number of its activation markers (only
+    /// formations that have some).
+    owned: BTreeMap<&'a str, u8>,
+}
+
+impl<'b, 'a> Markers<'b, 'a> {
+    /// The markers of the battle's counters.
+    pub fn new(battle: &'b Battle<'a>) -> Self {
+        let owned = battle
+            .counters
+            .formations
+            .iter()
+            .filter(|f| !f.activation_markers.is_empty())
+            .map(|f| {
+                let n = u8::try_from(f.activation_markers.len());
+                (f.id.as_str(), n.unwrap_or(u8::MAX))
+            })
+            .collect();
+        Self { battle, owned }
+    }
+
+    /// Whether the side uses activation markers at all (Vive l'Empereur
+    /// does not).
+    pub fn used_by(&self, side: &str) -> bool {
+        self.battle
+            .counters
+            .formations
+            .iter()
+            .any(|f| f.side == side && !f.activation_markers.is_empty())
+    }
+
+    /// How many markers a formation owns (0 when none).
+    pub fn owned(&self, formation: &str) -> u8 {
+        self.owned.get(formation).copied().unwrap_or(0)
+    }
+
+    /// The formation whose markers activate `unit`: its own formation (in
+    /// this scenario, attachments applied) or the nearest parent that has
+    /// markers.
+    pub fn activating(&self, unit: &Unit) -> Option<&'a str> {
+        let counters = self.battle.counters;
+        let mut current = self.battle.formation_of(&unit.id);
+        for _ in 0..=counters.formations.len() {
+            let id = current?;
+            if let Some((key, _)) = self.owned.get_key_value(id) {
+                return Some(key);
+            }
+            current = counters.formation(id).and_then(|f| f.parent.as_deref());
+        }
+        None
+    }
+
+    /// The formation whose markers bring an arriving unit: the arrival's
+    /// `formation` when it has markers, else the unit's own.
+    pub fn bringing(
+        &self,
+        arrival: Option<&'a str>,
+        unit: &Unit,
+    ) -> Option<&'a str> {
+        arrival
+            .and_then(|f| self.owned.get_key_value(f).map(|(k, _)| *k))
+            .or_else(|| self.activating(unit))
+    }
+
+    /// The most markers per formation on `turn`, when a special turn says.
+    pub fn cap(&self, turn: u16) -> Option<u8> {
+        self.battle
+            .scenario
+            .turns
+            .special
+            .iter()
+            .filter(|s| (s.turns[0]..=s.turns[1]).contains(&turn))
+            .find_map(|s| s.markers_per_formation)
+    }
+
+    /// The pool on `turn`: formations whose markers are in already and
+    /// formations due to enter with units on the map put all their
+    /// markers in; formations only due to enter, one.
+    pub fn pool(
+        &self,
+        turn: u16,
+        in_pool: &BTreeSet<&'a str>,
+        on_map: &BTreeSet<&'a str>,
+        due: &BTreeSet<&'a str>,
+    ) -> BTreeMap<String, u8> {
+        let cap = self.cap(turn).unwrap_or(u8::MAX);
+        let mut pool = BTreeMap::new();
+        for formation in in_pool.union(due) {
+            let owned = self.owned(formation);
+            let n = if in_pool.contains(formation) || on_map.contains(formation)
+            {
+                owned
+            } else {
+                owned.min(1)
+            };
+            if n > 0 {
+                pool.insert((*formation).to_owned(), n.min(cap));
+            }
+        }
+        pool
+    }
+
+    /// Formations whose markers are in the pool at the start
+    /// (`markers_at_start`).
+    pub fn at_start(&self) -> BTreeSet<&'a str> {
+        self.battle
+            .scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.markers_at_start.iter())
+            .filter_map(|f| self.owned.get_key_value(f.as_str()))
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// Formations with units set up on the map.
+    pub fn on_map(&self) -> BTreeSet<&'a str> {
+        let battle = self.battle;
+        battle
+            .scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.setup.iter())
+            .filter_map(|p| battle.counters.unit(&p.unit))
+            .filter_map(|u| self.activating(u))
+            .collect()
+    }
+}

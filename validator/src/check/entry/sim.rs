@@ -1,0 +1,378 @@
+//! The reinforcement schedule played turn by turn, without dice and in the
+//! owner's favour: each turn, the markers in the pool; each column at its
+//! entry, who pays the entry cost and who is delayed (to the formation's
+//! next marker the same turn, or to a later turn, as the series says);
+//! entry hexes held by friendly units set up there.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use berthier_schema::HexId;
+use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
+use berthier_schema::scenario::Placed;
+use berthier_schema::series::{ColumnCost, EntryDelay, EntryRules};
+
+use super::column::{self, Rule};
+use super::movers::{self, Entry, road_class, stack_unit};
+use super::plan::{Planned, is_leader};
+use super::pool::Markers;
+
+/// What the simulation found.
+#[derive(Debug, Default)]
+pub struct Simulation {
+    /// Markers in the pool on each turn (index 0 is turn 1), per
+    /// formation.
+    pub pool: Vec<BTreeMap<String, u8>>,
+    /// Movers that could not enter when scheduled.
+    pub delays: Vec<Delay>,
+    /// Entry hexes held by friendly units set up there.
+    pub crowding: Vec<Crowding>,
+    /// The turn each arriving unit entered.
+    pub entered: BTreeMap<String, u16>,
+}
+
+/// A mover (stack or unit) that could not enter on its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delay {
+    /// Index of its arrival in the plan.
+    pub arrival: usize,
+    /// Its units.
+    pub units: Vec<String>,
+    /// The turn it was due.
+    pub scheduled: u16,
+    /// Why it could not enter then, with the computation.
+    pub reason: String,
+    /// What became of it.
+    pub outcome: Outcome,
+}
+
+/// Where a delayed mover ends up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It entered on this turn.
+    Entered(u16),
+    /// No column order would ever let it in.
+    Never,
+    /// Still waiting when the game ends.
+    AfterGame,
+}
+
+/// An entry hex held by friendly units set up there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crowding {
+    /// Index of the arrival in the plan.
+    pub arrival: usize,
+    /// The turn of the entry.
+    pub turn: u16,
+    /// The entry hex.
+    pub hex: HexId,
+    /// The units set up there.
+    pub occupants: Vec<String>,
+    /// The stacking rules broken by the first unit entering, when the
+    /// series checks stacking at every step of the entry; `None` when the
+    /// occupants block a forced march.
+    pub stacking: Option<String>,
+}
+
+/// A unit waiting to enter.
+#[derive(Clone, Copy)]
+struct Pending<'a> {
+    arrival: usize,
+    unit: &'a Unit,
+    delay: Option<usize>,
+}
+
+/// One column: a side's units due at one entry, brought by one formation.
+type Key<'a> = (usize, Vec<HexId>, Option<&'a str>);
+
+struct Run<'b, 'a> {
+    battle: &'b Battle<'a>,
+    plan: &'b [Planned<'a>],
+    markers: Markers<'b, 'a>,
+    occupancy: BTreeMap<HexId, Vec<&'a Placed>>,
+    in_pool: BTreeSet<&'a str>,
+    on_map: BTreeSet<&'a str>,
+    waiting: Vec<Pending<'a>>,
+    out: Simulation,
+}
+
+/// Plays the schedule of `plan` on `battle`.
+pub fn simulate<'a>(battle: &Battle<'a>, plan: &[Planned<'a>]) -> Simulation {
+    let markers = Markers::new(battle);
+    let mut run = Run {
+        battle,
+        plan,
+        in_pool: markers.at_start(),
+        on_map: markers.on_map(),
+        markers,
+        occupancy: battle.occupancy(),
+        waiting: Vec::new(),
+        out: Simulation::default(),
+    };
+    for turn in 1..=battle.scenario.turns.count {
+        run.turn(turn);
+    }
+    for pending in std::mem::take(&mut run.waiting) {
+        if let Some(d) = pending.delay {
+            run.out.delays[d].outcome = Outcome::AfterGame;
+        }
+    }
+    run.out
+}
+
+impl<'a> Run<'_, 'a> {
+    fn turn(&mut self, turn: u16) {
+        let mut due = std::mem::take(&mut self.waiting);
+        for (i, planned) in self.plan.iter().enumerate() {
+            if planned.turn == Ok(turn) {
+                due.extend(planned.units.iter().map(|unit| Pending {
+                    arrival: i,
+                    unit,
+                    delay: None,
+                }));
+            }
+        }
+        let mut columns: BTreeMap<Key<'a>, Vec<Pending<'a>>> = BTreeMap::new();
+        for pending in due {
+            columns.entry(self.key(&pending)).or_default().push(pending);
+        }
+        let due_formations: BTreeSet<&'a str> =
+            columns.keys().filter_map(|k| k.2).collect();
+        let pool = self.markers.pool(
+            turn,
+            &self.in_pool,
+            &self.on_map,
+            &due_formations,
+        );
+        let mut arrived = BTreeSet::new();
+        for (key, members) in columns {
+            let markers = key.2.and_then(|f| pool.get(f).copied());
+            for unit in self.column(turn, &key, members, markers) {
+                arrived.extend(self.markers.activating(unit));
+                arrived.extend(key.2);
+            }
+        }
+        self.on_map.extend(arrived.iter().copied());
+        self.in_pool.extend(arrived);
+        self.out.pool.push(pool);
+    }
+
+    fn key(&self, pending: &Pending<'a>) -> Key<'a> {
+        let planned = &self.plan[pending.arrival];
+        let formation = if self.markers.used_by(planned.side_id) {
+            self.markers
+                .bringing(planned.arrival.formation.as_deref(), pending.unit)
+        } else {
+            None
+        };
+        (planned.side, planned.entry.hexes().to_vec(), formation)
+    }
+
+    /// Enters one column; returns the units that entered.
+    fn column(
+        &mut self,
+        turn: u16,
+        key: &Key<'a>,
+        members: Vec<Pending<'a>>,
+        markers: Option<u8>,
+    ) -> Vec<&'a Unit> {
+        let rules = self.battle.series.entry.clone();
+        let (Some(rules), false) = (rules, key.1.is_empty()) else {
+            return self.enter_all(turn, &members);
+        };
+        let (leaders, mut left): (Vec<_>, Vec<_>) = members
+            .into_iter()
+            .partition(|p| is_leader(self.battle, p.unit));
+        let mut entered = self.enter_all(turn, &leaders);
+        let entry = self.entry(turn, key, &left, &rules);
+        let attempts = match rules.delay {
+            EntryDelay::NextActivation => markers.unwrap_or(1).max(1),
+            _ => 1,
+        };
+        for _ in 0..attempts {
+            if left.is_empty() {
+                break;
+            }
+            left = self.attempt(turn, &entry, left, &mut entered);
+        }
+        self.waiting.extend(left);
+        entered
+    }
+
+    /// The entry conditions of a column, recording crowded entry hexes.
+    fn entry<'k>(
+        &mut self,
+        turn: u16,
+        key: &'k Key<'a>,
+        members: &[Pending<'a>],
+        rules: &EntryRules,
+    ) -> Entry<'k> {
+        let hexes: &'k [HexId] = &key.1;
+        let first = members.first().map(|p| p.arrival);
+        let no_forced = members
+            .iter()
+            .any(|p| self.plan[p.arrival].arrival.no_forced_march);
+        let mut factor = match rules.forced_march_factor {
+            Some(f) if !no_forced => u32::from(f),
+            _ => 1,
+        };
+        let road =
+            first.filter(|_| rules.column_cost == ColumnCost::MinusOnePerUnit);
+        let road = road.and_then(|i| {
+            road_class(self.battle, &self.plan[i].arrival.entry, hexes)
+        });
+        if let Some(i) = first
+            && let Some(crowd) =
+                self.crowding(i, turn, key, members, factor, rules)
+        {
+            if crowd.stacking.is_none() {
+                factor = 1;
+            }
+            self.out.crowding.push(crowd);
+        }
+        Entry {
+            hexes,
+            road,
+            factor,
+            column: rules.column_cost,
+        }
+    }
+
+    /// Enters `members` unchecked (leaders, entries the rules cannot cost).
+    fn enter_all(
+        &mut self,
+        turn: u16,
+        members: &[Pending<'a>],
+    ) -> Vec<&'a Unit> {
+        for pending in members {
+            self.entered(turn, pending);
+        }
+        members.iter().map(|p| p.unit).collect()
+    }
+
+    fn entered(&mut self, turn: u16, pending: &Pending<'a>) {
+        self.out.entered.insert(pending.unit.id.clone(), turn);
+        if let Some(d) = pending.delay {
+            self.out.delays[d].outcome = Outcome::Entered(turn);
+        }
+    }
+
+    /// One activation of the column: enters who can pay, returns who waits.
+    fn attempt(
+        &mut self,
+        turn: u16,
+        entry: &Entry<'_>,
+        left: Vec<Pending<'a>>,
+        entered: &mut Vec<&'a Unit>,
+    ) -> Vec<Pending<'a>> {
+        let units: Vec<&Unit> = left.iter().map(|p| p.unit).collect();
+        let movers = movers::movers(self.battle, &units, entry);
+        let rule = Rule::of(entry.column, entry.road.is_some());
+        let refused = column::enter(&movers, rule, entry.hexes.len());
+        let mut waiting = Vec::new();
+        let mut refused_ids: BTreeMap<&str, (usize, bool)> = BTreeMap::new();
+        for (r, refusal) in refused.iter().enumerate() {
+            for id in &movers[refusal.mover].units {
+                refused_ids.insert(id, (r, refusal.never));
+            }
+        }
+        let mut delay_of: BTreeMap<usize, usize> = BTreeMap::new();
+        for mut pending in left {
+            let Some(&(r, never)) = refused_ids.get(pending.unit.id.as_str())
+            else {
+                self.entered(turn, &pending);
+                entered.push(pending.unit);
+                continue;
+            };
+            if pending.delay.is_none() {
+                let d = *delay_of.entry(r).or_insert_with(|| {
+                    self.out.delays.push(Delay {
+                        arrival: pending.arrival,
+                        units: movers[refused[r].mover].units.clone(),
+                        scheduled: turn,
+                        reason: refused[r].reason.clone(),
+                        outcome: Outcome::AfterGame,
+                    });
+                    self.out.delays.len() - 1
+                });
+                pending.delay = Some(d);
+            }
+            if never {
+                if let Some(d) = pending.delay {
+                    self.out.delays[d].outcome = Outcome::Never;
+                }
+            } else {
+                waiting.push(pending);
+            }
+        }
+        waiting
+    }
+
+    /// Friendly units set up on every entry hex of a column: they block a
+    /// forced march (Jours de Gloire 4.1.3) or, where units enter one by
+    /// one (Vive l'Empereur), must stack with the first unit entering.
+    fn crowding(
+        &self,
+        arrival: usize,
+        turn: u16,
+        key: &Key<'a>,
+        members: &[Pending<'a>],
+        factor: u32,
+        rules: &EntryRules,
+    ) -> Option<Crowding> {
+        let side = self.plan[arrival].side_id;
+        let friendly = |hex: &HexId| -> Vec<&'a Placed> {
+            self.occupancy
+                .get(hex)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|p| {
+                    self.battle
+                        .counters
+                        .unit(&p.unit)
+                        .is_some_and(|u| u.side == side)
+                })
+                .collect()
+        };
+        let held: Vec<(HexId, Vec<&Placed>)> =
+            key.1.iter().map(|h| (*h, friendly(h))).collect();
+        if held.iter().any(|(_, o)| o.is_empty()) {
+            return None;
+        }
+        let (hex, occupants) = held.into_iter().next()?;
+        let stacking = if factor > 1 {
+            None
+        } else if rules.column_cost == ColumnCost::MultiplyPerStack {
+            return None;
+        } else {
+            Some(self.broken(hex, &occupants, members)?)
+        };
+        Some(Crowding {
+            arrival,
+            turn,
+            hex,
+            occupants: occupants.iter().map(|p| p.unit.clone()).collect(),
+            stacking,
+        })
+    }
+
+    /// The stacking rules the first non-leader unit entering would break
+    /// with the occupants.
+    fn broken(
+        &self,
+        hex: HexId,
+        occupants: &[&Placed],
+        members: &[Pending<'a>],
+    ) -> Option<String> {
+        let rules = self.battle.series.stacking.as_ref()?;
+        let first = members.iter().find(|p| !is_leader(self.battle, p.unit))?;
+        let mut units: Vec<_> = occupants
+            .iter()
+            .filter_map(|p| self.battle.stack_unit(p))
+            .collect();
+        units.push(stack_unit(self.battle, first.unit, hex)?);
+        let broken = rules.violations(&units);
+        (!broken.is_empty()).then(|| broken.join("; "))
+    }
+}
