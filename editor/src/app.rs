@@ -11,6 +11,9 @@ use crate::project;
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
+use crate::screen::register::{self, RegisterScreen};
+use crate::screen::side::{self, Side};
+use crate::screen::suggest::{self, SuggestScreen};
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -34,6 +37,10 @@ pub enum Screen {
     Map(Box<MapScreen>),
     /// Why a file did not open.
     Error(ErrorScreen),
+    /// Registering the grid (the map screen waits behind it).
+    Register(Box<RegisterScreen>, Box<MapScreen>),
+    /// Suggesting terrain (the map screen waits behind it).
+    Suggest(Box<SuggestScreen>, Box<MapScreen>),
 }
 
 /// Top-level messages.
@@ -43,6 +50,10 @@ pub enum Message {
     Map(map::Message),
     /// For the error screen.
     Error(error::Message),
+    /// For the register screen.
+    Register(register::Message),
+    /// For the suggest screen.
+    Suggest(suggest::Message),
     /// A key nobody else took (shortcuts).
     Key(keyboard::Event),
     /// Time to write the autosave.
@@ -96,6 +107,8 @@ impl App {
         match &self.screen {
             Screen::Map(s) => s.title(),
             Screen::Error(_) => "Berthier - cannot open file".to_owned(),
+            Screen::Register(..) => "Register grid - Berthier".to_owned(),
+            Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
         }
     }
 
@@ -103,7 +116,9 @@ impl App {
     pub fn boot_task(&self) -> Task<Message> {
         match &self.screen {
             Screen::Map(s) => s.load_scan().map(Message::Map),
-            Screen::Error(_) => Task::none(),
+            Screen::Error(_) | Screen::Register(..) | Screen::Suggest(..) => {
+                Task::none()
+            }
         }
     }
 
@@ -124,6 +139,9 @@ impl App {
                     return self.boot_task();
                 }
                 Task::none()
+            }
+            (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
+                side::update(&mut self.screen, m)
             }
             (_, Message::Key(event)) => self.shortcut(&event),
             (Screen::Map(s), Message::AutosaveTick) => {
@@ -162,6 +180,14 @@ impl App {
                 self.boot_task()
             }
             map::Event::Open(None) => open_dialog(),
+            map::Event::Register => {
+                side::enter(&mut self.screen, Side::Register);
+                Task::none()
+            }
+            map::Event::Suggest => {
+                side::enter(&mut self.screen, Side::Suggest);
+                Task::none()
+            }
         }
     }
 
@@ -213,8 +239,12 @@ impl App {
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
         match &self.screen {
-            Screen::Map(s) => s.view_with(&self.recent_entries).map(Message::Map),
+            Screen::Map(s) => {
+                s.view_with(&self.recent_entries).map(Message::Map)
+            }
             Screen::Error(s) => s.view().map(Message::Error),
+            Screen::Register(s, _) => s.view().map(Message::Register),
+            Screen::Suggest(s, _) => s.view().map(Message::Suggest),
         }
     }
 

@@ -2,3 +2,7 @@
 
 pub mod error;
 pub mod map;
+pub mod overlay;
+pub mod register;
+pub mod side;
+pub mod suggest;

@@ -32,6 +32,7 @@ fn map(app: &App) -> &MapScreen {
     match app.screen() {
         Screen::Map(s) => s,
         Screen::Error(e) => panic!("error screen: {}", e.error()),
+        Screen::Register(..) | Screen::Suggest(..) => panic!("a side screen"),
     }
 }
 

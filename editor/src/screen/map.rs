@@ -94,6 +94,10 @@ pub enum Message {
     Open,
     /// Open a recent file.
     OpenRecent(RecentFile),
+    /// Open the grid registration screen.
+    RegisterGrid,
+    /// Open the terrain suggestion screen.
+    SuggestTerrain,
 }
 
 /// What the screen asks of the application.
@@ -105,6 +109,10 @@ pub enum Event {
     Saved(PathBuf),
     /// Open this file (`None`: ask with a dialog).
     Open(Option<PathBuf>),
+    /// Show the grid registration screen.
+    Register,
+    /// Show the terrain suggestion screen.
+    Suggest,
 }
 
 impl MapScreen {
@@ -175,6 +183,13 @@ impl MapScreen {
     /// "Building scan tiles: 37%" while a large scan is being tiled.
     pub fn scan_status(&self) -> Option<String> {
         self.scan_progress.map(|p| p.label())
+    }
+
+    /// Applies an edit made on another screen (grid registration, terrain
+    /// suggestion) as one undo step.
+    pub fn apply_edit(&mut self, edit: berthier_schema::edit::Edit) {
+        self.apply_step(crate::history::Step::Map(edit));
+        self.caches.clear();
     }
 
     /// The opened map.
@@ -256,6 +271,12 @@ impl MapScreen {
             Message::Recover => self.recover(),
             Message::DiscardRecovery => self.discard_recovery(),
             Message::Open => return (Task::none(), Some(Event::Open(None))),
+            Message::RegisterGrid => {
+                return (Task::none(), Some(Event::Register));
+            }
+            Message::SuggestTerrain => {
+                return (Task::none(), Some(Event::Suggest));
+            }
             Message::OpenRecent(f) => {
                 return (Task::none(), Some(Event::Open(Some(f.0))));
             }
@@ -415,6 +436,8 @@ impl MapScreen {
             button("Redo").on_press_maybe(redo),
             button("Fit to window").on_press(Message::FitToWindow),
             button("Reload").on_press(Message::Reload),
+            button("Register grid").on_press(Message::RegisterGrid),
+            button("Suggest terrain").on_press(Message::SuggestTerrain),
         ]
         .spacing(8)
         .padding(6)

@@ -1,0 +1,385 @@
+//! The "Register grid" screen: the scan with the candidate grid drawn over
+//! it; numbers, sliders and keys for manual registration (arrows nudge the
+//! origin 0.1 px, Shift 1 px; `[` `]` turn 0.01 degrees); a three-point
+//! mode (click a hex centre, type its printed number; least-squares fit
+//! with the residual per point); automatic proposal in the background;
+//! Accept hands an `Edit::Grid` back to the map screen.
+
+pub mod view;
+
+use std::sync::Arc;
+
+use berthier_schema::edit::Edit;
+use berthier_schema::fit::{Landmark, fit_grid};
+use berthier_schema::{Grid, HexId, Orientation, Shift};
+use iced::Task;
+
+use super::overlay::{Key, MapView};
+use crate::map_canvas;
+use crate::project::{self, OpenedMap};
+use crate::registration::{self, Gray, Refined, auto, piecewise};
+
+/// The screen's state.
+#[derive(Debug)]
+pub struct RegisterScreen {
+    opened: OpenedMap,
+    original: Grid,
+    map_view: MapView,
+    three_point: bool,
+    /// A click waiting for its printed number.
+    pending: Option<[f64; 2]>,
+    number: String,
+    landmarks: Vec<Landmark>,
+    residuals: Vec<f64>,
+    fields: [String; 5],
+    status: String,
+    busy: bool,
+    auto: Option<Arc<(Gray, Refined)>>,
+}
+
+/// A numeric field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Hex radius.
+    Radius = 0,
+    /// Origin x.
+    OriginX,
+    /// Origin y.
+    OriginY,
+    /// Rotation.
+    Rotation,
+    /// Aspect.
+    Aspect,
+}
+
+/// What the screen handles.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// From the map canvas.
+    Canvas(map_canvas::Message),
+    /// Arrow and bracket keys.
+    Key(Key),
+    /// Orientation picked.
+    Orientation(Orientation),
+    /// Shift picked.
+    Shift(Shift),
+    /// A numeric field edited.
+    Field(Field, String),
+    /// Radius slider.
+    Radius(f64),
+    /// Rotation slider.
+    Rotation(f64),
+    /// Three-point mode on or off.
+    ThreePoint(bool),
+    /// The printed number being typed.
+    Number(String),
+    /// Add the pending click with the typed number.
+    AddLandmark,
+    /// Forget a landmark.
+    RemoveLandmark(usize),
+    /// Run automatic registration.
+    Propose,
+    /// Automatic registration finished.
+    Proposed(Result<Arc<(Gray, Refined)>, String>),
+    /// Bend the grid onto the landmarks or auto-found centres.
+    Piecewise,
+    /// Keep the grid.
+    Accept,
+    /// Leave without changes.
+    Cancel,
+}
+
+/// What the screen asks of the application.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// Back to the map, with the grid edit if accepted.
+    Done(Option<Edit>),
+}
+
+impl RegisterScreen {
+    /// Registering the grid of `opened`.
+    pub fn new(opened: OpenedMap) -> Self {
+        let original = opened.map.grid.clone();
+        let mut s = Self {
+            opened,
+            fields: Default::default(),
+            original,
+            map_view: MapView::default(),
+            three_point: false,
+            pending: None,
+            number: String::new(),
+            landmarks: Vec::new(),
+            residuals: Vec::new(),
+            status: String::new(),
+            busy: false,
+            auto: None,
+        };
+        s.refresh_fields();
+        s
+    }
+
+    /// The candidate grid.
+    pub fn grid(&self) -> &Grid {
+        &self.opened.map.grid
+    }
+
+    /// The landmarks and their residuals (pixels).
+    pub fn landmarks(&self) -> (&[Landmark], &[f64]) {
+        (&self.landmarks, &self.residuals)
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The map view (tests convert hex centres to canvas points).
+    pub fn viewport(&self) -> map_canvas::geometry::Viewport {
+        self.map_view.view
+    }
+
+    fn set_grid(&mut self, grid: Grid) {
+        Arc::make_mut(&mut self.opened.map).grid = grid;
+        self.map_view.caches.clear();
+        self.refresh_fields();
+    }
+
+    fn edit_grid(&mut self, change: impl FnOnce(&mut Grid)) {
+        let mut g = self.grid().clone();
+        change(&mut g);
+        self.set_grid(g);
+    }
+
+    fn refresh_fields(&mut self) {
+        let g = self.grid();
+        self.fields = [
+            format!("{:.3}", g.hex_radius_px),
+            format!("{:.2}", g.origin_px[0]),
+            format!("{:.2}", g.origin_px[1]),
+            format!("{:.3}", g.rotation_deg),
+            format!("{:.3}", g.aspect),
+        ];
+    }
+
+    /// Handles a message.
+    pub fn update(
+        &mut self,
+        message: Message,
+    ) -> (Task<Message>, Option<Event>) {
+        match message {
+            Message::Canvas(m) => {
+                if let Some(px) = self.map_view.update(m, &self.opened)
+                    && self.three_point
+                {
+                    self.pending = Some(px);
+                    self.status = format!(
+                        "Clicked at ({:.1}, {:.1}): type its printed number",
+                        px[0], px[1]
+                    );
+                }
+            }
+            Message::Key(Key::Nudge(d)) => self.edit_grid(|g| {
+                g.origin_px = [g.origin_px[0] + d[0], g.origin_px[1] + d[1]];
+            }),
+            Message::Key(Key::Turn(d)) => self.edit_grid(|g| {
+                g.rotation_deg = (g.rotation_deg + d).clamp(-45.0, 45.0)
+            }),
+            Message::Orientation(o) => self.edit_grid(|g| g.orientation = o),
+            Message::Shift(s) => self.edit_grid(|g| g.shift = s),
+            Message::Field(f, text) => self.field(f, text),
+            Message::Radius(r) => self.edit_grid(|g| g.hex_radius_px = r),
+            Message::Rotation(r) => self.edit_grid(|g| g.rotation_deg = r),
+            Message::ThreePoint(on) => self.three_point = on,
+            Message::Number(n) => self.number = n,
+            Message::AddLandmark => self.add_landmark(),
+            Message::RemoveLandmark(i) => {
+                if i < self.landmarks.len() {
+                    self.landmarks.remove(i);
+                    self.fit();
+                }
+            }
+            Message::Propose => return (self.propose(), None),
+            Message::Proposed(result) => self.proposed(result),
+            Message::Piecewise => self.piecewise(),
+            Message::Accept => {
+                let edit = (*self.grid() != self.original)
+                    .then(|| Edit::Grid(Box::new(self.grid().clone())));
+                return (Task::none(), Some(Event::Done(edit)));
+            }
+            Message::Cancel => return (Task::none(), Some(Event::Done(None))),
+        }
+        (Task::none(), None)
+    }
+
+    fn field(&mut self, f: Field, text: String) {
+        let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+        self.fields[f as usize] = text;
+        let Some(v) = value else { return };
+        let mut g = self.grid().clone();
+        match f {
+            Field::Radius if v >= 0.5 => g.hex_radius_px = v,
+            Field::OriginX => g.origin_px[0] = v,
+            Field::OriginY => g.origin_px[1] = v,
+            Field::Rotation if v.abs() <= 45.0 => g.rotation_deg = v,
+            Field::Aspect if (0.1..=10.0).contains(&v) => g.aspect = v,
+            _ => return,
+        }
+        // Keep what the designer is typing; only the grid follows.
+        let fields = self.fields.clone();
+        self.set_grid(g);
+        self.fields = fields;
+    }
+
+    fn add_landmark(&mut self) {
+        let Some(px) = self.pending else {
+            self.status = "Click a hex centre on the map first".to_owned();
+            return;
+        };
+        let Ok(hex) = self.number.trim().parse::<HexId>() else {
+            self.status =
+                format!("`{}` is not a hex number", self.number.trim());
+            return;
+        };
+        self.landmarks.retain(|l| l.hex != hex);
+        self.landmarks.push(Landmark { hex, px });
+        self.pending = None;
+        self.number.clear();
+        self.fit();
+    }
+
+    /// Least squares over the landmarks (schema's `fit_grid`).
+    fn fit(&mut self) {
+        let g = self.grid().clone();
+        match fit_grid(g.orientation, g.shift, &self.landmarks) {
+            Ok(fit) => {
+                self.residuals = fit.residuals.clone();
+                self.status = format!(
+                    "Fitted to {} points: RMS {:.2} px",
+                    self.landmarks.len(),
+                    fit.rms()
+                );
+                let grid =
+                    registration::rebase(&fit.grid, self.original.origin_hex);
+                self.set_grid(Grid {
+                    aspect: 1.0,
+                    ..grid
+                });
+            }
+            Err(e) => {
+                self.residuals.clear();
+                self.status = e.to_string();
+            }
+        }
+    }
+
+    /// Automatic registration on a worker thread.
+    fn propose(&mut self) -> Task<Message> {
+        let Some(job) = self.job() else {
+            self.status = "This map has no scan to register".to_owned();
+            return Task::none();
+        };
+        self.busy = true;
+        self.status = "Looking for the hex lattice in the scan…".to_owned();
+        Task::perform(on_thread(job), Message::Proposed)
+    }
+
+    /// What "Propose automatically" runs on a worker thread (public so
+    /// tests can run it where they are); `None` without a scan.
+    pub fn job(&self) -> Option<Job<Arc<(Gray, Refined)>>> {
+        let path = self.opened.scan.as_ref()?.path.clone();
+        let g = self.grid();
+        // The printed numbering cannot be seen in lines: the first clicked
+        // landmark names it, else the current grid's origin hex does.
+        let anchor = self.landmarks.first().copied().unwrap_or(Landmark {
+            hex: g.origin_hex,
+            px: g.center_px(g.origin_hex),
+        });
+        let shift = g.shift;
+        let hexes: Vec<HexId> =
+            crate::scene::all_hexes(&self.opened.map).collect();
+        Some(Box::new(move || {
+            auto_register(&path, shift, anchor, &hexes)
+        }))
+    }
+
+    fn proposed(&mut self, result: Result<Arc<(Gray, Refined)>, String>) {
+        self.busy = false;
+        match result {
+            Ok(found) => {
+                let refined = &found.1;
+                self.status = format!(
+                    "Proposed: {} hexes measured, RMS {:.2} px. Accept, correct, or Bend for drift.",
+                    refined.landmarks.len(),
+                    refined.rms()
+                );
+                let grid = registration::rebase(
+                    &refined.fit.grid,
+                    self.original.origin_hex,
+                );
+                self.set_grid(grid);
+                self.auto = Some(found);
+            }
+            Err(e) => {
+                self.status = format!("Automatic registration failed: {e}")
+            }
+        }
+    }
+
+    /// Corrections through the auto-found centres, or the clicked ones.
+    fn piecewise(&mut self) {
+        let hexes: Vec<HexId> =
+            crate::scene::all_hexes(&self.opened.map).collect();
+        let (grid, n) = if let Some(found) = &self.auto {
+            let (grid, marks) =
+                registration::refine_piecewise(&found.0, &found.1, &hexes);
+            (grid, marks.len())
+        } else if self.landmarks.len() >= 3 {
+            let grid = Grid {
+                corrections: piecewise::corrections(
+                    self.grid(),
+                    &self.landmarks,
+                ),
+                ..self.grid().clone()
+            };
+            (grid, self.landmarks.len())
+        } else {
+            self.status = "Bend needs an automatic proposal or three landmarks"
+                .to_owned();
+            return;
+        };
+        self.status = format!(
+            "Bent through {n} measured centres ({} corrections)",
+            grid.corrections.len()
+        );
+        self.set_grid(grid);
+    }
+}
+
+/// Work for a worker thread.
+pub type Job<T> = Box<dyn FnOnce() -> Result<T, String> + Send>;
+
+/// Runs blocking work on its own thread so the window stays responsive.
+pub(crate) async fn on_thread<T: Send + 'static>(
+    work: Job<T>,
+) -> Result<T, String> {
+    let (tx, rx) = iced::futures::channel::oneshot::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.await
+        .unwrap_or_else(|_| Err("the worker stopped".to_owned()))
+}
+
+fn auto_register(
+    path: &std::path::Path,
+    shift: Shift,
+    anchor: Landmark,
+    hexes: &[HexId],
+) -> Result<Arc<(Gray, Refined)>, String> {
+    let rgba = project::load_rgba(path).map_err(|e| e.to_string())?;
+    let gray = Gray::from_rgba(&rgba);
+    drop(rgba);
+    let (_, refined) = auto::propose(&gray, shift, anchor, hexes)
+        .map_err(|e| e.to_string())?;
+    Ok(Arc::new((gray, refined)))
+}

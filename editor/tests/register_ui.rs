@@ -1,0 +1,260 @@
+//! The register and suggest screens through the app's view (iced_test):
+//! buttons, simulated clicks on the map, typed printed numbers.
+
+use berthier_editor::app::{App, Message, Screen};
+use berthier_editor::project;
+use berthier_editor::recent::Recent;
+use berthier_editor::screen::overlay::CANVAS_ID;
+use berthier_editor::screen::register::{RegisterScreen, view::NUMBER_ID};
+use berthier_editor::screen::{register, suggest};
+use berthier_schema::HexId;
+use iced::{Point, keyboard, mouse, widget};
+use iced_test::Simulator;
+
+fn app() -> App {
+    let recent = std::env::temp_dir()
+        .join(format!("berthier-register-ui-{}", std::process::id()));
+    App::with_recent(Some(&project::demo_map_path()), Recent::at(Some(recent)))
+}
+
+/// Runs `f` on a simulator of the app's view, then feeds its messages.
+fn with_ui(app: &mut App, f: impl FnOnce(&mut Simulator<'_, Message>)) {
+    let messages: Vec<Message> = {
+        let size = iced::Size::new(1800.0, 1000.0);
+        let mut ui =
+            Simulator::with_size(iced::Settings::default(), size, app.view());
+        f(&mut ui);
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+}
+
+fn register(app: &App) -> &RegisterScreen {
+    match app.screen() {
+        Screen::Register(s, _) => s,
+        _ => panic!("not on the register screen"),
+    }
+}
+
+fn id(s: &str) -> HexId {
+    s.parse().expect("id")
+}
+
+/// Clicks the map at a scan pixel (the canvas is found by its id).
+fn click_scan(
+    ui: &mut Simulator<'_, Message>,
+    view: berthier_editor::map_canvas::geometry::Viewport,
+    px: [f64; 2],
+) {
+    let canvas = ui
+        .find(widget::Id::new(CANVAS_ID))
+        .expect("canvas")
+        .bounds();
+    let p = view.to_screen(px);
+    let at = Point::new(canvas.x + p.x, canvas.y + p.y);
+    ui.point_at(at);
+    // A fresh widget tree: the map canvas spends its first event learning
+    // its size, so move the cursor before pressing.
+    let _ = ui.simulate([
+        iced::Event::Mouse(mouse::Event::CursorMoved { position: at }),
+        iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)),
+        iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)),
+    ]);
+}
+
+#[test]
+fn three_clicked_landmarks_fit_the_grid_and_show_residuals() {
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    // First frame: the canvas learns its size and fits the scan.
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let truth = register(&app).grid().clone();
+    for (hex, err) in [
+        ("0202", [0.4, -0.3]),
+        ("1403", [-0.3, 0.2]),
+        ("0811", [0.2, 0.4]),
+    ] {
+        let c = truth.center_px(id(hex));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| {
+            click_scan(ui, view, [c[0] + err[0], c[1] + err[1]])
+        });
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(hex);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    let (marks, residuals) = register(&app).landmarks();
+    assert_eq!(marks.len(), 3);
+    assert_eq!(residuals.len(), 3);
+    assert!(
+        register(&app)
+            .status()
+            .starts_with("Fitted to 3 points: RMS"),
+        "{}",
+        register(&app).status()
+    );
+    let fitted = register(&app).grid().clone();
+    assert!(
+        (fitted.hex_radius_px - truth.hex_radius_px).abs() < 0.3,
+        "{fitted:?}"
+    );
+    // The residual texts and RMS line show in the landmark list.
+    let text = format!("{:.2} px", residuals[0]);
+    with_ui(&mut app, |ui| {
+        ui.find(text.as_str()).expect("residual text");
+        ui.find(widget::Id::new(NUMBER_ID)).expect("input");
+    });
+    // Arrow keys nudge the origin by 0.1 px.
+    let before = register(&app).grid().origin_px;
+    with_ui(&mut app, |ui| {
+        let _ = ui.tap_key(keyboard::key::Named::ArrowRight);
+    });
+    let after = register(&app).grid().origin_px;
+    assert!(
+        (after[0] - before[0] - 0.1).abs() < 1e-9,
+        "{before:?} {after:?}"
+    );
+    with_ui(&mut app, |ui| {
+        ui.click("Accept").expect("accept");
+    });
+    match app.screen() {
+        Screen::Map(s) => assert_eq!(s.opened().map.grid.origin_px, after),
+        _ => panic!("back on the map"),
+    }
+}
+
+#[test]
+fn automatic_proposal_lands_on_the_printed_grid() {
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    // Start from a grid a designer has only roughly placed.
+    let truth = register(&app).grid().clone();
+    let start = berthier_schema::Grid {
+        origin_px: [truth.origin_px[0] + 9.0, truth.origin_px[1] - 6.0],
+        hex_radius_px: 38.0,
+        rotation_deg: 0.0,
+        ..truth.clone()
+    };
+    let _ = app.update(Message::Register(register::Message::Field(
+        register::Field::OriginX,
+        start.origin_px[0].to_string(),
+    )));
+    let _ = app.update(Message::Register(register::Message::Radius(38.0)));
+    let _ = app.update(Message::Register(register::Message::Rotation(0.0)));
+    with_ui(&mut app, |ui| {
+        ui.click("Propose automatically").expect("button");
+    });
+    // The button started a background task; run the same job here.
+    let job = register(&app).job().expect("demo has a scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    let hexes: Vec<HexId> = berthier_editor::scene::all_hexes(
+        &project::open(&project::demo_map_path()).expect("demo").map,
+    )
+    .collect();
+    let err = berthier_editor::registration::max_centre_error(
+        register(&app).grid(),
+        &truth,
+        &hexes,
+    );
+    assert!(err < 1.0, "{err}: {}", register(&app).status());
+    assert!(register(&app).status().starts_with("Proposed: 192 hexes"));
+}
+
+/// The demo map with three hexes unpainted, written next to the system's
+/// temporary files with its scan and series named by absolute path.
+fn demo_with_unpainted(hexes: &[(&str, &str)]) -> std::path::PathBuf {
+    let demo = project::demo_map_path();
+    let folder = demo.parent().expect("folder").canonicalize().expect("abs");
+    let mut text = std::fs::read_to_string(&demo).expect("read");
+    let abs = |p: &str| format!("{:?}", folder.join(p).display().to_string());
+    let series = "../../schema/series/jours-de-gloire.series.ron";
+    text = text
+        .replace(&format!("{series:?}"), &abs(series))
+        .replace("\"demo-scan.png\"", &abs("demo-scan.png"));
+    for (hex, terrain) in hexes {
+        let painted = format!("\"{hex}\": (terrain: \"{terrain}\", ");
+        assert!(text.contains(&painted), "{painted}");
+        text = text.replace(&painted, &format!("\"{hex}\": ("));
+    }
+    let dir = std::env::temp_dir()
+        .join(format!("berthier-suggest-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("demo.map.ron");
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn suggested_terrain_is_accepted_into_the_map() {
+    let truth = project::open(&project::demo_map_path()).expect("demo").map;
+    let unpainted = [("0303", "woods"), ("1403", "lake"), ("0808", "clear")];
+    let path = demo_with_unpainted(&unpainted);
+    let recent = path.with_file_name("recent");
+    let mut app = App::with_recent(Some(&path), Recent::at(Some(recent)));
+    with_ui(&mut app, |ui| {
+        ui.click("Suggest terrain").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    // Two samples per terrain type, clicked on the map.
+    let mut per: std::collections::BTreeMap<String, Vec<HexId>> =
+        Default::default();
+    for (h, d) in &truth.hexes {
+        if let Some(t) = &d.terrain
+            && unpainted.iter().all(|(u, _)| id(u) != *h)
+        {
+            per.entry(t.clone()).or_default().push(*h);
+        }
+    }
+    for (terrain, list) in per {
+        let m = suggest::Message::Terrain(terrain);
+        let _ = app.update(Message::Suggest(m));
+        for h in list.into_iter().take(2) {
+            let Screen::Suggest(s, _) = app.screen() else {
+                panic!()
+            };
+            let view = s.viewport();
+            with_ui(&mut app, |ui| {
+                click_scan(ui, view, truth.grid.center_px(h))
+            });
+        }
+    }
+    let Screen::Suggest(s, _) = app.screen() else {
+        panic!()
+    };
+    assert!(s.samples().len() >= 16, "{}", s.samples().len());
+    with_ui(&mut app, |ui| {
+        ui.click("Propose").expect("button");
+    });
+    // The button started a background task; run the same job here.
+    let Screen::Suggest(s, _) = app.screen() else {
+        panic!()
+    };
+    let job = s.job().expect("scan");
+    let _ = app.update(Message::Suggest(suggest::Message::Proposed(job())));
+    let Screen::Suggest(s, _) = app.screen() else {
+        panic!()
+    };
+    assert_eq!(s.proposals().len(), 3, "only the unpainted hexes");
+    with_ui(&mut app, |ui| {
+        ui.click("Accept all").expect("button");
+    });
+    let Screen::Map(m) = app.screen() else {
+        panic!("back on the map")
+    };
+    assert!(m.history().can_undo(), "the suggestion is one undo step");
+    for (hex, terrain) in unpainted {
+        let got = m.opened().map.hexes[&id(hex)].terrain.clone();
+        assert_eq!(got.as_deref(), Some(terrain), "{hex}");
+    }
+}
