@@ -3,6 +3,9 @@
 //! The map stores its calibration as data (origin, size, rotation) so the
 //! editor, the validator and the renderer all place hexes with the same math.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use hexx::{Hex, HexLayout, Vec2};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -120,20 +123,37 @@ impl Grid {
     }
 
     /// The correction field, when the grid has corrections.
-    fn offset_field(&self) -> Option<OffsetField> {
+    ///
+    /// Drawing asks for it once per hex, and building it costs a centre
+    /// computation per correction, so the last field built on this thread
+    /// is kept and reused while the grid is unchanged.
+    fn offset_field(&self) -> Option<Rc<OffsetField>> {
+        thread_local! {
+            static LAST: RefCell<Option<(Grid, Rc<OffsetField>)>> =
+                const { RefCell::new(None) };
+        }
         if self.corrections.is_empty() {
             return None;
         }
-        let regular = Grid {
-            corrections: Vec::new(),
-            ..self.clone()
-        };
-        let points = self
-            .corrections
-            .iter()
-            .map(|c| (regular.center_px(c.hex), c.offset_px))
-            .collect();
-        Some(OffsetField::new(points))
+        LAST.with(|last| {
+            if let Some((grid, field)) = &*last.borrow()
+                && grid == self
+            {
+                return Some(Rc::clone(field));
+            }
+            let regular = Grid {
+                corrections: Vec::new(),
+                ..self.clone()
+            };
+            let points = self
+                .corrections
+                .iter()
+                .map(|c| (regular.center_px(c.hex), c.offset_px))
+                .collect();
+            let field = Rc::new(OffsetField::new(points));
+            *last.borrow_mut() = Some((self.clone(), Rc::clone(&field)));
+            Some(field)
+        })
     }
 
     /// The printed hex under a scan pixel.
