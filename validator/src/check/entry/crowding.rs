@@ -79,12 +79,17 @@ pub fn check(
                 |i| format!("/sides/{}/setup/{i}", planned.side),
             );
         let who = super::list(&crowd.occupants, 3);
+        let block = if crowd.occupants.len() == 1 {
+            "blocks"
+        } else {
+            "block"
+        };
         let (message, help) = match &crowd.stacking {
             None => (
                 format!(
-                    "{who}, set up in entry hex {}, block the forced march \
-                     of {} (turn {}): a force-marching stack may not enter \
-                     a hex holding a friendly unit",
+                    "{who}, set up in entry hex {}, {block} the forced \
+                     march of {} (turn {}): a force-marching stack may not \
+                     enter a hex holding a friendly unit",
                     crowd.hex,
                     super::arrival_name(planned),
                     crowd.turn
