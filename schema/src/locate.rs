@@ -26,6 +26,9 @@
 #[cfg(test)]
 mod tests;
 mod token;
+mod value;
+
+pub use value::ron_json_shape;
 
 use token::{Scanner, Token};
 

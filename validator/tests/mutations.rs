@@ -131,3 +131,24 @@ fn terrain_not_in_the_series() {
     let at = position(&text, "\"swamp\"");
     assert_everywhere(dir.path(), "REF008", "mini.map.ron", at);
 }
+
+#[test]
+fn ron_reports_every_error_at_once() {
+    // The typed RON reader stops at its first error; the schema check on the
+    // file's JSON shape still finds the others.
+    let dir = pack();
+    mutate(dir.path(), "mini.map.ron", "hex_radius_px", "hex_radius");
+    let text = mutate(
+        dir.path(),
+        "mini.map.ron",
+        "(terrain: \"woods\", level: 1)",
+        "(terrain: \"woods\", level: \"high\")",
+    );
+    let out = human(dir.path());
+    let radius = position(&text, "hex_radius");
+    let level = position(&text, "\"high\"");
+    for (line, column) in [radius, level] {
+        let at = format!("mini.map.ron:{line}:{column}");
+        assert!(out.contains(&at), "no finding at {at}:\n{out}");
+    }
+}

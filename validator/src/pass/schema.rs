@@ -256,7 +256,7 @@ fn check_ron(
 ) -> (Option<Document>, Vec<Diagnostic>) {
     let document = match typed(kind, &source.text, Format::Ron) {
         Ok(document) => document,
-        Err(e) => return (None, vec![source_error(source, e)]),
+        Err(e) => return (None, ron_errors(source, kind, e)),
     };
     let value = match document.to_json_value() {
         Ok(value) => value,
@@ -271,6 +271,32 @@ fn check_ron(
     } else {
         (None, found)
     }
+}
+
+/// A RON file the typed reader rejects: the typed reader stops at its
+/// first error, so when that error is about types or shape (not syntax),
+/// the file is also read into its JSON shape without types and checked
+/// against the schema, to report every error at once.
+fn ron_errors(
+    source: &SourceFile,
+    kind: DocKind,
+    e: TypedError,
+) -> Vec<Diagnostic> {
+    let first = source_error(source, e);
+    if first.code == Code::Sch001 {
+        return vec![first];
+    }
+    let Some(shape) = berthier_schema::locate::ron_json_shape(&source.text)
+    else {
+        return vec![first];
+    };
+    // The typed reader's message is the more helpful one ("did you mean"),
+    // so it replaces a schema finding at the same place.
+    let mut found = violations(source, kind, &shape);
+    found.retain(|d| (d.line, d.column) != (first.line, first.column));
+    found.push(first);
+    found.sort_by_key(|d| (d.line, d.column));
+    found
 }
 
 /// Every schema violation, located: an unexpected field at its key, any

@@ -1,0 +1,218 @@
+//! Reads RON text into its JSON shape without the model's types, following
+//! the same correspondence as [`super::locate`], so a RON file whose typed
+//! read stops at the first error can still be checked against the JSON
+//! Schema for every error at once.
+
+use serde_json::{Map, Number, Value};
+
+use super::token::{Scanner, Token};
+use crate::document::Format;
+
+/// Deepest nesting read; deeper input is refused (the typed reader stops
+/// at 128 too).
+const MAX_DEPTH: usize = 128;
+
+/// The JSON shape of a RON document, or `None` when the text is not RON
+/// that this reading understands (syntax errors are the typed reader's to
+/// report).
+pub fn ron_json_shape(text: &str) -> Option<Value> {
+    let mut scanner = Scanner::new(text, Format::Ron);
+    scanner.skip_preamble();
+    let token = scanner.next_token();
+    let value = scanner.value(token, 0)?;
+    (scanner.next_token() == Token::Eof).then_some(value)
+}
+
+impl Scanner<'_> {
+    fn value(&mut self, token: Token, depth: usize) -> Option<Value> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        match token {
+            Token::Str {
+                start,
+                end,
+                escaped,
+            } => Some(Value::String(
+                String::from_utf8(self.string_bytes(start, end, escaped))
+                    .ok()?,
+            )),
+            Token::Scalar { start, end } => {
+                number(self.ident_bytes(start, end))
+            }
+            Token::Ident { start, end } => self.ident_value(start, end, depth),
+            Token::Open(b'[') => self.array(depth),
+            Token::Open(b'{') => self.object(depth),
+            Token::Open(_) => self.group(depth),
+            _ => None,
+        }
+    }
+
+    /// `true`, `None`, a unit variant, `Some(x)`, or a variant with a
+    /// payload.
+    fn ident_value(
+        &mut self,
+        start: usize,
+        end: usize,
+        depth: usize,
+    ) -> Option<Value> {
+        let name =
+            String::from_utf8(self.ident_bytes(start, end).to_vec()).ok()?;
+        self.skip_trivia();
+        if self.peek() != Some(b'(') {
+            return Some(match name.as_str() {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                "None" => Value::Null,
+                "inf" | "NaN" => Value::Null,
+                _ => Value::String(name),
+            });
+        }
+        self.pos += 1;
+        let payload = self.group(depth)?;
+        if name == "Some" {
+            return Some(unwrap_single(payload));
+        }
+        let mut object = Map::new();
+        object.insert(name, unwrap_single(payload));
+        Some(Value::Object(object))
+    }
+
+    /// The inside of `( .. )` after the `(`: a struct (object) or a tuple
+    /// (array; one element stands for itself, see [`unwrap_single`]).
+    fn group(&mut self, depth: usize) -> Option<Value> {
+        let after_open = self.pos;
+        let first = self.next_token();
+        let second = self.next_token();
+        self.pos = after_open;
+        if matches!(first, Token::Ident { .. }) && second == Token::Colon {
+            return self.members(depth, |scanner, token| match token {
+                Token::Ident { start, end } => {
+                    String::from_utf8(scanner.ident_bytes(start, end).to_vec())
+                        .ok()
+                }
+                _ => None,
+            });
+        }
+        let items = self.items(depth)?;
+        Some(Value::Array(items))
+    }
+
+    fn array(&mut self, depth: usize) -> Option<Value> {
+        self.items(depth).map(Value::Array)
+    }
+
+    fn object(&mut self, depth: usize) -> Option<Value> {
+        self.members(depth, |scanner, token| match token {
+            Token::Str {
+                start,
+                end,
+                escaped,
+            } => String::from_utf8(scanner.string_bytes(start, end, escaped))
+                .ok(),
+            Token::Ident { start, end } | Token::Scalar { start, end } => {
+                String::from_utf8(scanner.ident_bytes(start, end).to_vec()).ok()
+            }
+            _ => None,
+        })
+    }
+
+    /// Comma-separated values up to the closing bracket.
+    fn items(&mut self, depth: usize) -> Option<Vec<Value>> {
+        let mut items = Vec::new();
+        loop {
+            let token = self.next_token();
+            match token {
+                Token::Close => return Some(items),
+                Token::Comma if !items.is_empty() => continue,
+                _ => items.push(self.value(token, depth + 1)?),
+            }
+            match self.next_token() {
+                Token::Comma => {}
+                Token::Close => return Some(items),
+                _ => return None,
+            }
+        }
+    }
+
+    /// `key: value` pairs up to the closing bracket.
+    fn members(
+        &mut self,
+        depth: usize,
+        key_of: impl Fn(&Self, Token) -> Option<String>,
+    ) -> Option<Value> {
+        let mut object = Map::new();
+        loop {
+            let token = self.next_token();
+            if token == Token::Close {
+                return Some(Value::Object(object));
+            }
+            let key = key_of(self, token)?;
+            if self.next_token() != Token::Colon {
+                return None;
+            }
+            let token = self.next_token();
+            object.insert(key, self.value(token, depth + 1)?);
+            match self.next_token() {
+                Token::Comma => {}
+                Token::Close => return Some(Value::Object(object)),
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// `(x)` as a payload or wrapper stands for `x`.
+fn unwrap_single(value: Value) -> Value {
+    match value {
+        Value::Array(mut items) if items.len() == 1 => items.remove(0),
+        other => other,
+    }
+}
+
+fn number(bytes: &[u8]) -> Option<Value> {
+    let text = std::str::from_utf8(bytes).ok()?.replace('_', "");
+    if let Ok(i) = text.parse::<i64>() {
+        return Some(Value::Number(i.into()));
+    }
+    if let Ok(u) = text.parse::<u64>() {
+        return Some(Value::Number(u.into()));
+    }
+    let f: f64 = text.parse().ok()?;
+    Some(Number::from_f64(f).map_or(Value::Null, Value::Number))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_every_ron_shape_as_serde_writes_it_in_json() {
+        let text = r#"#![enable(implicit_some)]
+            // a comment
+            (kind: map, n: 3, f: -1.5, s: "a\"b", opt: Some(2), none: None,
+             tuple: (1, 6), list: [1, 2,], map: {"0101": (terrain: "clear")},
+             unit: north, newtype: Hex("0101"), cost: Mp(2),
+             variant: Within(of: Place("mill"), hexes: 1), yes: true)"#;
+        assert_eq!(
+            ron_json_shape(text),
+            Some(json!({
+                "kind": "map", "n": 3, "f": -1.5, "s": "a\"b", "opt": 2,
+                "none": null, "tuple": [1, 6], "list": [1, 2],
+                "map": {"0101": {"terrain": "clear"}}, "unit": "north",
+                "newtype": {"Hex": "0101"}, "cost": {"Mp": 2},
+                "variant": {"Within": {"of": {"Place": "mill"}, "hexes": 1}},
+                "yes": true
+            }))
+        );
+    }
+
+    #[test]
+    fn broken_or_hostile_text_gives_none() {
+        assert_eq!(ron_json_shape("(a: 1"), None);
+        assert_eq!(ron_json_shape("(a 1)"), None);
+        assert_eq!(ron_json_shape(&"[".repeat(100_000)), None);
+        assert_eq!(ron_json_shape(""), None);
+    }
+}
