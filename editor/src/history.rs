@@ -12,48 +12,21 @@
 
 use berthier_schema::Map;
 use berthier_schema::edit::Edit;
-use berthier_schema::map::MapEdge;
 
-/// One undo step.
-///
-/// The model has no `Edit` for map edges yet, so replacing the edge list is
-/// the one change recorded outside `Edit` (a whole-list swap).
-// `Map` is the common case; boxing it would box every undo step.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum Step {
-    /// A model edit (often a `Batch`).
-    Map(Edit),
-    /// The map's named edges, swapped in whole.
-    Edges(Vec<MapEdge>),
-}
+/// One undo step: a model edit (often a `Batch`).
+pub type Step = Edit;
 
-impl Step {
-    /// Applies the step and returns the step that undoes it.
-    pub fn apply(self, map: &mut Map) -> Step {
-        match self {
-            Step::Map(edit) => Step::Map(edit.apply(map)),
-            Step::Edges(edges) => {
-                Step::Edges(std::mem::replace(&mut map.edges, edges))
-            }
+/// The model edits in a step, flattened (to know which layers to redraw).
+pub fn leaf_edits(step: &Step) -> Vec<&Edit> {
+    fn walk<'a>(edit: &'a Edit, out: &mut Vec<&'a Edit>) {
+        match edit {
+            Edit::Batch(all) => all.iter().for_each(|e| walk(e, out)),
+            other => out.push(other),
         }
     }
-
-    /// The model edits in the step, flattened (to know which layers to
-    /// redraw).
-    pub fn edits(&self) -> Vec<&Edit> {
-        fn walk<'a>(edit: &'a Edit, out: &mut Vec<&'a Edit>) {
-            match edit {
-                Edit::Batch(all) => all.iter().for_each(|e| walk(e, out)),
-                other => out.push(other),
-            }
-        }
-        let mut out = Vec::new();
-        if let Step::Map(edit) = self {
-            walk(edit, &mut out);
-        }
-        out
-    }
+    let mut out = Vec::new();
+    walk(step, &mut out);
+    out
 }
 
 /// Whether applying `edit` would leave the map as it is (the model's
@@ -76,6 +49,9 @@ pub fn changes_nothing(edit: &Edit, map: &Map) -> bool {
         }
         Edit::EntryPoint { id, to, .. } => {
             same(&map.entry_points, id, to.as_ref(), |e| &e.id)
+        }
+        Edit::Edge { id, to, .. } => {
+            same(&map.edges, id, to.as_ref(), |e| &e.id)
         }
         Edit::Batch(all) => all.iter().all(|e| changes_nothing(e, map)),
         other => other.is_noop(map),
@@ -136,8 +112,8 @@ impl History {
         let mut inverses = std::mem::take(&mut self.open);
         inverses.reverse();
         let step = match inverses.len() {
-            1 => inverses.pop().map(Step::Map),
-            _ => Some(Step::Map(Edit::Batch(inverses))),
+            1 => inverses.pop(),
+            _ => Some(Edit::Batch(inverses)),
         };
         if let Some(step) = step {
             self.record(step);

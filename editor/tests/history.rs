@@ -1,7 +1,7 @@
 //! The editor's history over the model's edits: grouping a gesture into
 //! one step, undo/redo order, no-op edits, and the saved-position marker.
 
-use berthier_editor::history::{History, Step, changes_nothing};
+use berthier_editor::history::{History, changes_nothing, leaf_edits};
 use berthier_editor::project;
 use berthier_schema::edit::Edit;
 use berthier_schema::{HexId, Map};
@@ -38,7 +38,7 @@ fn a_gesture_is_one_step_undone_in_reverse() {
     assert_eq!(h.depth(), 1);
     let step = h.undo(&mut map).expect("undo").clone();
     assert_eq!(map, original);
-    assert_eq!(step.edits().len(), 3);
+    assert_eq!(leaf_edits(&step).len(), 3);
     h.redo(&mut map).expect("redo");
     assert_eq!(terrain(&map, "0505"), Some("marsh"));
     assert_eq!(terrain(&map, "0506"), Some("marsh"));
@@ -96,18 +96,24 @@ fn undoing_to_the_saved_state_is_clean() {
 }
 
 #[test]
-fn edges_swap_as_a_step() {
+fn an_edge_edit_is_one_step() {
     let mut map = demo();
     let before = map.edges.clone();
     let mut h = History::new();
-    let mut edges = before.clone();
-    edges.push(berthier_schema::map::MapEdge {
+    let edge = berthier_schema::map::MapEdge {
         id: "x".into(),
         name: None,
         side: Some(berthier_schema::map::Compass::West),
         hexes: Vec::new(),
-    });
-    h.apply_step(Step::Edges(edges.clone()), &mut map);
+    };
+    let mut edges = before.clone();
+    edges.push(edge.clone());
+    let add = Edit::Edge {
+        id: "x".into(),
+        to: Some(edge),
+        at: None,
+    };
+    h.apply_step(add, &mut map);
     assert_eq!(map.edges, edges);
     h.undo(&mut map);
     assert_eq!(map.edges, before);

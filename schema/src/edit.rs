@@ -4,7 +4,9 @@
 
 use crate::grid::Grid;
 use crate::hex::HexId;
-use crate::map::{EntryPoint, HexData, HexsideFeature, Map, Place, Road};
+use crate::map::{
+    EntryPoint, HexData, HexsideFeature, Map, MapEdge, Place, Road,
+};
 
 /// One change to a map.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +58,15 @@ pub enum Edit {
         id: String,
         /// New entry point; `None` deletes it.
         to: Option<EntryPoint>,
+        /// Where to insert it when it is new (the end when `None`).
+        at: Option<usize>,
+    },
+    /// Replace, add or delete a named map edge by id.
+    Edge {
+        /// Edge id.
+        id: String,
+        /// New edge; `None` deletes it.
+        to: Option<MapEdge>,
         /// Where to insert it when it is new (the end when `None`).
         at: Option<usize>,
     },
@@ -122,6 +133,11 @@ impl Edit {
                         &e.id
                     });
                 Edit::EntryPoint { id, to, at }
+            }
+            Edit::Edge { id, to, at } => {
+                let (to, at) =
+                    replace_by_id(&mut map.edges, &id, to, at, |e| &e.id);
+                Edit::Edge { id, to, at }
             }
             Edit::Grid(grid) => {
                 Edit::Grid(Box::new(std::mem::replace(&mut map.grid, *grid)))

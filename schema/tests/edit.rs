@@ -2,7 +2,9 @@
 //! back the same map, for single edits and random strokes.
 
 use berthier_schema::edit::Edit;
-use berthier_schema::map::{HexsideFeature, Map, Place, Road};
+use berthier_schema::map::{
+    Compass, HexsideFeature, Map, MapEdge, Place, Road,
+};
 use berthier_schema::{Document, Format, Grid, HexId, Hexside, parse_document};
 use proptest::prelude::*;
 
@@ -112,6 +114,21 @@ fn every_edit_kind_undoes_and_redoes() {
         Edit::EntryPoint {
             id: "high-road-west".into(),
             to: None,
+            at: None,
+        },
+        Edit::Edge {
+            id: "north".into(),
+            to: None,
+            at: None,
+        },
+        Edit::Edge {
+            id: "east".into(),
+            to: Some(MapEdge {
+                id: "east".into(),
+                name: None,
+                side: Some(Compass::East),
+                hexes: vec![],
+            }),
             at: None,
         },
         Edit::Grid(Box::new(Grid {

@@ -72,9 +72,9 @@ impl Layer {
             Edit::Level { .. } => vec![Self::Elevation],
             Edit::Hexside { .. } => vec![Self::Hexsides],
             Edit::Road { .. } => vec![Self::Roads],
-            Edit::Place { .. } | Edit::EntryPoint { .. } => {
-                vec![Self::Places]
-            }
+            Edit::Place { .. }
+            | Edit::EntryPoint { .. }
+            | Edit::Edge { .. } => vec![Self::Places],
             Edit::Grid(_) => Self::ALL.to_vec(),
             Edit::Batch(all) => all.iter().flat_map(Self::touched_by).collect(),
         }

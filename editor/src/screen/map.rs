@@ -188,7 +188,7 @@ impl MapScreen {
     /// Applies an edit made on another screen (grid registration, terrain
     /// suggestion) as one undo step.
     pub fn apply_edit(&mut self, edit: berthier_schema::edit::Edit) {
-        self.apply_step(crate::history::Step::Map(edit));
+        self.apply_step(edit);
         self.caches.clear();
     }
 

@@ -208,7 +208,7 @@ impl MapScreen {
 }
 
 fn clear_for(caches: &Caches, step: &Step) {
-    for edit in step.edits() {
+    for edit in crate::history::leaf_edits(step) {
         Layer::touched_by(edit)
             .into_iter()
             .for_each(|l| caches.clear_layer(l));

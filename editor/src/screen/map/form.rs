@@ -180,9 +180,12 @@ impl Form {
                 (step, false)
             }
             (Form::Edge(_), Message::RemoveEdge(id)) => {
-                let edges =
-                    map.edges.iter().filter(|e| e.id != id).cloned().collect();
-                (Some(Step::Edges(edges)), false)
+                let step = Edit::Edge {
+                    id,
+                    to: None,
+                    at: None,
+                };
+                (Some(step), false)
             }
             _ => (None, false),
         }
@@ -202,7 +205,7 @@ fn create_place(f: &HexForm, map: &Map) -> Option<Step> {
         return None;
     }
     let id = fresh_id(name, map.places.iter().map(|p| &p.id));
-    Some(Step::Map(Edit::Place {
+    Some(Edit::Place {
         to: Some(Place {
             id: id.clone(),
             name: name.to_owned(),
@@ -213,7 +216,7 @@ fn create_place(f: &HexForm, map: &Map) -> Option<Step> {
         }),
         id,
         at: None,
-    }))
+    })
 }
 
 fn create_entry(f: &HexForm, map: &Map) -> Option<Step> {
@@ -230,7 +233,7 @@ fn create_entry(f: &HexForm, map: &Map) -> Option<Step> {
             r.hexes.first() == Some(&f.hex) || r.hexes.last() == Some(&f.hex)
         })
         .map(|r| r.id.clone());
-    Some(Step::Map(Edit::EntryPoint {
+    Some(Edit::EntryPoint {
         to: Some(EntryPoint {
             id: id.clone(),
             name: name.to_owned(),
@@ -241,7 +244,7 @@ fn create_entry(f: &HexForm, map: &Map) -> Option<Step> {
         }),
         id,
         at: None,
-    }))
+    })
 }
 
 fn add_to_place(f: &HexForm, map: &Map) -> Option<Step> {
@@ -251,11 +254,11 @@ fn add_to_place(f: &HexForm, map: &Map) -> Option<Step> {
         return None;
     }
     place.hexes.push(f.hex);
-    Some(Step::Map(Edit::Place {
+    Some(Edit::Place {
         id: place.id.clone(),
         to: Some(place),
         at: None,
-    }))
+    })
 }
 
 fn add_to_entry(f: &HexForm, map: &Map) -> Option<Step> {
@@ -266,11 +269,11 @@ fn add_to_entry(f: &HexForm, map: &Map) -> Option<Step> {
         return None;
     }
     entry.hexes.push(f.hex);
-    Some(Step::Map(Edit::EntryPoint {
+    Some(Edit::EntryPoint {
         id: entry.id.clone(),
         to: Some(entry),
         at: None,
-    }))
+    })
 }
 
 fn add_edge(f: &EdgeForm, map: &Map) -> Option<Step> {
@@ -282,14 +285,17 @@ fn add_edge(f: &EdgeForm, map: &Map) -> Option<Step> {
         name.to_owned()
     };
     let id = fresh_id(&label, map.edges.iter().map(|e| &e.id));
-    let mut edges = map.edges.clone();
-    edges.push(MapEdge {
-        id,
+    let edge = MapEdge {
+        id: id.clone(),
         name: (!name.is_empty()).then(|| name.to_owned()),
         side: Some(side.0),
         hexes: Vec::new(),
-    });
-    Some(Step::Edges(edges))
+    };
+    Some(Edit::Edge {
+        id,
+        to: Some(edge),
+        at: None,
+    })
 }
 
 /// The form's widgets.
