@@ -15,6 +15,7 @@ mod enemy_stack;
 mod entry;
 mod facing;
 mod formation_terrain;
+pub mod map;
 mod morale;
 pub(crate) mod oob;
 pub mod run;
@@ -40,6 +41,7 @@ const DOCS: &[&[(Code, Rule)]] = &[
     morale::DOCS,
     victory::DOCS,
     entry::DOCS,
+    map::DOCS,
 ];
 
 /// The documentation of a pass-3 code (a placeholder for a code no module

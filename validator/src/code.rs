@@ -102,6 +102,14 @@ pub enum Code {
     Ent006,
     /// Reinforcement entry hex not on a map edge.
     Ent007,
+    /// Road crosses an impassable hexside without a bridge or ford.
+    Map001,
+    /// Slope whose high hex has the lower level.
+    Map002,
+    /// Map entry point not on a map edge.
+    Map003,
+    /// Level change between hexes with no slope between them.
+    Map004,
 }
 
 /// The documentation of one code.
@@ -121,7 +129,7 @@ pub struct Rule {
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 47] = [
+    pub const ALL: [Code; 51] = [
         Self::Sch001,
         Self::Sch002,
         Self::Sch003,
@@ -169,6 +177,10 @@ impl Code {
         Self::Ent005,
         Self::Ent006,
         Self::Ent007,
+        Self::Map001,
+        Self::Map002,
+        Self::Map003,
+        Self::Map004,
     ];
 
     /// The code as printed, `REF007`.
@@ -221,6 +233,10 @@ impl Code {
             Self::Ent005 => "ENT005",
             Self::Ent006 => "ENT006",
             Self::Ent007 => "ENT007",
+            Self::Map001 => "MAP001",
+            Self::Map002 => "MAP002",
+            Self::Map003 => "MAP003",
+            Self::Map004 => "MAP004",
         }
     }
 
@@ -239,12 +255,15 @@ impl Code {
             | Self::Ter004
             | Self::Set002
             | Self::Oob005
-            | Self::Oob006 => Severity::Info,
+            | Self::Oob006
+            | Self::Map004 => Severity::Info,
             Self::Oob002
             | Self::Ent003
             | Self::Ent004
             | Self::Ent006
-            | Self::Ent007 => Severity::Warning,
+            | Self::Ent007
+            | Self::Map002
+            | Self::Map003 => Severity::Warning,
             _ => Severity::Error,
         }
     }

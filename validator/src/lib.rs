@@ -20,6 +20,8 @@ pub mod walk;
 
 use std::path::PathBuf;
 
+/// The map checks the editor runs as a map is painted (file-free).
+pub use check::map as map_checks;
 pub use cli::{Args, Command, ConvertArgs, ExportArgs};
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Report, Severity};

@@ -1,12 +1,14 @@
 //! Maps: every hex on the map, hexsides between neighbours, roads as paths
 //! of adjacent hexes, series ids for terrain, features and road classes,
-//! and entry points naming existing edges and roads.
+//! and entry points naming existing edges and roads; then the map checks
+//! the editor runs live (`check::map`: MAP001-MAP004).
 
 use berthier_schema::map::Map;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
 use super::{Ctx, id_pointers, ids, series};
+use crate::check::map as map_checks;
 use crate::code::Code;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
@@ -25,6 +27,11 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
     hexsides(ctx, map, series.as_ref());
     roads(ctx, map, series.as_ref());
     named(ctx, map);
+    if let Some(series) = &series {
+        map_checks::painted(map, series)
+            .into_iter()
+            .for_each(|f| ctx.finding(f));
+    }
 }
 
 /// The effective series a map or counters file names.
@@ -148,25 +155,13 @@ fn roads(ctx: &mut Ctx<'_>, map: &Map, series: Option<&Series>) {
             );
         }
         for (j, hex) in road.hexes.iter().enumerate() {
-            let pointer = format!("/roads/{i}/hexes/{j}");
-            ctx.hex_on_map(map, *hex, &pointer);
-            let previous = j.checked_sub(1).and_then(|p| road.hexes.get(p));
-            if let Some(prev) = previous
-                && !map.grid.adjacent(*prev, *hex)
-            {
-                let d = ctx.report(
-                    Code::Ref012,
-                    &pointer,
-                    format!(
-                        "road `{}` jumps from {prev} to {hex}, which are not \
-                         adjacent",
-                        road.id
-                    ),
-                );
-                d.hex = Some(*hex);
-            }
+            ctx.hex_on_map(map, *hex, &format!("/roads/{i}/hexes/{j}"));
         }
     }
+    // REF012, shared with the editor's live checks.
+    map_checks::road_gap::check(map)
+        .into_iter()
+        .for_each(|f| ctx.finding(f));
 }
 
 /// Places, edges and entry points.

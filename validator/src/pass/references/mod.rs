@@ -10,7 +10,7 @@ mod counters;
 mod map;
 mod placement;
 mod scenario;
-mod series;
+pub(crate) mod series;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -269,6 +269,13 @@ impl<'a> Ctx<'a> {
         self.out.push(d);
         let last = self.out.len() - 1;
         &mut self.out[last]
+    }
+
+    /// Records a rule's finding at the value its pointer names.
+    fn finding(&mut self, f: crate::check::Finding) {
+        let d = self.report(f.code, &f.pointer, f.message);
+        d.hex = f.hex;
+        d.help = f.help;
     }
 
     /// Records a finding at the key of the member `pointer` names (a map

@@ -103,8 +103,15 @@ pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Series> {
             Some(_) => current = parent_of(pack, &current)?,
         }
     }
-    let mut chain = chain.into_iter().rev();
-    let mut merged = chain.next()?.clone();
+    merge_chain(&chain)
+}
+
+/// The effective series of an `extends` chain given child first (the
+/// series itself, then its parent, and so on): each child's overrides and
+/// definitions applied over its parent's.
+pub(crate) fn merge_chain(chain: &[&Series]) -> Option<Series> {
+    let mut chain = chain.iter().rev();
+    let mut merged = (*chain.next()?).clone();
     for child in chain {
         let overrides = child.overrides.clone().unwrap_or_default();
         merged = merged.with_overrides(&overrides);

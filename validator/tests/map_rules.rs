@@ -1,0 +1,132 @@
+//! The map checks (REF012 road gaps, MAP001-MAP004): one trigger and one
+//! clean fixture per MAP code (`tests/fixtures/rules/<CODE>/<case>/
+//! mini.map.ron` over the mini pack), the human output snapshotted; and
+//! the editor's file-free API (`map_checks::check`) gives the same
+//! findings as a validation run of the map file.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::{Document, Format};
+use berthier_validator::{Code, map_checks};
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
+}
+
+/// The mini pack with the case's map copied over it.
+fn case_pack(code: &str, case: &str) -> tempfile::TempDir {
+    let dir = common::pack();
+    let map = rules_dir().join(code).join(case).join("mini.map.ron");
+    std::fs::copy(map, dir.path().join("mini.map.ron")).expect("copy");
+    dir
+}
+
+fn map_codes() -> Vec<Code> {
+    Code::ALL
+        .into_iter()
+        .filter(|c| c.as_str().starts_with("MAP"))
+        .collect()
+}
+
+#[test]
+fn map_rule_fixtures() {
+    for code in map_codes() {
+        let name = code.as_str();
+        for case in ["trigger", "clean"] {
+            let dir = case_pack(name, case);
+            let out = common::run(dir.path(), &[]);
+            assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+            let tag = format!("[{name}]");
+            assert_eq!(
+                out.stdout.contains(&tag),
+                case == "trigger",
+                "{name} {case}:\n{}",
+                out.stdout
+            );
+            if case == "clean" {
+                assert!(!out.stdout.contains("[MAP"), "{}", out.stdout);
+            }
+            insta::assert_snapshot!(format!("{name}_{case}"), out.stdout);
+        }
+    }
+}
+
+/// `(code, pointer, hex, message, help)` of a map's findings.
+type Seen = Vec<(String, String, Option<String>, String, Option<String>)>;
+
+/// The findings of `map_checks::check` on the map file of `dir`.
+fn live(dir: &Path) -> Seen {
+    let path = dir.join("mini.map.ron");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let Ok(Document::Map(map)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("not a map");
+    };
+    let series = map_checks::series_for_map(&path, &map).expect("series");
+    let mut seen: Seen = map_checks::check(&map, &series)
+        .into_iter()
+        .map(|f| {
+            let hex = f.hex.map(|h| h.to_string());
+            (f.code.to_string(), f.pointer, hex, f.message, f.help)
+        })
+        .collect();
+    seen.sort();
+    seen
+}
+
+/// The map-check findings of a validation run of the map file.
+fn validated(dir: &Path) -> Seen {
+    let report =
+        berthier_validator::validate(&[dir.join("mini.map.ron")]).expect("run");
+    let mut seen: Seen = report
+        .diagnostics
+        .into_iter()
+        .filter(|d| {
+            d.code == Code::Ref012 || d.code.as_str().starts_with("MAP")
+        })
+        .map(|d| {
+            let hex = d.hex.map(|h| h.to_string());
+            (d.code.to_string(), d.pointer, hex, d.message, d.help)
+        })
+        .collect();
+    seen.sort();
+    seen
+}
+
+#[test]
+fn live_checks_match_a_validation_run() {
+    let mut cases: Vec<tempfile::TempDir> = map_codes()
+        .into_iter()
+        .map(|code| case_pack(code.as_str(), "trigger"))
+        .collect();
+    let gap = common::pack();
+    common::mutate(
+        gap.path(),
+        "mini.map.ron",
+        "\"0101\", \"0201\", \"0301\"",
+        "\"0101\", \"0301\"",
+    );
+    cases.push(gap);
+    for dir in &cases {
+        let live = live(dir.path());
+        assert!(!live.is_empty(), "no finding in {}", dir.path().display());
+        assert_eq!(live, validated(dir.path()));
+    }
+}
+
+#[test]
+fn live_checks_on_the_demo_map_are_clean() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/demo/demo.map.ron");
+    let text = std::fs::read_to_string(&path).expect("demo map");
+    let Ok(Document::Map(map)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("not a map");
+    };
+    let series = map_checks::series_for_map(&path, &map).expect("series");
+    assert_eq!(map_checks::check(&map, &series), Vec::new());
+}
