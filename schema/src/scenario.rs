@@ -310,8 +310,10 @@ pub struct MoraleGroup {
     pub units: UnitSet,
     /// Steps as printed.
     pub steps: u16,
-    /// Demoralization level as printed.
-    pub demoralization: u16,
+    /// Demoralization level as printed; `None` where the scenario prints
+    /// none (Vive l'Empereur's Guard: "None").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demoralization: Option<u16>,
     /// Desperate levels as printed (one, or two for split nationalities).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub desperate: Vec<u16>,

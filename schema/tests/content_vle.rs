@@ -495,11 +495,10 @@ fn check_battle(
                 for f in &m.units.formations {
                     assert!(c.formation(f).is_some(), "{name}: morale {f}");
                 }
-                assert!(m.demoralization <= m.steps, "{name}: {}", m.name);
+                let demo = m.demoralization.unwrap_or(0);
+                assert!(demo <= m.steps, "{name}: {}", m.name);
                 assert!(
-                    m.desperate
-                        .iter()
-                        .all(|d| *d > m.demoralization && *d <= m.steps),
+                    m.desperate.iter().all(|d| *d > demo && *d <= m.steps),
                     "{name}: {}",
                     m.name
                 );
@@ -620,7 +619,7 @@ fn morale(
             (
                 m.name.clone(),
                 m.steps,
-                m.demoralization,
+                m.demoralization.unwrap_or(0),
                 m.desperate.clone(),
             )
         })

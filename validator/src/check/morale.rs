@@ -178,7 +178,8 @@ fn printed_steps(unit: &Unit) -> Option<i16> {
 
 fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
     let expected = group.steps.div_ceil(2);
-    if group.demoralization == expected {
+    let printed = group.demoralization?;
+    if printed == expected {
         return None;
     }
     let note = match &group.note {
@@ -191,7 +192,7 @@ fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
         format!(
             "morale group `{}`: demoralization {} is not half of {} steps \
              rounded up ({expected}){note}",
-            group.name, group.demoralization, group.steps
+            group.name, printed, group.steps
         ),
     ))
 }
