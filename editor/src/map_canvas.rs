@@ -126,6 +126,8 @@ pub struct MapCanvas<'a> {
     pub hover: Option<Point>,
     /// Cursor preview.
     pub preview: &'a Preview,
+    /// A hex to outline (the finding last clicked).
+    pub highlight: Option<HexId>,
 }
 
 impl<'a> MapCanvas<'a> {

@@ -298,3 +298,11 @@ fn polyline(view: &Viewport, points: &[[f64; 2]]) -> Path {
         }
     })
 }
+    if let Some(hex) = canvas.highlight {
+        let mut corners = map.grid.corners_px(hex).to_vec();
+        corners.push(corners[0]);
+        let red = Stroke::default()
+            .with_width(4.0)
+            .with_color(Color::from_rgb8(0xd0, 0x20, 0x20));
+        frame.stroke(&polyline(&canvas.view, &corners), red);
+    }

@@ -1,9 +1,11 @@
 //! The map screen: the tool panel, the map canvas, the toolbars and the
 //! status bar. Painting lives in `editing`, the panel and its forms in
-//! `panel` and `form`, saving and autosave recovery in `file`.
+//! `panel` and `form`, saving and autosave recovery in `file`, the live
+//! map checks in `findings`.
 
 mod editing;
 mod file;
+pub mod findings;
 pub mod form;
 pub mod panel;
 
@@ -55,6 +57,8 @@ pub struct MapScreen {
     autosave_due: bool,
     /// Last save result or problem, shown in the status bar.
     notice: Option<String>,
+    /// The map checks' findings, rerun after every edit.
+    findings: findings::Findings,
 }
 
 /// What the screen handles.
@@ -98,6 +102,8 @@ pub enum Message {
     RegisterGrid,
     /// Open the terrain suggestion screen.
     SuggestTerrain,
+    /// From the findings panel.
+    Findings(findings::Message),
 }
 
 /// What the screen asks of the application.
@@ -126,6 +132,7 @@ impl MapScreen {
         );
         Self {
             recovery: crate::files::find_recovery(&opened.path),
+            findings: findings::Findings::new(&opened),
             opened,
             view: Viewport::default(),
             canvas_size: None,
@@ -259,6 +266,7 @@ impl MapScreen {
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
+            Message::Findings(m) => self.findings_message(m),
             Message::Undo => self.undo(),
             Message::Redo => self.redo(),
             Message::Save => return (Task::none(), self.save()),
@@ -392,6 +400,7 @@ impl MapScreen {
             visible: self.visible,
             hover: self.hover,
             preview: &self.preview,
+            highlight: self.findings.highlighted(),
         }
     }
 
@@ -415,6 +424,8 @@ impl MapScreen {
             container(self.canvas_parts().view().map(Message::Canvas))
                 .width(Fill)
                 .height(Fill),
+            rule::vertical(1),
+            container(self.findings.view().map(Message::Findings)).width(260),
         ];
         page.push(rule::horizontal(1))
             .push(container(body).height(Fill))

@@ -121,6 +121,7 @@ impl MapView {
             .height(Fill)
             .into()
     }
+            highlight: None,
 }
 
 /// Something drawn over the map, in scan pixels.

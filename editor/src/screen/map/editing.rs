@@ -148,13 +148,18 @@ impl MapScreen {
     /// Applies edits of the open gesture, redrawing the layers they touch.
     pub(super) fn apply(&mut self, edits: Vec<Edit>) {
         let map = Arc::make_mut(&mut self.opened.map);
+        let mut changed = false;
         for edit in edits {
             let layers = Layer::touched_by(&edit);
             if self.history.apply(edit, map) {
                 layers.into_iter().for_each(|l| self.caches.clear_layer(l));
                 self.autosave_due = true;
                 self.notice = None;
+                changed = true;
             }
+        }
+        if changed {
+            self.recheck();
         }
     }
 
@@ -165,6 +170,7 @@ impl MapScreen {
         let inverse = self.history.apply_step(step, map);
         clear_for(&self.caches, inverse);
         self.autosave_due = true;
+        self.recheck();
     }
 
     pub(super) fn undo(&mut self) {
@@ -173,6 +179,7 @@ impl MapScreen {
         if let Some(step) = self.history.undo(map) {
             clear_for(&self.caches, step);
             self.autosave_due = true;
+            self.recheck();
         }
     }
 
@@ -182,6 +189,7 @@ impl MapScreen {
         if let Some(step) = self.history.redo(map) {
             clear_for(&self.caches, step);
             self.autosave_due = true;
+            self.recheck();
         }
     }
 

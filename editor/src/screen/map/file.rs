@@ -102,6 +102,7 @@ impl MapScreen {
                 self.gesture = None;
                 self.form = None;
                 self.caches.clear();
+                self.recheck();
                 self.notice = Some("Recovered the autosaved changes".into());
             }
             Err(e) => self.notice = Some(e),
