@@ -229,10 +229,12 @@ impl App {
             ("s", true) => map::Message::SaveAs,
             _ => return Task::none(),
         };
-        if matches!(self.screen, Screen::Map(_)) {
-            self.update(Message::Map(message))
-        } else {
-            Task::none()
+        match (&self.screen, &message) {
+            (Screen::Map(_), _) => self.update(Message::Map(message)),
+            (Screen::Register(..), map::Message::Undo) => {
+                self.update(Message::Register(register::Message::Undo))
+            }
+            _ => Task::none(),
         }
     }
 

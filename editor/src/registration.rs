@@ -215,16 +215,60 @@ pub fn refine(
     grid: &Grid,
     hexes: &[HexId],
 ) -> Result<Refined, FitError> {
+    refine_reporting(gray, grid, hexes, &mut |_| {})
+}
+
+/// How far [`refine_reporting`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefineStep {
+    /// Pass `pass` (1-based, of `passes`) has measured `done` of `total`
+    /// hexes.
+    Measuring {
+        /// Pass number.
+        pass: u32,
+        /// Passes in all.
+        passes: u32,
+        /// Hexes measured.
+        done: usize,
+        /// Hexes to measure.
+        total: usize,
+    },
+    /// Pass `pass` is fitting the grid to its measurements.
+    Fitting {
+        /// Pass number.
+        pass: u32,
+    },
+}
+
+/// [`refine`], telling `report` how far it is (about every 5 % of the
+/// hexes, and at the end of each pass).
+pub fn refine_reporting(
+    gray: &Gray,
+    grid: &Grid,
+    hexes: &[HexId],
+    report: &mut dyn FnMut(RefineStep),
+) -> Result<Refined, FitError> {
+    const PASSES: u32 = 4;
     let mut current = grid.clone();
     let mut result = Err(FitError::TooFewPoints);
-    for _ in 0..4 {
-        let mut marks: Vec<Landmark> = hexes
-            .iter()
-            .filter_map(|&hex| {
-                let px = measure_centre(gray, &current, hex)?;
-                Some(Landmark { hex, px })
-            })
-            .collect();
+    let total = hexes.len();
+    let every = (total / 20).max(1);
+    for pass in 1..=PASSES {
+        let mut marks = Vec::new();
+        for (i, &hex) in hexes.iter().enumerate() {
+            if let Some(px) = measure_centre(gray, &current, hex) {
+                marks.push(Landmark { hex, px });
+            }
+            if (i + 1) % every == 0 || i + 1 == total {
+                report(RefineStep::Measuring {
+                    pass,
+                    passes: PASSES,
+                    done: i + 1,
+                    total,
+                });
+            }
+        }
+        report(RefineStep::Fitting { pass });
         let first = fit_grid(current.orientation, current.shift, &marks)?;
         let mut sorted = first.residuals.clone();
         sorted.sort_by(f64::total_cmp);

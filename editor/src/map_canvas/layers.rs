@@ -31,7 +31,7 @@ pub enum Layer {
     Grid,
     /// Hex numbers.
     Numbers,
-    /// Place names and entry points.
+    /// Place names, entry points and named map edges.
     Places,
 }
 
@@ -87,6 +87,8 @@ const HIGH_INK: [u8; 3] = [0x6b, 0x45, 0x20];
 const LOW_INK: [u8; 3] = [0x20, 0x50, 0x90];
 /// Entry points.
 const ENTRY_INK: [u8; 3] = [0x0a, 0x7a, 0x30];
+/// Named map edges.
+pub const EDGE_INK: [u8; 3] = [0x7a, 0x2d, 0x9c];
 /// Cursor overlay.
 const CURSOR_INK: [u8; 3] = [0xff, 0x8c, 0x00];
 
@@ -165,47 +167,156 @@ fn elevation(
     }
 }
 
-/// Place names (from `scene`) and entry points: their hexes ringed in
-/// green with the name.
-fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let r = map.grid.hex_radius_px;
+/// Place names (from `scene`), named map edges (their outer hexsides in
+/// purple with the name) and entry points (their hexes ringed in green
+/// with the name; an entry on a whole edge rings that edge's hexes).
+pub fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let mut out = scene::shapes(
         map,
         &crate::palette::Palette::default(),
         scene::Layer::Names,
         keep,
     );
+    for edge in &map.edges {
+        out.extend(edge_shapes(map, edge, keep));
+    }
     for entry in &map.entry_points {
-        for (i, hex) in entry.hexes.iter().enumerate() {
-            if !keep(*hex) {
-                continue;
-            }
-            let c = map.grid.center_px(*hex);
-            let mut ring: Vec<[f64; 2]> = map
-                .grid
-                .corners_px(*hex)
-                .iter()
-                .map(|p| {
-                    [c[0] + (p[0] - c[0]) * 0.8, c[1] + (p[1] - c[1]) * 0.8]
-                })
-                .collect();
-            ring.push(ring[0]);
-            out.push(Shape::Line {
-                points: ring,
-                width: 0.08 * r,
+        let on_edge = entry
+            .edge
+            .as_ref()
+            .and_then(|id| map.edges.iter().find(|e| &e.id == id))
+            .map(|e| middle_first(map, map.edge_hexes(e)));
+        let hexes = match on_edge {
+            Some(h) if entry.hexes.is_empty() => h,
+            _ => entry.hexes.clone(),
+        };
+        out.extend(entry_shapes(map, &entry.name, &hexes, keep));
+    }
+    out
+}
+
+fn entry_shapes(
+    map: &Map,
+    name: &str,
+    hexes: &[HexId],
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    let mut out = Vec::new();
+    for (i, hex) in hexes.iter().enumerate() {
+        if !keep(*hex) {
+            continue;
+        }
+        let c = map.grid.center_px(*hex);
+        let mut ring: Vec<[f64; 2]> = map
+            .grid
+            .corners_px(*hex)
+            .iter()
+            .map(|p| [c[0] + (p[0] - c[0]) * 0.8, c[1] + (p[1] - c[1]) * 0.8])
+            .collect();
+        ring.push(ring[0]);
+        out.push(Shape::Line {
+            points: ring,
+            width: 0.08 * r,
+            colour: ENTRY_INK,
+        });
+        if i == 0 {
+            out.push(Shape::Text {
+                at: [c[0], c[1] - 0.1 * r],
+                size: 0.26 * r,
+                text: format!("→ {name}"),
                 colour: ENTRY_INK,
             });
-            if i == 0 {
-                out.push(Shape::Text {
-                    at: [c[0], c[1] - 0.1 * r],
-                    size: 0.26 * r,
-                    text: format!("→ {}", entry.name),
-                    colour: ENTRY_INK,
-                });
-            }
         }
     }
     out
+}
+
+/// The hexes with the one nearest their middle first (where the label
+/// goes).
+fn middle_first(map: &Map, mut hexes: Vec<HexId>) -> Vec<HexId> {
+    let pts: Vec<[f64; 2]> =
+        hexes.iter().map(|h| map.grid.center_px(*h)).collect();
+    let n = pts.len().max(1) as f64;
+    let m = pts
+        .iter()
+        .fold([0.0, 0.0], |a, p| [a[0] + p[0], a[1] + p[1]]);
+    let m = [m[0] / n, m[1] / n];
+    let d = |p: &[f64; 2]| (p[0] - m[0]).hypot(p[1] - m[1]);
+    if let Some(i) =
+        (0..pts.len()).min_by(|a, b| d(&pts[*a]).total_cmp(&d(&pts[*b])))
+    {
+        hexes.swap(0, i);
+    }
+    hexes
+}
+
+/// One named edge: each of its hexes' sides that face off the map (toward
+/// the edge's compass side when it has one) drawn thick, and the name
+/// inside the middle hex, below its centre.
+fn edge_shapes(
+    map: &Map,
+    edge: &berthier_schema::map::MapEdge,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    let r = map.grid.hex_radius_px;
+    let hexes = middle_first(map, map.edge_hexes(edge));
+    let mut out = Vec::new();
+    for (i, hex) in hexes.iter().enumerate() {
+        if !keep(*hex) {
+            continue;
+        }
+        let c = map.grid.center_px(*hex);
+        for side in outer_sides(map, *hex, edge.side) {
+            out.push(Shape::Line {
+                points: side.to_vec(),
+                width: 0.16 * r,
+                colour: EDGE_INK,
+            });
+        }
+        if i == 0 {
+            let label = edge.name.clone().unwrap_or_else(|| edge.id.clone());
+            out.push(Shape::Text {
+                at: [c[0], c[1] + 0.3 * r],
+                size: 0.26 * r,
+                text: label,
+                colour: EDGE_INK,
+            });
+        }
+    }
+    out
+}
+
+/// The sides of `hex` with no map hex beyond them, facing `toward` (all
+/// of them when `None`).
+fn outer_sides(
+    map: &Map,
+    hex: HexId,
+    toward: Option<berthier_schema::map::Compass>,
+) -> Vec<[[f64; 2]; 2]> {
+    use berthier_schema::map::Compass;
+    let c = map.grid.center_px(hex);
+    let k = map.grid.corners_px(hex);
+    (0..6)
+        .map(|i| [k[i], k[(i + 1) % 6]])
+        .filter(|[a, b]| {
+            let (dx, dy) =
+                ((a[0] + b[0]) / 2.0 - c[0], (a[1] + b[1]) / 2.0 - c[1]);
+            let beyond = [c[0] + 2.0 * dx, c[1] + 2.0 * dy];
+            let off = map
+                .grid
+                .hex_at_px(beyond, None)
+                .is_none_or(|n| !map.contains(n));
+            let facing = match toward {
+                None => true,
+                Some(Compass::North) => dy < -dx.abs(),
+                Some(Compass::South) => dy > dx.abs(),
+                Some(Compass::East) => dx > dy.abs(),
+                Some(Compass::West) => dx < -dy.abs(),
+            };
+            off && facing
+        })
+        .collect()
 }
 
 /// The uncached overlay: the hovered hex, the brush footprint and the
@@ -224,6 +335,14 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         corners.push(corners[0]);
         let thick = Stroke::default().with_width(3.0).with_color(ink);
         frame.stroke(&polyline(&canvas.view, &corners), thick);
+    }
+    if let Some(hex) = canvas.highlight {
+        let mut corners = map.grid.corners_px(hex).to_vec();
+        corners.push(corners[0]);
+        let red = Stroke::default()
+            .with_width(4.0)
+            .with_color(Color::from_rgb8(0xd0, 0x20, 0x20));
+        frame.stroke(&polyline(&canvas.view, &corners), red);
     }
     if let Some([p, q]) =
         canvas.preview.side.and_then(|s| s.endpoints_px(&map.grid))
@@ -298,11 +417,3 @@ fn polyline(view: &Viewport, points: &[[f64; 2]]) -> Path {
         }
     })
 }
-    if let Some(hex) = canvas.highlight {
-        let mut corners = map.grid.corners_px(hex).to_vec();
-        corners.push(corners[0]);
-        let red = Stroke::default()
-            .with_width(4.0)
-            .with_color(Color::from_rgb8(0xd0, 0x20, 0x20));
-        frame.stroke(&polyline(&canvas.view, &corners), red);
-    }

@@ -12,7 +12,7 @@
 use berthier_schema::fit::{FitError, Landmark};
 use berthier_schema::{Grid, HexId, Orientation, Shift};
 
-use super::{Gray, Refined, refine};
+use super::{Gray, RefineStep, Refined, refine_reporting};
 use lattice::{LineMap, autocorrelation, find_basis, phase};
 
 mod lattice;
@@ -158,8 +158,31 @@ pub fn propose(
     anchor: Landmark,
     hexes: &[HexId],
 ) -> Result<(Lattice, Refined), AutoError> {
+    propose_reporting(gray, shift, anchor, hexes, &mut |_| {})
+}
+
+/// How far [`propose_reporting`] is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AutoStep {
+    /// The lattice was found.
+    Lattice(Lattice),
+    /// Measuring and fitting the hexes.
+    Refine(RefineStep),
+}
+
+/// [`propose`], telling `report` each step.
+pub fn propose_reporting(
+    gray: &Gray,
+    shift: Shift,
+    anchor: Landmark,
+    hexes: &[HexId],
+    report: &mut dyn FnMut(AutoStep),
+) -> Result<(Lattice, Refined), AutoError> {
     let lattice = detect_lattice(gray)?;
+    report(AutoStep::Lattice(lattice.clone()));
     let start = lattice.grid(shift, anchor);
-    let refined = refine(gray, &start, hexes)?;
+    let refined = refine_reporting(gray, &start, hexes, &mut |s| {
+        report(AutoStep::Refine(s));
+    })?;
     Ok((lattice, refined))
 }

@@ -32,6 +32,17 @@ pub struct MapView {
     preview: Preview,
 }
 
+/// What a left-button gesture on the map did, in scan pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pointer {
+    /// The button went down here.
+    Press([f64; 2]),
+    /// The cursor moved here with the button down.
+    Drag([f64; 2]),
+    /// The button came up.
+    Release,
+}
+
 /// A key the screens use.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Key {
@@ -42,12 +53,12 @@ pub enum Key {
 }
 
 impl MapView {
-    /// Handles a canvas message; returns the scan pixel of a left press.
+    /// Handles a canvas message; returns what the left button did.
     pub fn update(
         &mut self,
         m: map_canvas::Message,
         opened: &OpenedMap,
-    ) -> Option<[f64; 2]> {
+    ) -> Option<Pointer> {
         use map_canvas::Message as M;
         match m {
             M::Pan(d) => self.view.pan(d),
@@ -63,8 +74,11 @@ impl MapView {
                 }
             }
             M::Fit => self.fit(opened),
-            M::Press { at, .. } => return Some(self.view.to_scan(at)),
-            M::Drag(_) | M::Release => return None,
+            M::Press { at, .. } => {
+                return Some(Pointer::Press(self.view.to_scan(at)));
+            }
+            M::Drag(at) => return Some(Pointer::Drag(self.view.to_scan(at))),
+            M::Release => return Some(Pointer::Release),
         }
         self.caches.clear();
         None
@@ -107,6 +121,7 @@ impl MapView {
             visible,
             hover: self.hover,
             preview: &self.preview,
+            highlight: None,
         };
         let top = Canvas::new(Marks {
             marks,
@@ -121,7 +136,6 @@ impl MapView {
             .height(Fill)
             .into()
     }
-            highlight: None,
 }
 
 /// Something drawn over the map, in scan pixels.
@@ -145,6 +159,44 @@ pub enum Mark {
         /// Label beside it.
         label: String,
     },
+    /// A drag handle: a filled shape with a white rim and a label.
+    Handle {
+        /// Where.
+        at: [f64; 2],
+        /// Its shape, so the handles tell apart without colour.
+        shape: HandleShape,
+        /// Fill colour.
+        colour: Color,
+        /// Label beside it.
+        label: String,
+    },
+    /// A thin line (the rotation handle's arm).
+    Line {
+        /// From.
+        from: [f64; 2],
+        /// To.
+        to: [f64; 2],
+        /// Colour.
+        colour: Color,
+    },
+}
+
+/// How a [`Mark::Handle`] is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandleShape {
+    /// A disc.
+    Disc,
+    /// A ring.
+    Ring,
+    /// A square.
+    Square,
+}
+
+/// Whether keys nudge: the map was clicked last (not a text field or
+/// another panel widget), or nothing was clicked yet.
+#[derive(Debug, Default)]
+pub struct KeyFocus {
+    elsewhere: bool,
 }
 
 struct Marks<M> {
@@ -154,44 +206,38 @@ struct Marks<M> {
 }
 
 impl<M> canvas::Program<M> for Marks<M> {
-    type State = ();
+    type State = KeyFocus;
 
     fn update(
         &self,
-        _: &mut (),
+        focus: &mut KeyFocus,
         event: &Event,
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<M>> {
-        let Event::Keyboard(keyboard::Event::KeyPressed {
-            key, modifiers, ..
-        }) = event
-        else {
-            return None;
-        };
-        // Keys typed into text fields reach every canvas; act only with
-        // the cursor away from the side panel (over the map, or unknown as
-        // in tests).
-        if cursor.position().is_some_and(|p| !bounds.contains(p)) {
-            return None;
+        match event {
+            // Every press reaches this canvas (it is on top and never
+            // captures the mouse): one outside the map, e.g. into a text
+            // field, hands the keys to the panel until the map is clicked.
+            Event::Mouse(mouse::Event::ButtonPressed(_)) => {
+                focus.elsewhere = !cursor.is_over(bounds);
+                None
+            }
+            Event::Keyboard(keyboard::Event::KeyPressed {
+                key,
+                modifiers,
+                ..
+            }) if !focus.elsewhere && !modifiers.command() => {
+                let key = screen_key(key, modifiers.shift())?;
+                Some(canvas::Action::publish((self.on_key)(key)).and_capture())
+            }
+            _ => None,
         }
-        use keyboard::key::Named;
-        let step = if modifiers.shift() { 1.0 } else { 0.1 };
-        let key = match key.as_ref() {
-            keyboard::Key::Named(Named::ArrowLeft) => Key::Nudge([-step, 0.0]),
-            keyboard::Key::Named(Named::ArrowRight) => Key::Nudge([step, 0.0]),
-            keyboard::Key::Named(Named::ArrowUp) => Key::Nudge([0.0, -step]),
-            keyboard::Key::Named(Named::ArrowDown) => Key::Nudge([0.0, step]),
-            keyboard::Key::Character("[") => Key::Turn(-0.01),
-            keyboard::Key::Character("]") => Key::Turn(0.01),
-            _ => return None,
-        };
-        Some(canvas::Action::publish((self.on_key)(key)).and_capture())
     }
 
     fn draw(
         &self,
-        _: &(),
+        _: &KeyFocus,
         renderer: &Renderer,
         _: &Theme,
         bounds: Rectangle,
@@ -203,6 +249,21 @@ impl<M> canvas::Program<M> for Marks<M> {
         }
         vec![frame.into_geometry()]
     }
+}
+
+/// Arrows nudge 0.1 px (Shift: 1 px), brackets turn 0.01 degrees.
+fn screen_key(key: &keyboard::Key, shift: bool) -> Option<Key> {
+    use keyboard::key::Named;
+    let step = if shift { 1.0 } else { 0.1 };
+    Some(match key.as_ref() {
+        keyboard::Key::Named(Named::ArrowLeft) => Key::Nudge([-step, 0.0]),
+        keyboard::Key::Named(Named::ArrowRight) => Key::Nudge([step, 0.0]),
+        keyboard::Key::Named(Named::ArrowUp) => Key::Nudge([0.0, -step]),
+        keyboard::Key::Named(Named::ArrowDown) => Key::Nudge([0.0, step]),
+        keyboard::Key::Character("[") => Key::Turn(-0.01),
+        keyboard::Key::Character("]") => Key::Turn(0.01),
+        _ => return None,
+    })
 }
 
 fn draw_mark(frame: &mut Frame, view: &Viewport, mark: &Mark) {
@@ -250,5 +311,65 @@ fn draw_mark(frame: &mut Frame, view: &Viewport, mark: &Mark) {
                 ..canvas::Text::default()
             });
         }
+        Mark::Handle {
+            at,
+            shape,
+            colour,
+            label,
+        } => draw_handle(frame, view.to_screen(*at), *shape, *colour, label),
+        Mark::Line { from, to, colour } => {
+            let (a, b) = (view.to_screen(*from), view.to_screen(*to));
+            frame.stroke(
+                &Path::line(a, b),
+                Stroke::default().with_width(1.5).with_color(*colour),
+            );
+        }
     }
+}
+
+/// Radius of a drawn handle, screen pixels.
+pub const HANDLE_PX: f32 = 7.0;
+
+fn draw_handle(
+    frame: &mut Frame,
+    p: Point,
+    shape: HandleShape,
+    colour: Color,
+    label: &str,
+) {
+    let r = HANDLE_PX;
+    let path = match shape {
+        HandleShape::Disc | HandleShape::Ring => Path::circle(p, r),
+        HandleShape::Square => Path::rectangle(
+            Point::new(p.x - r, p.y - r),
+            Size::new(2.0 * r, 2.0 * r),
+        ),
+    };
+    if shape != HandleShape::Ring {
+        frame.fill(&path, colour);
+    }
+    let rim = Stroke::default().with_width(2.0).with_color(Color::WHITE);
+    frame.stroke(&path, rim);
+    if shape == HandleShape::Ring {
+        let ring = Path::circle(p, r - 2.0);
+        frame.stroke(
+            &ring,
+            Stroke::default().with_width(3.0).with_color(colour),
+        );
+    }
+    // Text on a pale backing so it reads over any scan.
+    let at = Point::new(p.x + r + 4.0, p.y - 8.0);
+    let width = 7.0 * label.chars().count() as f32;
+    frame.fill_rectangle(
+        Point::new(at.x - 2.0, at.y - 1.0),
+        Size::new(width + 4.0, 17.0),
+        Color::from_rgba(1.0, 1.0, 1.0, 0.75),
+    );
+    frame.fill_text(canvas::Text {
+        content: label.to_owned(),
+        position: at,
+        color: colour,
+        size: 13.0.into(),
+        ..canvas::Text::default()
+    });
 }

@@ -3,8 +3,12 @@
 //! origin 0.1 px, Shift 1 px; `[` `]` turn 0.01 degrees); a three-point
 //! mode (click a hex centre, type its printed number; least-squares fit
 //! with the residual per point); automatic proposal in the background;
-//! Accept hands an `Edit::Grid` back to the map screen.
+//! Accept hands an `Edit::Grid` back to the map screen. Handles on the map
+//! drag the origin, the rotation and the hex size; every drag, key, fit or
+//! proposal is one step of the screen's own undo.
 
+pub mod handles;
+pub mod task;
 pub mod view;
 
 use std::sync::Arc;
@@ -14,10 +18,12 @@ use berthier_schema::fit::{Landmark, fit_grid};
 use berthier_schema::{Grid, HexId, Orientation, Shift};
 use iced::Task;
 
-use super::overlay::{Key, MapView};
+use super::overlay::{Key, MapView, Pointer};
 use crate::map_canvas;
-use crate::project::{self, OpenedMap};
-use crate::registration::{self, Gray, Refined, auto, piecewise};
+use crate::project::OpenedMap;
+use crate::registration::{self, piecewise};
+use handles::Drag;
+use task::{Found, ReportingJob, Step};
 
 /// The screen's state.
 #[derive(Debug)]
@@ -34,7 +40,21 @@ pub struct RegisterScreen {
     fields: [String; 5],
     status: String,
     busy: bool,
-    auto: Option<Arc<(Gray, Refined)>>,
+    auto: Option<Found>,
+    drag: Option<Drag>,
+    /// Grids before each change, newest last.
+    undo: Vec<Grid>,
+    /// What made the last change (typing in one field or moving one
+    /// slider is one step, not one per keystroke).
+    last_source: Option<Source>,
+}
+
+/// Where a change came from, for merging undo steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Field(Field),
+    RadiusSlider,
+    RotationSlider,
 }
 
 /// A numeric field.
@@ -79,8 +99,12 @@ pub enum Message {
     RemoveLandmark(usize),
     /// Run automatic registration.
     Propose,
+    /// Automatic registration reached a step.
+    Step(Step),
     /// Automatic registration finished.
-    Proposed(Result<Arc<(Gray, Refined)>, String>),
+    Proposed(Result<Found, String>),
+    /// Undo the last change of the grid.
+    Undo,
     /// Bend the grid onto the landmarks or auto-found centres.
     Piecewise,
     /// Keep the grid.
@@ -113,6 +137,9 @@ impl RegisterScreen {
             status: String::new(),
             busy: false,
             auto: None,
+            drag: None,
+            undo: Vec::new(),
+            last_source: None,
         };
         s.refresh_fields();
         s
@@ -144,10 +171,73 @@ impl RegisterScreen {
         self.refresh_fields();
     }
 
+    /// How many changes can be undone.
+    pub fn undo_steps(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// A change of the grid, one undo step unless it continues the last
+    /// change from the same `source`.
+    fn change(&mut self, source: Option<Source>, grid: Grid) {
+        if grid == *self.grid() {
+            return;
+        }
+        if source.is_none() || source != self.last_source {
+            self.undo.push(self.grid().clone());
+        }
+        self.last_source = source;
+        self.set_grid(grid);
+    }
+
     fn edit_grid(&mut self, change: impl FnOnce(&mut Grid)) {
         let mut g = self.grid().clone();
         change(&mut g);
-        self.set_grid(g);
+        self.change(None, g);
+    }
+
+    fn undo(&mut self) {
+        if let Some(g) = self.undo.pop() {
+            self.last_source = None;
+            self.set_grid(g);
+            self.status = "Undone".to_owned();
+        }
+    }
+
+    /// The left button on the map: a handle is dragged, or in three-point
+    /// mode a click waits for its printed number.
+    fn pointer(&mut self, p: Pointer) {
+        match (p, self.drag.take()) {
+            (Pointer::Press(px), _) => {
+                let view = self.map_view.view;
+                if let Some(handle) = handles::grab(self.grid(), &view, px) {
+                    self.drag = Some(Drag {
+                        handle,
+                        start: self.grid().clone(),
+                        from: px,
+                    });
+                } else if self.three_point {
+                    self.pending = Some(px);
+                    self.status = format!(
+                        "Clicked at ({:.1}, {:.1}): type its printed number",
+                        px[0], px[1]
+                    );
+                } else {
+                    self.status = "Drag the red disc (origin), purple ring (rotation) or teal square (size); or tick Three-point fit".to_owned();
+                }
+            }
+            (Pointer::Drag(px), Some(drag)) => {
+                self.set_grid(handles::dragged(&drag, px));
+                self.drag = Some(drag);
+            }
+            (Pointer::Release, Some(drag)) => {
+                // The whole drag is one step.
+                if *self.grid() != drag.start {
+                    self.undo.push(drag.start);
+                    self.last_source = None;
+                }
+            }
+            (Pointer::Drag(_) | Pointer::Release, None) => {}
+        }
     }
 
     fn refresh_fields(&mut self) {
@@ -168,14 +258,8 @@ impl RegisterScreen {
     ) -> (Task<Message>, Option<Event>) {
         match message {
             Message::Canvas(m) => {
-                if let Some(px) = self.map_view.update(m, &self.opened)
-                    && self.three_point
-                {
-                    self.pending = Some(px);
-                    self.status = format!(
-                        "Clicked at ({:.1}, {:.1}): type its printed number",
-                        px[0], px[1]
-                    );
+                if let Some(p) = self.map_view.update(m, &self.opened) {
+                    self.pointer(p);
                 }
             }
             Message::Key(Key::Nudge(d)) => self.edit_grid(|g| {
@@ -187,8 +271,20 @@ impl RegisterScreen {
             Message::Orientation(o) => self.edit_grid(|g| g.orientation = o),
             Message::Shift(s) => self.edit_grid(|g| g.shift = s),
             Message::Field(f, text) => self.field(f, text),
-            Message::Radius(r) => self.edit_grid(|g| g.hex_radius_px = r),
-            Message::Rotation(r) => self.edit_grid(|g| g.rotation_deg = r),
+            Message::Radius(r) => {
+                let g = Grid {
+                    hex_radius_px: r,
+                    ..self.grid().clone()
+                };
+                self.change(Some(Source::RadiusSlider), g);
+            }
+            Message::Rotation(r) => {
+                let g = Grid {
+                    rotation_deg: r,
+                    ..self.grid().clone()
+                };
+                self.change(Some(Source::RotationSlider), g);
+            }
             Message::ThreePoint(on) => self.three_point = on,
             Message::Number(n) => self.number = n,
             Message::AddLandmark => self.add_landmark(),
@@ -199,7 +295,9 @@ impl RegisterScreen {
                 }
             }
             Message::Propose => return (self.propose(), None),
+            Message::Step(step) => self.status = step.label(),
             Message::Proposed(result) => self.proposed(result),
+            Message::Undo => self.undo(),
             Message::Piecewise => self.piecewise(),
             Message::Accept => {
                 let edit = (*self.grid() != self.original)
@@ -226,7 +324,7 @@ impl RegisterScreen {
         }
         // Keep what the designer is typing; only the grid follows.
         let fields = self.fields.clone();
-        self.set_grid(g);
+        self.change(Some(Source::Field(f)), g);
         self.fields = fields;
     }
 
@@ -260,10 +358,13 @@ impl RegisterScreen {
                 );
                 let grid =
                     registration::rebase(&fit.grid, self.original.origin_hex);
-                self.set_grid(Grid {
-                    aspect: 1.0,
-                    ..grid
-                });
+                self.change(
+                    None,
+                    Grid {
+                        aspect: 1.0,
+                        ..grid
+                    },
+                );
             }
             Err(e) => {
                 self.residuals.clear();
@@ -272,20 +373,28 @@ impl RegisterScreen {
         }
     }
 
-    /// Automatic registration on a worker thread.
+    /// Automatic registration on a worker thread, its steps shown in
+    /// the status line.
     fn propose(&mut self) -> Task<Message> {
-        let Some(job) = self.job() else {
+        let Some(job) = self.reporting_job() else {
             self.status = "This map has no scan to register".to_owned();
             return Task::none();
         };
         self.busy = true;
-        self.status = "Looking for the hex lattice in the scan…".to_owned();
-        Task::perform(on_thread(job), Message::Proposed)
+        self.status = Step::Decoding.label();
+        task::run_reporting(job, Message::Step, Message::Proposed)
     }
 
-    /// What "Propose automatically" runs on a worker thread (public so
-    /// tests can run it where they are); `None` without a scan.
-    pub fn job(&self) -> Option<Job<Arc<(Gray, Refined)>>> {
+    /// What "Propose automatically" runs on a worker thread, without
+    /// progress (public so tests can run it where they are); `None`
+    /// without a scan.
+    pub fn job(&self) -> Option<Job<Found>> {
+        let job = self.reporting_job()?;
+        Some(Box::new(move || job(&mut |_| {})))
+    }
+
+    /// [`Self::job`], reporting its steps.
+    pub fn reporting_job(&self) -> Option<ReportingJob<Found, Step>> {
         let path = self.opened.scan.as_ref()?.path.clone();
         let g = self.grid();
         // The printed numbering cannot be seen in lines: the first clicked
@@ -294,15 +403,12 @@ impl RegisterScreen {
             hex: g.origin_hex,
             px: g.center_px(g.origin_hex),
         });
-        let shift = g.shift;
         let hexes: Vec<HexId> =
             crate::scene::all_hexes(&self.opened.map).collect();
-        Some(Box::new(move || {
-            auto_register(&path, shift, anchor, &hexes)
-        }))
+        Some(task::auto_job(path, g.shift, anchor, hexes))
     }
 
-    fn proposed(&mut self, result: Result<Arc<(Gray, Refined)>, String>) {
+    fn proposed(&mut self, result: Result<Found, String>) {
         self.busy = false;
         match result {
             Ok(found) => {
@@ -316,7 +422,7 @@ impl RegisterScreen {
                     &refined.fit.grid,
                     self.original.origin_hex,
                 );
-                self.set_grid(grid);
+                self.change(None, grid);
                 self.auto = Some(found);
             }
             Err(e) => {
@@ -351,7 +457,7 @@ impl RegisterScreen {
             "Bent through {n} measured centres ({} corrections)",
             grid.corrections.len()
         );
-        self.set_grid(grid);
+        self.change(None, grid);
     }
 }
 
@@ -368,18 +474,4 @@ pub(crate) async fn on_thread<T: Send + 'static>(
     });
     rx.await
         .unwrap_or_else(|_| Err("the worker stopped".to_owned()))
-}
-
-fn auto_register(
-    path: &std::path::Path,
-    shift: Shift,
-    anchor: Landmark,
-    hexes: &[HexId],
-) -> Result<Arc<(Gray, Refined)>, String> {
-    let rgba = project::load_rgba(path).map_err(|e| e.to_string())?;
-    let gray = Gray::from_rgba(&rgba);
-    drop(rgba);
-    let (_, refined) = auto::propose(&gray, shift, anchor, hexes)
-        .map_err(|e| e.to_string())?;
-    Ok(Arc::new((gray, refined)))
 }

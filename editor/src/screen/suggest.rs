@@ -1,10 +1,12 @@
 //! The "Suggest terrain" screen: the designer picks a terrain type and
 //! clicks sample hexes of it, "Propose" classifies the other hexes from the
 //! scan's colours (shaded over the map by confidence, half-water hexes
-//! outlined in magenta), and accepting returns one `Edit::Batch`.
+//! outlined in magenta), and accepting returns one `Edit::Batch`. The scan's
+//! pixels are decoded once, on the first proposal, and kept for the next.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use berthier_schema::HexId;
 use berthier_schema::edit::Edit;
@@ -14,7 +16,7 @@ use iced::widget::{
 };
 use iced::{Color, Element, Fill, Task};
 
-use super::overlay::{Key, MapView, Mark};
+use super::overlay::{Key, MapView, Mark, Pointer};
 use super::register::Job;
 use crate::map_canvas::{self, Layer};
 use crate::project::{self, OpenedMap};
@@ -35,7 +37,14 @@ pub struct SuggestScreen {
     min_confidence: f64,
     status: String,
     busy: bool,
+    /// The scan's pixels, once a proposal has decoded them.
+    pixels: Option<Arc<image::RgbImage>>,
+    /// How many times the scan file was decoded.
+    decodes: Arc<AtomicUsize>,
 }
+
+/// What a proposal returns: the proposals and the pixels it used.
+pub type Outcome = (Arc<image::RgbImage>, Arc<Vec<Proposal>>);
 
 /// What the screen handles.
 #[derive(Debug, Clone)]
@@ -51,7 +60,7 @@ pub enum Message {
     /// Classify.
     Propose,
     /// Classification finished.
-    Proposed(Result<Arc<Vec<Proposal>>, String>),
+    Proposed(Result<Outcome, String>),
     /// Accept one hex's proposal.
     AcceptHex(HexId),
     /// Confidence threshold for bulk accept.
@@ -94,7 +103,14 @@ impl SuggestScreen {
             min_confidence: 0.3,
             status: "Pick a terrain type and click sample hexes of it (two or more each)".to_owned(),
             busy: false,
+            pixels: None,
+            decodes: Arc::default(),
         }
+    }
+
+    /// How many times this screen has decoded the scan file.
+    pub fn scan_decodes(&self) -> usize {
+        self.decodes.load(Ordering::Relaxed)
     }
 
     /// The current proposals.
@@ -119,7 +135,9 @@ impl SuggestScreen {
     ) -> (Task<Message>, Option<Event>) {
         match message {
             Message::Canvas(m) => {
-                if let Some(px) = self.map_view.update(m, &self.opened) {
+                if let Some(Pointer::Press(px)) =
+                    self.map_view.update(m, &self.opened)
+                {
                     self.click(px);
                 }
             }
@@ -127,8 +145,9 @@ impl SuggestScreen {
             Message::Terrain(t) => self.terrain = Some(t),
             Message::PaintedToo(on) => self.painted_too = on,
             Message::Propose => return (self.propose(), None),
-            Message::Proposed(Ok(p)) => {
+            Message::Proposed(Ok((pixels, p))) => {
                 self.busy = false;
+                self.pixels = Some(pixels);
                 self.proposals = p.as_ref().clone();
                 let flagged =
                     self.proposals.iter().filter(|p| p.half_water).count();
@@ -197,13 +216,18 @@ impl SuggestScreen {
             return Task::none();
         };
         self.busy = true;
-        self.status = "Classifying hexes…".to_owned();
+        self.status = if self.pixels.is_some() {
+            "Classifying hexes…"
+        } else {
+            "Reading the scan, then classifying hexes…"
+        }
+        .to_owned();
         Task::perform(super::register::on_thread(job), Message::Proposed)
     }
 
     /// The classification "Propose" runs on a worker thread (public so
     /// tests can run it where they are); `None` without a scan.
-    pub fn job(&self) -> Option<Job<Arc<Vec<Proposal>>>> {
+    pub fn job(&self) -> Option<Job<Outcome>> {
         let scan = self.opened.scan.as_ref()?;
         let map = self.opened.map.clone();
         let hexes: Vec<HexId> = crate::scene::all_hexes(&map)
@@ -215,11 +239,19 @@ impl SuggestScreen {
             .collect();
         let (path, samples, water) =
             (scan.path.clone(), self.samples.clone(), self.water.clone());
+        let (kept, decodes) = (self.pixels.clone(), self.decodes.clone());
         Some(Box::new(move || {
-            let img = project::load_rgba(&path).map_err(|e| e.to_string())?;
-            let rgb = image::DynamicImage::ImageRgba8(img).into_rgb8();
+            let rgb = match kept {
+                Some(rgb) => rgb,
+                None => {
+                    decodes.fetch_add(1, Ordering::Relaxed);
+                    let img =
+                        project::load_rgba(&path).map_err(|e| e.to_string())?;
+                    Arc::new(image::DynamicImage::ImageRgba8(img).into_rgb8())
+                }
+            };
             let p = suggest::propose(&rgb, &map.grid, &hexes, &samples, &water);
-            Ok(Arc::new(p))
+            Ok((rgb, Arc::new(p)))
         }))
     }
 

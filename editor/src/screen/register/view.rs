@@ -44,6 +44,9 @@ impl RegisterScreen {
             button("Propose automatically")
                 .on_press_maybe((!self.busy).then_some(Message::Propose)),
             button("Bend for drift").on_press(Message::Piecewise),
+            button("Undo").on_press_maybe(
+                (self.undo_steps() > 0).then_some(Message::Undo)
+            ),
             button("Accept").on_press(Message::Accept),
             button("Cancel").on_press(Message::Cancel),
             text(&self.status),
@@ -104,7 +107,7 @@ impl RegisterScreen {
             )
             .step(0.01),
             field("Aspect", Field::Aspect),
-            text("Arrows: origin 0.1 px (Shift 1 px); [ ]: 0.01°").size(12),
+            text("Drag the handles on the map: red disc moves the origin, purple ring turns, teal square sizes. After a click on the map, arrows nudge the origin 0.1 px (Shift 1 px), [ ] turn 0.01°; Ctrl+Z undoes.").size(12),
             rule::horizontal(1),
             checkbox(self.three_point)
                 .label("Three-point fit")
@@ -162,11 +165,7 @@ impl RegisterScreen {
 
     fn marks(&self) -> Vec<Mark> {
         let g = self.grid();
-        let mut marks = vec![Mark::Cross {
-            at: g.origin_px,
-            colour: Color::from_rgb8(0xd0, 0x20, 0x20),
-            label: format!("origin {}", g.origin_hex),
-        }];
+        let mut marks = super::handles::marks(g, &self.map_view.view);
         let blue = Color::from_rgb8(0x10, 0x3c, 0xb0);
         for (i, l) in self.landmarks.iter().enumerate() {
             let r = self
