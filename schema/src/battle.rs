@@ -2,7 +2,7 @@
 //! every setup rule reads (who is where, in which formation and state,
 //! with which current ratings), built once per scenario.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::counters::{Counters, Unit};
 use crate::hex::HexId;
@@ -43,6 +43,10 @@ pub struct Battle<'a> {
     placed: BTreeMap<&'a str, &'a Placed>,
     /// Unit id to steps lost at start (`each` losses only).
     losses: BTreeMap<&'a str, i32>,
+    /// Units by id (`Counters::unit` searches the list).
+    units: HashMap<&'a str, &'a Unit>,
+    /// Formation id to its parent's.
+    parents: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Battle<'a> {
@@ -65,6 +69,12 @@ impl<'a> Battle<'a> {
             formation_of: BTreeMap::new(),
             placed: BTreeMap::new(),
             losses: BTreeMap::new(),
+            units: counters.units.iter().map(|u| (u.id.as_str(), u)).collect(),
+            parents: counters
+                .formations
+                .iter()
+                .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
+                .collect(),
         };
         for unit in &counters.units {
             if let Some(f) = &unit.formation {
@@ -95,18 +105,35 @@ impl<'a> Battle<'a> {
     /// formations and their sub-formations (unknown ids are skipped; the
     /// reference pass reports them).
     pub fn units_in(&self, set: &UnitSet) -> Vec<&'a Unit> {
-        let counters = self.counters;
-        counters
+        let listed: HashSet<&str> =
+            set.units.iter().map(String::as_str).collect();
+        self.counters
             .units
             .iter()
             .filter(|u| {
-                set.units.contains(&u.id)
-                    || set
-                        .formations
-                        .iter()
-                        .any(|f| counters.in_formation(u, f))
+                listed.contains(u.id.as_str())
+                    || set.formations.iter().any(|f| self.in_formation(u, f))
             })
             .collect()
+    }
+
+    /// The unit with `id`.
+    pub fn unit(&self, id: &str) -> Option<&'a Unit> {
+        self.units.get(id).copied()
+    }
+
+    /// Whether `unit` is in `formation` or one of its sub-formations, by
+    /// its counters formation (as `Counters::in_formation`).
+    fn in_formation(&self, unit: &Unit, formation: &str) -> bool {
+        let mut current = unit.formation.as_deref();
+        for _ in 0..=self.parents.len() {
+            match current {
+                Some(id) if id == formation => return true,
+                Some(id) => current = self.parents.get(id).copied(),
+                None => return false,
+            }
+        }
+        false // a cycle; reported by the validator
     }
 
     /// The formation a unit belongs to in this scenario.
@@ -147,7 +174,7 @@ impl<'a> Battle<'a> {
 
     /// A placed unit as the stacking rules see it.
     pub fn stack_unit(&self, placed: &Placed) -> Option<StackUnit> {
-        let unit = self.counters.unit(&placed.unit)?;
+        let unit = self.unit(&placed.unit)?;
         let state = self.state_of(placed);
         let side = self
             .series
@@ -210,18 +237,18 @@ impl SetupLookup for Battle<'_> {
         formation: Option<&str>,
         except: &str,
     ) -> Vec<HexId> {
-        let side = self.counters.unit(except).map(|u| u.side.as_str());
+        let side = self.unit(except).map(|u| u.side.as_str());
         self.placed
             .values()
             .filter(|p| p.unit != except)
             .filter(|p| {
-                let Some(unit) = self.counters.unit(&p.unit) else {
+                let Some(unit) = self.unit(&p.unit) else {
                     return false;
                 };
                 let leader =
                     self.series.class(&unit.class).is_some_and(|c| c.leader);
                 match formation {
-                    Some(f) => self.counters.in_formation(unit, f),
+                    Some(f) => self.in_formation(unit, f),
                     None => Some(unit.side.as_str()) == side && !leader,
                 }
             })

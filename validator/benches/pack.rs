@@ -15,7 +15,9 @@
 //! - files per second for both, the ratio full / parse, and the same at
 //!   N/2 scenarios to show the time is linear in the pack size.
 //!
-//! Run: `cargo bench -p berthier-validator --bench pack`.
+//! Run: `cargo bench -p berthier-validator --bench pack`. With
+//! `BERTHIER_BENCH_WRITE=<folder>` it only writes the pack there (to
+//! profile `berthier-validate <folder>`).
 
 #![allow(clippy::print_stdout)]
 
@@ -39,6 +41,14 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000)
         .max(2);
+    if let Some(dir) = std::env::var_os("BERTHIER_BENCH_WRITE") {
+        // Write the pack there and stop, to profile the validator on it.
+        let dir = PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("folder");
+        let files = generate(&dir, n);
+        println!("wrote {} files to {}", files.len(), dir.display());
+        return;
+    }
     println!(
         "synthetic pack: 1 series, {MAPS} maps of {} hexes, 300 units",
         usize::from(COLS) * usize::from(ROWS)

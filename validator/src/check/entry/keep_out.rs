@@ -95,7 +95,7 @@ pub fn check(
     let grid = &battle.map.grid;
     for (s, side) in battle.scenario.sides.iter().enumerate() {
         for (i, placed) in side.setup.iter().enumerate() {
-            let Some(unit) = battle.counters.unit(&placed.unit) else {
+            let Some(unit) = battle.unit(&placed.unit) else {
                 continue;
             };
             if is_leader(battle, unit) || !battle.map.contains(placed.hex) {

@@ -87,7 +87,7 @@ fn unmarked_setup(
             continue;
         }
         for (i, placed) in side.setup.iter().enumerate() {
-            let Some(unit) = battle.counters.unit(&placed.unit) else {
+            let Some(unit) = markers.unit(&placed.unit) else {
                 continue;
             };
             let Some(formation) = markers.activating(unit) else {
@@ -133,28 +133,35 @@ fn idle_at_start(
     plan: &[Planned<'_>],
     out: &mut Vec<Finding>,
 ) {
-    let counters = battle.counters;
-    let in_formation = |unit: &str, formation: &str| {
-        counters.unit(unit).is_some_and(|u| {
-            counters.in_formation(u, formation)
-                || markers.activating(u) == Some(formation)
-        })
-    };
+    let with_units =
+        |units: &mut dyn Iterator<Item = &berthier_schema::Unit>| {
+            let mut formations = BTreeSet::new();
+            for unit in units {
+                formations.extend(markers.chain(unit));
+                formations.extend(markers.activating(unit));
+            }
+            formations
+        };
+    let set_up = with_units(
+        &mut battle
+            .scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.setup.iter())
+            .filter_map(|p| markers.unit(&p.unit)),
+    );
+    let first_turn = plan.iter().filter(|p| p.turn == Ok(1));
+    let mut arriving = with_units(
+        &mut first_turn.clone().flat_map(|p| p.units.iter().copied()),
+    );
+    arriving.extend(first_turn.filter_map(|p| p.arrival.formation.as_deref()));
     for (s, side) in battle.scenario.sides.iter().enumerate() {
         for (j, formation) in side.markers_at_start.iter().enumerate() {
             if markers.owned(formation) == 0 {
                 continue;
             }
-            let set_up = battle.scenario.sides.iter().any(|side| {
-                side.setup.iter().any(|p| in_formation(&p.unit, formation))
-            });
-            let arriving = plan.iter().any(|p| {
-                p.turn == Ok(1)
-                    && (p.arrival.formation.as_deref() == Some(formation)
-                        || p.units
-                            .iter()
-                            .any(|u| in_formation(&u.id, formation)))
-            });
+            let set_up = set_up.contains(formation.as_str());
+            let arriving = arriving.contains(formation.as_str());
             if set_up || arriving {
                 continue;
             }

@@ -4,7 +4,7 @@
 //! (both once it has units there); special turns cap the count per
 //! formation (Rivoli: one on the two night turns).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
@@ -15,32 +15,77 @@ pub struct Markers<'b, 'a> {
     /// Formation id to the number of its activation markers (only
     /// formations that have some).
     owned: BTreeMap<&'a str, u8>,
+    /// Formation id to its parent's.
+    parents: HashMap<&'a str, &'a str>,
+    /// Formation id to the formation whose markers activate its units.
+    activating: HashMap<&'a str, &'a str>,
+    /// Sides with activation markers.
+    sides: HashSet<&'a str>,
 }
 
 impl<'b, 'a> Markers<'b, 'a> {
     /// The markers of the battle's counters.
     pub fn new(battle: &'b Battle<'a>) -> Self {
-        let owned = battle
-            .counters
-            .formations
-            .iter()
-            .filter(|f| !f.activation_markers.is_empty())
+        let formations = &battle.counters.formations;
+        let with_markers = || {
+            formations
+                .iter()
+                .filter(|f| !f.activation_markers.is_empty())
+        };
+        let owned: BTreeMap<&'a str, u8> = with_markers()
             .map(|f| {
                 let n = u8::try_from(f.activation_markers.len());
                 (f.id.as_str(), n.unwrap_or(u8::MAX))
             })
             .collect();
-        Self { battle, owned }
+        let parents: HashMap<&'a str, &'a str> = formations
+            .iter()
+            .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
+            .collect();
+        let mut activating = HashMap::new();
+        for f in formations {
+            let mut current = Some(f.id.as_str());
+            for _ in 0..=formations.len() {
+                let Some(id) = current else { break };
+                if let Some((key, _)) = owned.get_key_value(id) {
+                    activating.insert(f.id.as_str(), *key);
+                    break;
+                }
+                current = parents.get(id).copied();
+            }
+        }
+        Self {
+            battle,
+            sides: with_markers().map(|f| f.side.as_str()).collect(),
+            owned,
+            parents,
+            activating,
+        }
+    }
+
+    /// The unit with `id`.
+    pub fn unit(&self, id: &str) -> Option<&'a Unit> {
+        self.battle.unit(id)
+    }
+
+    /// A unit's formation in this scenario and every formation above it.
+    pub fn chain(&self, unit: &Unit) -> Vec<&'a str> {
+        let mut chain = Vec::new();
+        let mut current = self.battle.formation_of(&unit.id);
+        while let Some(id) = current {
+            if chain.contains(&id) || chain.len() > self.parents.len() {
+                break; // a loop: OOB001 reports it
+            }
+            chain.push(id);
+            current = self.parents.get(id).copied();
+        }
+        chain
     }
 
     /// Whether the side uses activation markers at all (Vive l'Empereur
     /// does not).
     pub fn used_by(&self, side: &str) -> bool {
-        self.battle
-            .counters
-            .formations
-            .iter()
-            .any(|f| f.side == side && !f.activation_markers.is_empty())
+        self.sides.contains(side)
     }
 
     /// How many markers a formation owns (0 when none).
@@ -52,16 +97,8 @@ impl<'b, 'a> Markers<'b, 'a> {
     /// this scenario, attachments applied) or the nearest parent that has
     /// markers.
     pub fn activating(&self, unit: &Unit) -> Option<&'a str> {
-        let counters = self.battle.counters;
-        let mut current = self.battle.formation_of(&unit.id);
-        for _ in 0..=counters.formations.len() {
-            let id = current?;
-            if let Some((key, _)) = self.owned.get_key_value(id) {
-                return Some(key);
-            }
-            current = counters.formation(id).and_then(|f| f.parent.as_deref());
-        }
-        None
+        let formation = self.battle.formation_of(&unit.id)?;
+        self.activating.get(formation).copied()
     }
 
     /// The formation whose markers bring an arriving unit: the arrival's
@@ -135,7 +172,7 @@ impl<'b, 'a> Markers<'b, 'a> {
             .sides
             .iter()
             .flat_map(|s| s.setup.iter())
-            .filter_map(|p| battle.counters.unit(&p.unit))
+            .filter_map(|p| self.unit(&p.unit))
             .filter_map(|u| self.activating(u))
             .collect()
     }

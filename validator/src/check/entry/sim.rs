@@ -328,10 +328,7 @@ impl<'a> Run<'_, 'a> {
                 .flatten()
                 .copied()
                 .filter(|p| {
-                    self.battle
-                        .counters
-                        .unit(&p.unit)
-                        .is_some_and(|u| u.side == side)
+                    self.battle.unit(&p.unit).is_some_and(|u| u.side == side)
                 })
                 .collect()
         };

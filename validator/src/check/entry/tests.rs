@@ -328,7 +328,7 @@ fn friendly_units_on_the_entry_hex_block_the_forced_march() {
     let crowd = codes(&f, Code::Ent004);
     assert_eq!(crowd.len(), 1);
     assert_eq!(crowd[0].pointer, "/sides/0/setup/0");
-    assert!(crowd[0].message.contains("block the forced march"));
+    assert!(crowd[0].message.contains("blocks the forced march"));
     // Without the forced march, 3 MP: only the first stack enters.
     assert!(
         codes(&f, Code::Ent003)[0]
