@@ -268,6 +268,10 @@ pub struct HexsideType {
     /// The feature has a high (or inner) side that map files must name.
     #[serde(default)]
     pub directed: bool,
+    /// A slope: it marks a change of elevation, its high side being the
+    /// upper level (map checks compare it with painted levels).
+    #[serde(default)]
+    pub slope: bool,
     /// Extra movement cost to cross, per unit class id.
     #[serde(default)]
     pub movement: BTreeMap<String, Cost>,

@@ -90,16 +90,9 @@ impl<'a> Sides<'a> {
     }
 }
 
-/// Whether a hexside type marks a change of level: a directed type named
-/// as a slope or ridge (not a redoubt or wall, whose `high` is the inner
-/// hex). The series has no flag for it; the names are the rulebooks'.
+/// Whether a hexside type marks a change of level (the series' `slope`
+/// flag; a redoubt or wall is directed too, but its `high` is the inner
+/// hex, not an upper level).
 pub fn is_slope(kind: &HexsideType) -> bool {
-    const WORDS: [&str; 4] = ["slope", "ridge", "pente", "escarp"];
-    let names = std::iter::once(&kind.id)
-        .chain(std::iter::once(&kind.name))
-        .chain(kind.aliases.iter());
-    kind.directed
-        && names
-            .map(|n| n.to_lowercase())
-            .any(|n| WORDS.iter().any(|w| n.contains(w)))
+    kind.slope
 }
