@@ -6,6 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use berthier_schema::pack::load_series;
 use berthier_schema::{Document, Format, LoadError, Map, Series};
 use iced::widget::image::Handle;
 
@@ -155,9 +156,10 @@ pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
 pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
     let (path, map) = resolve_map(path)?;
     let mut warnings = Vec::new();
-    let series = match read_document(&relative_to(&path, &map.series)) {
-        Ok(Document::Series(s)) => Some(s),
-        Ok(_) => None,
+    // The whole `extends` chain, so a battle's own terrain (Canope's dry
+    // lake) is in the palette.
+    let series = match load_series(&relative_to(&path, &map.series)) {
+        Ok(s) => Some(s),
         Err(e) => {
             warnings.push(format!("series: {e}"));
             None
@@ -180,10 +182,7 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
 
 /// Loads series colours for a map without failing (the renderer's use).
 pub fn series_for(path: &Path, map: &Map) -> Option<Series> {
-    match read_document(&relative_to(path, &map.series)) {
-        Ok(Document::Series(s)) => Some(s),
-        _ => None,
-    }
+    load_series(&relative_to(path, &map.series)).ok()
 }
 
 /// Decodes a scan into RGBA, within the default pixel budget.

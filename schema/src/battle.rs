@@ -12,20 +12,7 @@ use crate::series::{Purpose, Series};
 use crate::stacking::StackUnit;
 use crate::zone::SetupLookup;
 
-/// The effective rules of a series chain: `chain[0]` is the base series,
-/// each later one extends the one before it and adds its overrides.
-pub fn resolve_series(chain: &[Series]) -> Option<Series> {
-    let (base, rest) = chain.split_first()?;
-    let mut series = base.clone();
-    for child in rest {
-        if let Some(overrides) = &child.overrides {
-            series = series.with_overrides(overrides);
-        }
-        series.id.clone_from(&child.id);
-        series.name.clone_from(&child.name);
-    }
-    Some(series)
-}
+pub use crate::pack::resolve_series;
 
 /// A scenario with everything it refers to.
 pub struct Battle<'a> {

@@ -21,6 +21,7 @@ pub mod json_schema;
 pub mod locate;
 pub mod map;
 pub mod overrides;
+pub mod pack;
 pub mod placement;
 pub mod scenario;
 pub mod series;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, RuleOverrides};
 
-use super::{Ctx, HasId, Pack, Resolved, id_pointers, ids};
+use super::{Ctx, Pack, Resolved, id_pointers, ids};
 use crate::code::Code;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
@@ -107,24 +107,12 @@ pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Series> {
 }
 
 /// The effective series of an `extends` chain given child first (the
-/// series itself, then its parent, and so on): each child's overrides and
-/// definitions applied over its parent's.
+/// series itself, then its parent, and so on), merged by the model's one
+/// implementation.
 pub(crate) fn merge_chain(chain: &[&Series]) -> Option<Series> {
-    let mut chain = chain.iter().rev();
-    let mut merged = (*chain.next()?).clone();
-    for child in chain {
-        let overrides = child.overrides.clone().unwrap_or_default();
-        merged = merged.with_overrides(&overrides);
-        merge(&mut merged.ratings, &child.ratings);
-        merge(&mut merged.unit_classes, &child.unit_classes);
-        merge(&mut merged.states, &child.states);
-        merge(&mut merged.formations, &child.formations);
-        merge(&mut merged.terrain, &child.terrain);
-        merge(&mut merged.hexside_types, &child.hexside_types);
-        merge(&mut merged.road_types, &child.road_types);
-        merged.id.clone_from(&child.id);
-    }
-    Some(merged)
+    let base_first: Vec<Series> =
+        chain.iter().rev().map(|s| (*s).clone()).collect();
+    berthier_schema::pack::resolve_series(&base_first)
 }
 
 /// The effective series with a scenario's `rule_overrides` applied.
@@ -135,15 +123,6 @@ pub(super) fn with_scenario(
     match overrides {
         Some(o) => series.with_overrides(o),
         None => series,
-    }
-}
-
-fn merge<T: HasId + Clone>(base: &mut Vec<T>, own: &[T]) {
-    for item in own {
-        match base.iter_mut().find(|b| b.id() == item.id()) {
-            Some(existing) => *existing = item.clone(),
-            None => base.push(item.clone()),
-        }
     }
 }
 

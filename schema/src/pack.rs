@@ -1,0 +1,159 @@
+//! Reading documents from files, and series chains: a battle's series
+//! `extends` its base series and adds overrides and definitions of its own.
+//! One implementation serves the validator, the editor and the renderer.
+
+use std::path::{Path, PathBuf};
+
+use crate::document::{Document, Format, LoadError, load_document};
+use crate::series::Series;
+
+/// Longest `extends` chain followed before calling it a loop.
+const MAX_CHAIN: usize = 16;
+
+/// Why a file could not be read as a document.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FileError {
+    /// Neither `.ron` nor `.json`.
+    #[error("{}: expected a .ron or .json file", .0.display())]
+    Extension(PathBuf),
+    /// The file cannot be read.
+    #[error("{path}: cannot read: {1}", path = .0.display())]
+    Io(PathBuf, String),
+    /// The text does not load.
+    #[error("{path}: {1}", path = .0.display())]
+    Load(PathBuf, LoadError),
+    /// A document of another kind than expected.
+    #[error("{path}: is a {1} document, not a series", path = .0.display())]
+    NotSeries(PathBuf, &'static str),
+    /// `extends` leads back to a file already in the chain.
+    #[error("{}: `extends` loops back to this file", .0.display())]
+    Loop(PathBuf),
+}
+
+/// Reads and loads one document.
+pub fn read_document(path: &Path) -> Result<Document, FileError> {
+    let format = Format::of_path(path)
+        .ok_or_else(|| FileError::Extension(path.to_owned()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| FileError::Io(path.to_owned(), e.to_string()))?;
+    load_document(&text, format)
+        .map_err(|e| FileError::Load(path.to_owned(), e))
+}
+
+/// A path written in a document, relative to that document's folder.
+pub fn beside(document: &Path, written: &str) -> PathBuf {
+    document.parent().unwrap_or(Path::new(".")).join(written)
+}
+
+/// Loads a series file and every series it extends, and merges them into
+/// the effective rules ([`resolve_series`]).
+pub fn load_series(path: &Path) -> Result<Series, FileError> {
+    let mut chain: Vec<Series> = Vec::new();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut next = path.to_owned();
+    loop {
+        if seen.contains(&next) || seen.len() >= MAX_CHAIN {
+            return Err(FileError::Loop(next));
+        }
+        let series = match read_document(&next)? {
+            Document::Series(s) => s,
+            other => {
+                return Err(FileError::NotSeries(next, other.kind().as_str()));
+            }
+        };
+        let parent = series.extends.as_deref().map(|p| beside(&next, p));
+        seen.push(next);
+        chain.push(series);
+        match parent {
+            Some(parent) => next = parent,
+            None => break,
+        }
+    }
+    chain.reverse();
+    resolve_series(&chain).ok_or(FileError::Loop(path.to_owned()))
+}
+
+/// The effective rules of a series chain, base first: each later series
+/// applies its `overrides` to what came before, then its own definitions
+/// (classes, terrain, ...) replace those with the same id or are added.
+pub fn resolve_series(chain: &[Series]) -> Option<Series> {
+    let (base, rest) = chain.split_first()?;
+    let mut merged = base.clone();
+    for child in rest {
+        if let Some(overrides) = &child.overrides {
+            merged = merged.with_overrides(overrides);
+        }
+        merge(&mut merged.ratings, &child.ratings, |r| &r.id);
+        merge(&mut merged.unit_classes, &child.unit_classes, |c| &c.id);
+        merge(&mut merged.states, &child.states, |s| &s.id);
+        merge(&mut merged.formations, &child.formations, |f| &f.id);
+        merge(&mut merged.terrain, &child.terrain, |t| &t.id);
+        merge(&mut merged.hexside_types, &child.hexside_types, |t| &t.id);
+        merge(&mut merged.road_types, &child.road_types, |t| &t.id);
+        merged.id.clone_from(&child.id);
+        merged.name.clone_from(&child.name);
+    }
+    Some(merged)
+}
+
+fn merge<T: Clone>(base: &mut Vec<T>, own: &[T], id: impl Fn(&T) -> &String) {
+    for item in own {
+        match base.iter_mut().find(|b| id(b) == id(item)) {
+            Some(existing) => *existing = item.clone(),
+            None => base.push(item.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn series_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("series")
+    }
+
+    #[test]
+    fn canope_extends_the_empire_rules() {
+        let canope = load_series(&series_dir().join("canope-1801.series.ron"))
+            .expect("canope chain loads");
+        assert_eq!(canope.id, "canope-1801");
+        assert!(canope.terrain_type("dry_lake").is_some());
+        assert!(canope.terrain_type("clear").is_some());
+        let stacking = canope.stacking.expect("stacking");
+        assert!(
+            stacking
+                .allowed
+                .iter()
+                .any(|c| c.name.contains("three cavalry"))
+        );
+    }
+
+    #[test]
+    fn a_loop_or_a_missing_parent_is_an_error_not_a_hang() {
+        let dir = std::env::temp_dir()
+            .join(format!("berthier-pack-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let text = |parent: &str| {
+            format!(
+                "(kind: series, format_version: 1, id: \"x\", name: \"X\", \
+                 extends: \"{parent}\")"
+            )
+        };
+        std::fs::write(dir.join("a.series.ron"), text("b.series.ron"))
+            .expect("a");
+        std::fs::write(dir.join("b.series.ron"), text("a.series.ron"))
+            .expect("b");
+        assert!(matches!(
+            load_series(&dir.join("a.series.ron")),
+            Err(FileError::Loop(_))
+        ));
+        std::fs::write(dir.join("c.series.ron"), text("none.series.ron"))
+            .expect("c");
+        assert!(matches!(
+            load_series(&dir.join("c.series.ron")),
+            Err(FileError::Io(..))
+        ));
+        std::fs::remove_dir_all(&dir).expect("clean");
+    }
+}
