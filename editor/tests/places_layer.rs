@@ -9,11 +9,19 @@ use berthier_editor::screen::suggest::{Message, SuggestScreen};
 use berthier_schema::HexId;
 use berthier_schema::map::{Compass, MapEdge};
 
-fn texts(shapes: &[Shape]) -> Vec<(&str, [u8; 3])> {
+/// Texts and colours; labels written one letter a line (beside east and
+/// west edges) read as one line.
+fn texts(shapes: &[Shape]) -> Vec<(String, [u8; 3])> {
     shapes
         .iter()
         .filter_map(|s| match s {
-            Shape::Text { text, colour, .. } => Some((text.as_str(), *colour)),
+            Shape::Text { text, colour, .. } => {
+                let line: String = text
+                    .split('\n')
+                    .map(|l| if l.is_empty() { " " } else { l })
+                    .collect();
+                Some((line, *colour))
+            }
             _ => None,
         })
         .collect()
@@ -40,7 +48,10 @@ fn named_edges_are_drawn_along_the_map_border_with_their_names() {
     let shapes = layers::places(&map, &|_| true);
     let names = texts(&shapes);
     for name in ["North edge", "South edge", "East edge", "West edge"] {
-        assert!(names.contains(&(name, EDGE_INK)), "{name}: {names:?}");
+        assert!(
+            names.contains(&(name.to_owned(), EDGE_INK)),
+            "{name}: {names:?}"
+        );
     }
     // The entry point on the whole north edge is labelled too.
     assert!(names.iter().any(|(t, _)| *t == "→ North edge"), "{names:?}");
@@ -98,7 +109,7 @@ fn an_edge_listed_hex_by_hex_is_outlined_where_it_meets_the_border() {
     }];
     m.entry_points.clear();
     let shapes = layers::places(m, &|_| true);
-    assert!(texts(&shapes).contains(&("corner", EDGE_INK)));
+    assert!(texts(&shapes).contains(&("corner".to_owned(), EDGE_INK)));
     assert!(edge_lines(&shapes).len() >= 4);
     // The places layer's caches are cleared by edge edits.
     let edit = berthier_schema::edit::Edit::Edge {

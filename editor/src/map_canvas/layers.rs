@@ -266,8 +266,8 @@ fn edge_shapes(
         if !keep(*hex) {
             continue;
         }
-        let c = map.grid.center_px(*hex);
-        for side in outer_sides(map, *hex, edge.side) {
+        let sides = outer_sides(map, *hex, edge.side);
+        for side in &sides {
             out.push(Shape::Line {
                 points: side.to_vec(),
                 width: 0.16 * r,
@@ -275,16 +275,79 @@ fn edge_shapes(
             });
         }
         if i == 0 {
-            let label = edge.name.clone().unwrap_or_else(|| edge.id.clone());
+            let name = edge.name.clone().unwrap_or_else(|| edge.id.clone());
+            let at = label_outside(map, *hex, &sides);
+            // Beside an east or west edge the margin is narrow: one letter
+            // a line.
+            let text = if side_on_x(*hex, map, &sides) {
+                vertical(&name)
+            } else {
+                name
+            };
             out.push(Shape::Text {
-                at: [c[0], c[1] + 0.3 * r],
-                size: 0.26 * r,
-                text: label,
+                at,
+                size: LABEL_SIZE * r,
+                text,
                 colour: EDGE_INK,
             });
         }
     }
     out
+}
+
+/// Edge names' text size, in hex radii.
+const LABEL_SIZE: f64 = 0.3;
+
+/// Where an edge's name goes: just outside the map beyond its middle hex's
+/// outer sides (clear of hex numbers and entry names), else inside it.
+fn label_outside(map: &Map, hex: HexId, sides: &[[[f64; 2]; 2]]) -> [f64; 2] {
+    let r = map.grid.hex_radius_px;
+    let c = map.grid.center_px(hex);
+    let n = sides.len() as f64;
+    let sum = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
+        [a[0] + (p[0] + q[0]) / 2.0, a[1] + (p[1] + q[1]) / 2.0]
+    });
+    let d = [sum[0] / n.max(1.0) - c[0], sum[1] / n.max(1.0) - c[1]];
+    let len = d[0].hypot(d[1]);
+    if sides.is_empty() || len < 1e-9 {
+        return [c[0], c[1] + 0.3 * r];
+    }
+    let u = [d[0] / len, d[1] / len];
+    // Half the text's extent along `u`: its height up or down, half its
+    // (estimated) width sideways.
+    let size = LABEL_SIZE * r;
+    let extent = if u[0].abs() > u[1].abs() {
+        0.45 * size
+    } else {
+        0.6 * size
+    };
+    let at = len + 0.12 * r + extent;
+    [c[0] + u[0] * at, c[1] + u[1] * at]
+}
+
+/// Whether `sides` of `hex` face mostly east or west.
+fn side_on_x(hex: HexId, map: &Map, sides: &[[[f64; 2]; 2]]) -> bool {
+    let c = map.grid.center_px(hex);
+    let d = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
+        [
+            a[0] + (p[0] + q[0]) / 2.0 - c[0],
+            a[1] + (p[1] + q[1]) / 2.0 - c[1],
+        ]
+    });
+    d[0].abs() > d[1].abs()
+}
+
+fn vertical(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c == ' ' {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The sides of `hex` with no map hex beyond them, facing `toward` (all

@@ -138,6 +138,24 @@ impl MapView {
     }
 }
 
+/// The side panel of the register and suggest screens: 300 px wide, on an
+/// opaque background (without one, the software renderer can leave
+/// pixels of the previous screen showing through the empty parts).
+pub fn side_panel<'a, M: 'a>(
+    content: impl Into<Element<'a, M>>,
+) -> Element<'a, M> {
+    container(content)
+        .width(300)
+        .height(Fill)
+        .padding(8)
+        .style(|theme: &Theme| {
+            container::background(
+                theme.extended_palette().background.base.color,
+            )
+        })
+        .into()
+}
+
 /// Something drawn over the map, in scan pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mark {
@@ -303,13 +321,14 @@ fn draw_mark(frame: &mut Frame, view: &Viewport, mark: &Mark) {
                 &path,
                 Stroke::default().with_width(2.0).with_color(*colour),
             );
-            frame.fill_text(canvas::Text {
-                content: label.clone(),
-                position: Point::new(p.x + 9.0, p.y - 18.0),
-                color: *colour,
-                size: 14.0.into(),
-                ..canvas::Text::default()
-            });
+            if !label.is_empty() {
+                draw_label(
+                    frame,
+                    Point::new(p.x + 9.0, p.y - 18.0),
+                    *colour,
+                    label,
+                );
+            }
         }
         Mark::Handle {
             at,
@@ -357,8 +376,11 @@ fn draw_handle(
             Stroke::default().with_width(3.0).with_color(colour),
         );
     }
-    // Text on a pale backing so it reads over any scan.
-    let at = Point::new(p.x + r + 4.0, p.y - 8.0);
+    draw_label(frame, Point::new(p.x + r + 4.0, p.y - 8.0), colour, label);
+}
+
+/// A label on a pale backing, so it reads over any scan.
+fn draw_label(frame: &mut Frame, at: Point, colour: Color, label: &str) {
     let width = 7.0 * label.chars().count() as f32;
     frame.fill_rectangle(
         Point::new(at.x - 2.0, at.y - 1.0),

@@ -11,8 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use berthier_schema::HexId;
 use berthier_schema::edit::Edit;
 use iced::widget::{
-    button, checkbox, column, container, pick_list, row, rule, scrollable,
-    slider, text,
+    button, checkbox, column, pick_list, row, rule, scrollable, slider, text,
 };
 use iced::{Color, Element, Fill, Task};
 
@@ -291,7 +290,7 @@ impl SuggestScreen {
         column![
             toolbar,
             rule::horizontal(1),
-            row![container(self.panel()).width(300).padding(8), canvas]
+            row![super::overlay::side_panel(self.panel()), canvas]
         ]
         .into()
     }
@@ -341,7 +340,7 @@ impl SuggestScreen {
                 .on_toggle(Message::PaintedToo),
             text(format!("{} samples marked", self.samples.len())),
             rule::horizontal(1),
-            scrollable(list).height(Fill),
+            scrollable(list).spacing(4).height(Fill),
         ]
         .spacing(6)
         .into()

@@ -22,7 +22,7 @@ pub enum Handle {
 }
 
 /// Screen distance from the origin to the rotation handle.
-const ARM_PX: f64 = 110.0;
+const ARM_PX: f64 = 150.0;
 /// Smallest screen distance from the origin to the size handle.
 const SIZE_MIN_PX: f64 = 40.0;
 /// How near (screen pixels) a press must be to grab a handle.

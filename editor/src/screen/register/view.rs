@@ -2,8 +2,8 @@
 
 use berthier_schema::{Orientation, Shift};
 use iced::widget::{
-    button, checkbox, column, container, pick_list, row, rule, scrollable,
-    slider, text, text_input,
+    button, checkbox, column, pick_list, row, rule, scrollable, slider, text,
+    text_input,
 };
 use iced::{Color, Element, Fill, widget};
 
@@ -57,7 +57,7 @@ impl RegisterScreen {
         column![
             toolbar,
             rule::horizontal(1),
-            row![container(self.panel()).width(300).padding(8), canvas],
+            row![super::super::overlay::side_panel(self.panel()), canvas],
         ]
         .into()
     }
@@ -128,7 +128,8 @@ impl RegisterScreen {
                 ]
                 .spacing(6),
             );
-            col = col.push(scrollable(self.landmark_list()).height(Fill));
+            col = col
+                .push(scrollable(self.landmark_list()).spacing(4).height(Fill));
         }
         col.into()
     }
