@@ -1,7 +1,8 @@
 //! Counters: the sides, the command hierarchy and every unit and leader of a
 //! battle, with the ratings printed on each counter side.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,64 @@ pub struct Counters {
     /// What was read from a rulebook, what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
+    /// Unit ids to positions, built on first lookup: scenarios look units
+    /// up once per setup entry, and a linear search made that quadratic.
+    #[serde(skip)]
+    #[schemars(skip)]
+    unit_index: IdIndex,
+    /// Formation ids to positions, likewise.
+    #[serde(skip)]
+    #[schemars(skip)]
+    formation_index: IdIndex,
+}
+
+/// A lazily built id-to-position index. It never decides equality or
+/// identity of documents (two indexes always compare equal) and a clone
+/// starts empty, so it is invisible outside lookups.
+#[derive(Default)]
+struct IdIndex(OnceLock<HashMap<String, usize>>);
+
+impl Clone for IdIndex {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for IdIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for IdIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IdIndex")
+    }
+}
+
+impl IdIndex {
+    /// The item with `id`: through the index when it is still right, else
+    /// by a scan (the list may have changed since the index was built).
+    fn find<'a, T>(
+        &self,
+        items: &'a [T],
+        id: &str,
+        key: impl Fn(&T) -> &str,
+    ) -> Option<&'a T> {
+        let index = self.0.get_or_init(|| {
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| (key(item).to_owned(), i))
+                .collect()
+        });
+        if let Some(item) = index.get(id).and_then(|i| items.get(*i))
+            && key(item) == id
+        {
+            return Some(item);
+        }
+        items.iter().find(|item| key(item) == id)
+    }
 }
 
 /// A side (army).
@@ -172,12 +231,12 @@ pub struct Unit {
 impl Counters {
     /// The unit with `id`.
     pub fn unit(&self, id: &str) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id)
+        self.unit_index.find(&self.units, id, |u| &u.id)
     }
 
     /// The formation with `id`.
     pub fn formation(&self, id: &str) -> Option<&Formation> {
-        self.formations.iter().find(|f| f.id == id)
+        self.formation_index.find(&self.formations, id, |f| &f.id)
     }
 
     /// Whether `unit` is in `formation` or one of its sub-formations.

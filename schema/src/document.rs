@@ -268,6 +268,20 @@ impl Document {
         }
     }
 
+    /// Types a JSON value (the shape the JSON Schema describes) as a
+    /// document of `kind`.
+    pub fn from_json_value(
+        kind: DocKind,
+        value: serde_json::Value,
+    ) -> serde_json::Result<Self> {
+        Ok(match kind {
+            DocKind::Series => Self::Series(serde_json::from_value(value)?),
+            DocKind::Map => Self::Map(serde_json::from_value(value)?),
+            DocKind::Counters => Self::Counters(serde_json::from_value(value)?),
+            DocKind::Scenario => Self::Scenario(serde_json::from_value(value)?),
+        })
+    }
+
     /// As a JSON value (the shape the JSON Schema describes).
     pub fn to_json_value(&self) -> serde_json::Result<serde_json::Value> {
         match self {

@@ -2,6 +2,13 @@
 //! the same correspondence as [`super::locate`], so a RON file whose typed
 //! read stops at the first error can still be checked against the JSON
 //! Schema for every error at once.
+//!
+//! It is also the validator's fast path: the shape checked against the
+//! schema and then typed with `serde_json::from_value` costs less than the
+//! typed RON reader alone. The reading is exact or gives up (`None`): any
+//! construct it could read differently from the typed reader (escapes
+//! other than the common ones, character literals, hexadecimal numbers)
+//! sends the caller back to the typed reader.
 
 use serde_json::{Map, Number, Value};
 
@@ -33,10 +40,15 @@ impl Scanner<'_> {
                 start,
                 end,
                 escaped,
-            } => Some(Value::String(
-                String::from_utf8(self.string_bytes(start, end, escaped))
-                    .ok()?,
-            )),
+            } => {
+                if escaped && !simple_escapes(self.slice(start, end)) {
+                    return None;
+                }
+                Some(Value::String(
+                    String::from_utf8(self.string_bytes(start, end, escaped))
+                        .ok()?,
+                ))
+            }
             Token::Scalar { start, end } => {
                 number(self.ident_bytes(start, end))
             }
@@ -162,6 +174,21 @@ impl Scanner<'_> {
     }
 }
 
+/// Whether every escape in a string's raw contents is one the tokenizer
+/// decodes exactly as RON does (`\"`, `\\`, `\n`, `\t`, `\r`); anything
+/// else (`\u{..}`, `\0`, ...) makes the reading give up rather than guess.
+fn simple_escapes(raw: &[u8]) -> bool {
+    let mut bytes = raw.iter();
+    while let Some(b) = bytes.next() {
+        if *b == b'\\'
+            && !matches!(bytes.next(), Some(b'"' | b'\\' | b'n' | b't' | b'r'))
+        {
+            return false;
+        }
+    }
+    true
+}
+
 /// `(x)` as a payload or wrapper stands for `x`.
 fn unwrap_single(value: Value) -> Value {
     match value {
@@ -205,6 +232,18 @@ mod tests {
                 "variant": {"Within": {"of": {"Place": "mill"}, "hexes": 1}},
                 "yes": true
             }))
+        );
+    }
+
+    #[test]
+    fn unusual_escapes_and_literals_give_up_instead_of_guessing() {
+        assert_eq!(ron_json_shape(r#"(s: "a\u{41}")"#), None);
+        assert_eq!(ron_json_shape(r#"(s: "a\0")"#), None);
+        assert_eq!(ron_json_shape("(c: 'W')"), None);
+        assert_eq!(ron_json_shape("(n: 0x1F)"), None);
+        assert_eq!(
+            ron_json_shape(r#"(s: "tab\tquote\"")"#),
+            Some(json!({"s": "tab\tquote\""}))
         );
     }
 
