@@ -25,15 +25,19 @@ pub struct Battle<'a> {
     /// The scenario.
     pub scenario: &'a Scenario,
     /// Unit id to its formation for this scenario (attachments applied).
-    formation_of: BTreeMap<&'a str, &'a str>,
+    formation_of: HashMap<&'a str, &'a str>,
     /// Unit id to its setup entry.
-    placed: BTreeMap<&'a str, &'a Placed>,
+    placed: HashMap<&'a str, &'a Placed>,
     /// Unit id to steps lost at start (`each` losses only).
-    losses: BTreeMap<&'a str, i32>,
-    /// Units by id (`Counters::unit` searches the list).
-    units: HashMap<&'a str, &'a Unit>,
+    losses: HashMap<&'a str, i32>,
+    /// Units by id, as indices into the counters' units.
+    units: HashMap<&'a str, usize>,
     /// Formation id to its parent's.
     parents: HashMap<&'a str, &'a str>,
+    /// Formation id to the indices of the counters' units in it or in one
+    /// of its sub-formations, in counters order: `units_in` reads a
+    /// formation's units off it instead of walking every unit's chain.
+    members: HashMap<&'a str, Vec<usize>>,
 }
 
 impl<'a> Battle<'a> {
@@ -48,20 +52,24 @@ impl<'a> Battle<'a> {
             Some(overrides) => series.with_overrides(overrides),
             None => series.clone(),
         };
+        let parents: HashMap<&'a str, &'a str> = counters
+            .formations
+            .iter()
+            .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
+            .collect();
         let mut battle = Self {
             series,
             map,
             counters,
             scenario,
-            formation_of: BTreeMap::new(),
-            placed: BTreeMap::new(),
-            losses: BTreeMap::new(),
-            units: counters.units.iter().map(|u| (u.id.as_str(), u)).collect(),
-            parents: counters
-                .formations
-                .iter()
-                .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
+            formation_of: HashMap::with_capacity(counters.units.len()),
+            placed: HashMap::new(),
+            losses: HashMap::new(),
+            units: (counters.units.iter().enumerate())
+                .map(|(i, u)| (u.id.as_str(), i))
                 .collect(),
+            members: members(counters, &parents),
+            parents,
         };
         for unit in &counters.units {
             if let Some(f) = &unit.formation {
@@ -92,21 +100,33 @@ impl<'a> Battle<'a> {
     /// formations and their sub-formations (unknown ids are skipped; the
     /// reference pass reports them).
     pub fn units_in(&self, set: &UnitSet) -> Vec<&'a Unit> {
-        let listed: HashSet<&str> =
-            set.units.iter().map(String::as_str).collect();
-        self.counters
-            .units
+        let units = &self.counters.units;
+        let members = |f: &str| self.members.get(f).into_iter().flatten();
+        if let ([], [formation]) = (&set.units[..], &set.formations[..]) {
+            return members(formation).map(|i| &units[*i]).collect();
+        }
+        let mut named = vec![false; units.len()];
+        for i in set.formations.iter().flat_map(|f| members(f)) {
+            named[*i] = true;
+        }
+        if !set.units.is_empty() {
+            let listed: HashSet<&str> =
+                set.units.iter().map(String::as_str).collect();
+            for (i, u) in units.iter().enumerate() {
+                named[i] |= listed.contains(u.id.as_str());
+            }
+        }
+        units
             .iter()
-            .filter(|u| {
-                listed.contains(u.id.as_str())
-                    || set.formations.iter().any(|f| self.in_formation(u, f))
-            })
+            .zip(named)
+            .filter_map(|(u, n)| n.then_some(u))
             .collect()
     }
 
     /// The unit with `id`.
     pub fn unit(&self, id: &str) -> Option<&'a Unit> {
-        self.units.get(id).copied()
+        let units: &'a [Unit] = &self.counters.units;
+        self.units.get(id).map(|i| &units[*i])
     }
 
     /// Whether `unit` is in `formation` or one of its sub-formations, by
@@ -212,6 +232,28 @@ impl<'a> Battle<'a> {
             }),
         }
     }
+}
+
+/// Formation id to the indices of the units in it or in one of its
+/// sub-formations, in counters order: the formations each unit's chain
+/// passes through, walked as far as `Battle::in_formation` walks it.
+fn members<'a>(
+    counters: &'a Counters,
+    parents: &HashMap<&'a str, &'a str>,
+) -> HashMap<&'a str, Vec<usize>> {
+    let mut members: HashMap<&'a str, Vec<usize>> = HashMap::new();
+    for (i, unit) in counters.units.iter().enumerate() {
+        let mut current = unit.formation.as_deref();
+        for _ in 0..=parents.len() {
+            let Some(id) = current else { break };
+            let list = members.entry(id).or_default();
+            if list.last() != Some(&i) {
+                list.push(i); // once, even round a cycle
+            }
+            current = parents.get(id).copied();
+        }
+    }
+    members
 }
 
 impl SetupLookup for Battle<'_> {

@@ -19,12 +19,15 @@ pub mod map;
 mod morale;
 pub(crate) mod oob;
 pub mod run;
+mod scene;
 mod setup_zone;
 mod stacking;
 mod terrain;
 mod victory;
 
 use berthier_schema::HexId;
+
+pub use scene::Scene;
 
 use crate::code::{Code, Rule};
 

@@ -110,6 +110,7 @@ pub fn validate_with(
     let pack = pass::references::pack(checked);
     diagnostics.extend(pass::references::check_pack(&pack));
     diagnostics.extend(check::run::check(&pack));
+    pack.drop_in_parallel();
     let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
         (a.path(), a.line, a.column, a.code).cmp(&(

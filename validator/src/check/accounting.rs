@@ -18,12 +18,12 @@
 //! Rulebook: the scenario's order of battle (Vive l'Empereur scenario
 //! set-ups; Rivoli "Initial deployment" and reinforcements).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use berthier_schema::battle::Battle;
 
-use super::Finding;
 use super::common;
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -44,21 +44,29 @@ pub const DOCS: &[(Code, Rule)] = &[(
 )];
 
 /// SET003 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let mentions = mentions(b);
+    let mut repeated: Vec<(&str, &Vec<Mention>)> = mentions
+        .iter()
+        .filter(|(_, list)| list.len() > 1)
+        .map(|(unit, list)| (*unit, list))
+        .collect();
+    repeated.sort_unstable_by_key(|(unit, _)| *unit); // unit id order
     let mut out = Vec::new();
-    for (unit, list) in &mentions {
-        for (pointer, what) in list.iter().skip(1) {
-            let first = &list[0].1;
+    for (unit, list) in repeated {
+        for mention in list.iter().skip(1) {
+            let first = list[0].what();
             out.push(
                 Finding::new(
                     Code::Set003,
-                    pointer.clone(),
+                    mention.pointer(),
                     format!(
-                        "{} is accounted for {} times: {what} here, already \
+                        "{} is accounted for {} times: {} here, already \
                          {first}",
                         common::label(unit, b.counters.unit(unit)),
-                        list.len()
+                        list.len(),
+                        mention.what()
                     ),
                 )
                 .help("each unit is set up, arrives, or is absent, once"),
@@ -96,42 +104,63 @@ pub fn check(b: &Battle<'_>) -> Vec<Finding> {
     out
 }
 
-/// Unit id to its mentions (pointer, what), in document order.
-fn mentions<'a>(
-    b: &Battle<'a>,
-) -> BTreeMap<&'a str, Vec<(String, &'static str)>> {
-    let mut seen: BTreeMap<&str, Vec<(String, &'static str)>> = BTreeMap::new();
+/// Where a unit is mentioned: side index, index in the list, and for an
+/// arrival the unit's index in its `units` list when named there. The
+/// pointer is only spelled out for a finding.
+#[derive(Clone, Copy)]
+enum Mention {
+    Setup(usize, usize),
+    Arriving(usize, usize, Option<usize>),
+    Absent(usize, usize),
+}
+
+impl Mention {
+    fn pointer(self) -> String {
+        match self {
+            Self::Setup(i, j) => format!("/sides/{i}/setup/{j}/unit"),
+            Self::Arriving(i, j, Some(k)) => {
+                format!("/sides/{i}/reinforcements/{j}/units/units/{k}")
+            }
+            Self::Arriving(i, j, None) => {
+                format!("/sides/{i}/reinforcements/{j}/units")
+            }
+            Self::Absent(i, j) => format!("/sides/{i}/absent/{j}"),
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Self::Setup(..) => "set up",
+            Self::Arriving(..) => "arriving",
+            Self::Absent(..) => "absent",
+        }
+    }
+}
+
+/// Unit id to its mentions, in document order.
+fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
+    let mut seen: HashMap<&str, Vec<Mention>> = HashMap::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, placed) in side.setup.iter().enumerate() {
             if let Some(unit) = b.counters.unit(&placed.unit) {
                 seen.entry(unit.id.as_str())
                     .or_default()
-                    .push((format!("/sides/{i}/setup/{j}/unit"), "set up"));
+                    .push(Mention::Setup(i, j));
             }
         }
         for (j, arrival) in side.reinforcements.iter().enumerate() {
             for unit in b.units_in(&arrival.units) {
-                let pointer = match arrival
-                    .units
-                    .units
-                    .iter()
-                    .position(|u| *u == unit.id)
-                {
-                    Some(k) => {
-                        format!("/sides/{i}/reinforcements/{j}/units/units/{k}")
-                    }
-                    None => format!("/sides/{i}/reinforcements/{j}/units"),
-                };
+                let k = arrival.units.units.iter().position(|u| *u == unit.id);
                 seen.entry(unit.id.as_str())
                     .or_default()
-                    .push((pointer, "arriving"));
+                    .push(Mention::Arriving(i, j, k));
             }
         }
         for (j, id) in side.absent.iter().enumerate() {
             if let Some(unit) = b.counters.unit(id) {
                 seen.entry(unit.id.as_str())
                     .or_default()
-                    .push((format!("/sides/{i}/absent/{j}"), "absent"));
+                    .push(Mention::Absent(i, j));
             }
         }
     }

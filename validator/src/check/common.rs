@@ -1,8 +1,6 @@
 //! What several rules read off a [`Battle`]: the setup entries with their
 //! JSON Pointers, the stacks per hex, terrain and roads under a hex.
 
-use std::collections::BTreeMap;
-
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
@@ -79,15 +77,18 @@ pub fn setups<'a>(b: &Battle<'a>) -> Vec<Setup<'a>> {
         .collect()
 }
 
-/// The setup entries per hex, in stack order (`stack`, then document
-/// order).
-pub fn stacks<'a>(b: &Battle<'a>) -> BTreeMap<HexId, Vec<Setup<'a>>> {
-    let mut hexes: BTreeMap<HexId, Vec<Setup<'a>>> = BTreeMap::new();
-    for s in setups(b) {
-        hexes.entry(s.placed.hex).or_default().push(s);
-    }
-    for stack in hexes.values_mut() {
-        stack.sort_by_key(|s| s.placed.stack.unwrap_or(u8::MAX));
+/// The setup entries per hex, in hex order, each stack in stack order
+/// (`stack`, then document order).
+pub fn stacks<'a>(setups: &[Setup<'a>]) -> Vec<(HexId, Vec<Setup<'a>>)> {
+    let mut sorted: Vec<Setup<'a>> = setups.to_vec();
+    // Stable: document order within a hex and a `stack` value.
+    sorted.sort_by_key(|s| (s.placed.hex, s.placed.stack.unwrap_or(u8::MAX)));
+    let mut hexes: Vec<(HexId, Vec<Setup<'a>>)> = Vec::new();
+    for s in sorted {
+        match hexes.last_mut() {
+            Some((hex, stack)) if *hex == s.placed.hex => stack.push(s),
+            _ => hexes.push((s.placed.hex, vec![s])),
+        }
     }
     hexes
 }

@@ -13,10 +13,8 @@
 //! Rulebook: Jours de Gloire 5.1.2 ("A unit may never enter or pass
 //! through a hex occupied by an enemy unit"); Vive l'Empereur §VI.
 
-use berthier_schema::battle::Battle;
-
-use super::Finding;
 use super::common;
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -37,9 +35,10 @@ pub const DOCS: &[(Code, Rule)] = &[(
 )];
 
 /// STK002 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (hex, stack) in common::stacks(b) {
+    for (hex, stack) in &scene.stacks {
+        let hex = *hex;
         let Some(first) = stack.iter().find_map(|s| s.unit_side()) else {
             continue;
         };

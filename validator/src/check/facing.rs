@@ -31,8 +31,8 @@
 use berthier_schema::battle::Battle;
 use berthier_schema::series::{FacingKind, FacingRules};
 
-use super::Finding;
 use super::common::{self, Setup};
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -80,7 +80,8 @@ struct Faced<'a> {
 }
 
 /// FAC001 and FAC002 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let Some(rules) = &b.series.facing else {
         return Vec::new();
     };
@@ -88,8 +89,9 @@ pub fn check(b: &Battle<'_>) -> Vec<Finding> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (hex, stack) in common::stacks(b) {
-        for side in common::sides(&stack) {
+    for (hex, stack) in &scene.stacks {
+        let hex = *hex;
+        for side in common::sides(stack) {
             let faced: Vec<Faced<'_>> = stack
                 .iter()
                 .filter(|s| s.unit_side() == Some(side))

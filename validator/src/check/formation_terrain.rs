@@ -30,8 +30,8 @@
 use berthier_schema::battle::Battle;
 use berthier_schema::series::{FacingKind, FormationDef};
 
-use super::Finding;
 use super::common::{self, Setup};
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -59,8 +59,10 @@ pub const DOCS: &[(Code, Rule)] = &[(
 )];
 
 /// TER003 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
-    common::setups(b)
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
+    scene
+        .setups
         .iter()
         .filter_map(|s| formation_here(b, s))
         .collect()

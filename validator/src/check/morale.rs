@@ -27,7 +27,7 @@ use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
 use berthier_schema::scenario::{MoraleGroup, ScenarioSide};
 
-use super::Finding;
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// The rating summed.
@@ -82,7 +82,8 @@ pub const DOCS: &[(Code, Rule)] = &[
 ];
 
 /// OOB004, OOB005 and OOB006 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let mut out = Vec::new();
     let mut unknown: Vec<(String, String)> = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {

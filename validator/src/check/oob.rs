@@ -21,11 +21,10 @@
 //! Rulebook: Jours de Gloire 2.1-2.3 (activation markers per formation),
 //! 2.6; Vive l'Empereur §XVII (command), scenario attachments.
 
-use berthier_schema::battle::Battle;
 use berthier_schema::counters::Counters;
 use berthier_schema::series::Series;
 
-use super::Finding;
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -190,7 +189,8 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
 }
 
 /// OOB003 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let mut out = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, a) in side.attachments.iter().enumerate() {

@@ -9,15 +9,16 @@ use berthier_schema::battle::Battle;
 use rayon::prelude::*;
 
 use super::{
-    Finding, accounting, enemy_stack, entry, facing, formation_terrain, morale,
-    oob, setup_zone, stacking, terrain, victory,
+    Finding, Scene, accounting, enemy_stack, entry, facing, formation_terrain,
+    morale, oob, setup_zone, stacking, terrain, victory,
 };
 use crate::diagnostic::Diagnostic;
 use crate::pass::references::{Pack, ScenarioInputs};
 
-/// A pass-3 rule: reads a battle, returns its findings (pointers into the
-/// scenario document).
-pub type RuleFn = fn(&Battle<'_>) -> Vec<Finding>;
+/// A pass-3 rule: reads a scenario (its battle and the setup data the
+/// runner computes once for every rule), returns its findings (pointers
+/// into the scenario document).
+pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
 
 /// Every pass-3 rule, in the order their findings are produced (the report
 /// is sorted by position afterwards). To add a rule, add one line here
@@ -33,7 +34,7 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     victory::check,
-    entry::check,
+    |scene| entry::check(scene.battle),
 ];
 
 /// Runs pass 3 over the selected scenarios of `pack`.
@@ -52,9 +53,10 @@ fn check_scenario(inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
         inputs.counters,
         inputs.scenario,
     );
+    let scene = Scene::new(&battle);
     RULES
         .iter()
-        .flat_map(|rule| rule(&battle))
+        .flat_map(|rule| rule(&scene))
         .map(|f| locate(inputs, f))
         .collect()
 }

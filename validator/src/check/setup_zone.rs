@@ -30,8 +30,8 @@ use berthier_schema::placement::Placement;
 use berthier_schema::scenario::Instruction;
 use berthier_schema::zone::{Verdict, Zone};
 
-use super::Finding;
-use super::common::{self, Setup};
+use super::common::Setup;
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -89,17 +89,14 @@ pub const DOCS: &[(Code, Rule)] = &[
 ];
 
 /// SET001, SET002 and SET004 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
-    let setups = common::setups(b);
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let zone = Zone::new(b.map, b);
     let mut out = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for ins in &side.instructions {
             for unit in b.units_in(&ins.units) {
-                let Some(s) = setups
-                    .iter()
-                    .find(|s| s.side == i && s.placed.unit == unit.id)
-                else {
+                let Some(s) = scene.setup_of(i, &unit.id) else {
                     continue; // arriving, absent, or set up off the map
                 };
                 out.extend(placement(&zone, ins, s));
@@ -116,10 +113,13 @@ fn placement(
     s: &Setup<'_>,
 ) -> Option<Finding> {
     let hex = s.placed.hex;
-    let printed = describe(ins);
+    // The instruction's words only go into a finding: not built for the
+    // (many) units that pass.
+    let printed = || describe(ins);
     match zone.allows(&ins.placement, &s.placed.unit, hex) {
         Verdict::Yes => None,
         Verdict::No => {
+            let printed = printed();
             let with = matches!(
                 ins.placement,
                 Placement::WithAnyUnitOf(_) | Placement::StackedWith(_)
@@ -155,8 +155,9 @@ fn placement(
                 s.pointer("hex"),
                 format!(
                     "placement of {} in hex {hex} cannot be decided: {why} \
-                     ({printed})",
-                    s.label()
+                     ({})",
+                    s.label(),
+                    printed()
                 ),
             )
             .hex(hex),

@@ -28,11 +28,10 @@
 //! §V.2, §V.7, §V.8, §XIV.1; Rivoli special rules.
 
 use berthier_schema::HexId;
-use berthier_schema::battle::Battle;
 use berthier_schema::stacking::{Measure, StackUnit, Stacking};
 
-use super::Finding;
 use super::common::{self, Setup};
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -78,14 +77,16 @@ pub const DOCS: &[(Code, Rule)] = &[
 ];
 
 /// STK001 and STK003 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let Some(rules) = &b.series.stacking else {
         return Vec::new();
     };
     let mut out = Vec::new();
     let mut unknown: Vec<(HexId, String, Vec<String>)> = Vec::new();
-    for (hex, stack) in common::stacks(b) {
-        for side in common::sides(&stack) {
+    for (hex, stack) in &scene.stacks {
+        let hex = *hex;
+        for side in common::sides(stack) {
             let group: Vec<&Setup<'_>> = stack
                 .iter()
                 .filter(|s| s.unit_side() == Some(side))

@@ -23,8 +23,8 @@
 use berthier_schema::battle::Battle;
 use berthier_schema::series::{Cost, Purpose};
 
-use super::Finding;
 use super::common::{self, Setup};
+use super::{Finding, Scene};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -76,8 +76,9 @@ pub const DOCS: &[(Code, Rule)] = &[
 ];
 
 /// TER001, TER002 and TER004 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
-    let setups = common::setups(b);
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
+    let setups = &scene.setups;
     let painted = b.map.hexes.values().any(|h| h.terrain.is_some());
     if !painted {
         return if setups.is_empty() {
@@ -87,7 +88,7 @@ pub fn check(b: &Battle<'_>) -> Vec<Finding> {
         };
     }
     let mut out = Vec::new();
-    for s in &setups {
+    for s in setups {
         let hex = s.placed.hex;
         if common::terrain_id(b, hex).is_none() {
             out.push(

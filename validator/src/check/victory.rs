@@ -21,7 +21,7 @@ use berthier_schema::placement::Location;
 use berthier_schema::scenario::Condition;
 use berthier_schema::zone::Zone;
 
-use super::{Finding, common};
+use super::{Finding, Scene, common};
 use crate::code::{Code, Rule};
 
 /// Documentation of the codes of this module.
@@ -42,7 +42,8 @@ pub const DOCS: &[(Code, Rule)] = &[(
 )];
 
 /// VIC001 for one scenario.
-pub fn check(b: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
     let zone = Zone::new(b.map, b);
     let mut out = Vec::new();
     for (i, v) in b.scenario.victory.iter().enumerate() {

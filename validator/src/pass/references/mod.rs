@@ -14,7 +14,7 @@ pub(crate) mod series;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use berthier_schema::counters::Counters;
 use berthier_schema::scenario::Scenario;
@@ -33,6 +33,10 @@ pub struct Pack {
     docs: HashMap<PathBuf, Arc<Checked>>,
     /// The files of this run (their own findings are already reported).
     selected: HashSet<PathBuf>,
+    /// Joined path to its canonical form (`None`: it does not exist).
+    /// Every scenario resolves the same few series, map and counters
+    /// files, several times each; the file system is asked once per path.
+    canonical: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 /// Where a reference leads.
@@ -59,6 +63,7 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
             .into_iter()
             .map(|c| (c.source.at.path.clone(), Arc::new(c)))
             .collect(),
+        canonical: Mutex::default(),
     };
     pack.load_referenced();
     pack
@@ -97,7 +102,7 @@ impl Pack {
         let mut paths: Vec<&PathBuf> = self.selected.iter().collect();
         paths.sort();
         paths
-            .into_iter()
+            .into_par_iter()
             .filter_map(|path| self.scenario_inputs(self.docs.get(path)?))
             .collect()
     }
@@ -223,11 +228,32 @@ impl Pack {
         }
         let root = &from.at.root.dir;
         let joined = parts.iter().fold(root.clone(), |p, part| p.join(part));
-        match joined.canonicalize() {
-            Ok(real) if real.starts_with(root) => Resolved::Found(real),
-            Ok(_) => Resolved::Escapes("a link leads out of it"),
-            Err(_) => Resolved::Missing(parts.join("/")),
+        match self.canonicalize(joined) {
+            Some(real) if real.starts_with(root) => Resolved::Found(real),
+            Some(_) => Resolved::Escapes("a link leads out of it"),
+            None => Resolved::Missing(parts.join("/")),
         }
+    }
+
+    /// `path.canonicalize()`, remembered for the run.
+    fn canonicalize(&self, path: PathBuf) -> Option<PathBuf> {
+        let known =
+            |c: &HashMap<PathBuf, Option<PathBuf>>| c.get(&path).cloned();
+        if let Some(found) = self.canonical.lock().ok().and_then(|c| known(&c))
+        {
+            return found;
+        }
+        let real = path.canonicalize().ok();
+        if let Ok(mut cache) = self.canonical.lock() {
+            cache.insert(path, real.clone());
+        }
+        real
+    }
+
+    /// Drops the documents on every core: freeing a large pack's documents
+    /// one by one took as long as a rule pass.
+    pub fn drop_in_parallel(self) {
+        self.docs.into_par_iter().for_each(drop);
     }
 
     fn get(&self, path: &Path) -> Option<&Arc<Checked>> {

@@ -75,23 +75,31 @@ fn setup(
             );
         }
     }
+    let formations = series.map(|s| ids(&s.formations));
+    let states = series.map(|s| ids(&s.states));
     for (j, placed) in side.setup.iter().enumerate() {
-        let p = format!("{base}/setup/{j}");
-        w.unit(ctx, &format!("{p}/unit"), &placed.unit);
-        w.hex(ctx, &format!("{p}/hex"), placed.hex);
-        let Some(series) = series else { continue };
-        if let Some(f) = &placed.formation {
-            let known = ids(&series.formations);
-            series_id(ctx, &format!("{p}/formation"), "formation", f, &known);
+        // Pointers are spelled out only for an entry with a finding: a
+        // scenario has hundreds of entries, nearly all fine.
+        let p = || format!("{base}/setup/{j}");
+        if w.counters.is_some_and(|c| c.unit(&placed.unit).is_none()) {
+            w.unit(ctx, &format!("{}/unit", p()), &placed.unit);
         }
-        if let Some(state) = &placed.state {
-            series_id(
-                ctx,
-                &format!("{p}/state"),
-                "state",
-                state,
-                &ids(&series.states),
-            );
+        if w.map.is_some_and(|m| !m.contains(placed.hex)) {
+            w.hex(ctx, &format!("{}/hex", p()), placed.hex);
+        }
+        let (Some(formations), Some(states)) = (&formations, &states) else {
+            continue;
+        };
+        if let Some(f) = &placed.formation
+            && !formations.contains(f.as_str())
+        {
+            let pointer = format!("{}/formation", p());
+            series_id(ctx, &pointer, "formation", f, formations);
+        }
+        if let Some(state) = &placed.state
+            && !states.contains(state.as_str())
+        {
+            series_id(ctx, &format!("{}/state", p()), "state", state, states);
         }
     }
 }
