@@ -16,9 +16,18 @@ pub fn map_text(map: &Map, path: &Path) -> Result<String, String> {
     to_text(map, format)
 }
 
-/// Saves `map` to `path` atomically (write, sync, rename).
+/// Saves `map` to `path` atomically (write, sync, rename). When `path`
+/// already holds the map, only the fields that changed are rewritten, so
+/// the author's comments and layout elsewhere survive; otherwise (a new
+/// file, a removed field) the whole map is written afresh.
 pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
-    let text = map_text(map, path)?;
+    let text = match (std::fs::read_to_string(path), Format::of_path(path)) {
+        (Ok(original), Some(format)) => {
+            berthier_schema::preserve::patch_text(&original, format, map)
+                .map_or_else(|| map_text(map, path), Ok)?
+        }
+        _ => map_text(map, path)?,
+    };
     save_atomic(path, text.as_bytes())
         .map_err(|e| format!("cannot save {}: {e}", path.display()))
 }

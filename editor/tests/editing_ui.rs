@@ -131,6 +131,12 @@ fn paint_undo_redo_save_reload() {
     let painted = on_disk.hexes.get(&h0505).and_then(|d| d.terrain.clone());
     assert_eq!(painted.as_deref(), Some("woods"));
     let saved = map(&app).opened().map.clone();
+    // Only the changed field was rewritten: the author's comments stay.
+    let text = std::fs::read_to_string(&path).expect("saved text");
+    assert!(
+        text.starts_with("// The bundled demo battle"),
+        "{text:.200}"
+    );
 
     let reopened = open(&path, &config);
     assert_eq!(map(&reopened).opened().map, saved);

@@ -23,6 +23,7 @@ pub mod map;
 pub mod overrides;
 pub mod pack;
 pub mod placement;
+pub mod preserve;
 pub mod scenario;
 pub mod series;
 pub mod stacking;

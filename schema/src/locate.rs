@@ -92,6 +92,22 @@ pub fn locate(text: &str, format: Format, pointer: &str) -> Located {
     here
 }
 
+/// The byte range of the value `pointer` names, when it exists exactly.
+pub fn value_span(
+    text: &str,
+    format: Format,
+    pointer: &str,
+) -> Option<std::ops::Range<usize>> {
+    let found = locate(text, format, pointer);
+    if !found.exact {
+        return None;
+    }
+    let mut scanner = Scanner::new(text, format);
+    scanner.pos = found.value;
+    scanner.skip_value();
+    (scanner.pos > found.value).then_some(found.value..scanner.pos)
+}
+
 /// The scalar at `offset` as text: a string's contents (escapes decoded),
 /// an identifier (`map`, `true`, `None`) or a number; `None` for containers
 /// and anything else.
