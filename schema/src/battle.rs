@@ -2,7 +2,9 @@
 //! every setup rule reads (who is where, in which formation and state,
 //! with which current ratings), built once per scenario.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::counters::{Counters, Unit};
 use crate::hex::HexId;
@@ -62,9 +64,12 @@ impl<'a> Battle<'a> {
             map,
             counters,
             scenario,
-            formation_of: HashMap::with_capacity(counters.units.len()),
-            placed: HashMap::new(),
-            losses: HashMap::new(),
+            formation_of: HashMap::with_capacity_and_hasher(
+                counters.units.len(),
+                Default::default(),
+            ),
+            placed: HashMap::default(),
+            losses: HashMap::default(),
             units: (counters.units.iter().enumerate())
                 .map(|(i, u)| (u.id.as_str(), i))
                 .collect(),
@@ -241,7 +246,7 @@ fn members<'a>(
     counters: &'a Counters,
     parents: &HashMap<&'a str, &'a str>,
 ) -> HashMap<&'a str, Vec<usize>> {
-    let mut members: HashMap<&'a str, Vec<usize>> = HashMap::new();
+    let mut members: HashMap<&'a str, Vec<usize>> = HashMap::default();
     for (i, unit) in counters.units.iter().enumerate() {
         let mut current = unit.formation.as_deref();
         for _ in 0..=parents.len() {

@@ -1,7 +1,9 @@
 //! Counters: the sides, the command hierarchy and every unit and leader of a
 //! battle, with the ratings printed on each counter side.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use schemars::JsonSchema;

@@ -18,7 +18,7 @@
 //! Rulebook: the scenario's order of battle (Vive l'Empereur scenario
 //! set-ups; Rivoli "Initial deployment" and reinforcements).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use berthier_schema::battle::Battle;
 
@@ -139,7 +139,7 @@ impl Mention {
 
 /// Unit id to its mentions, in document order.
 fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
-    let mut seen: HashMap<&str, Vec<Mention>> = HashMap::new();
+    let mut seen: HashMap<&str, Vec<Mention>> = HashMap::default();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, placed) in side.setup.iter().enumerate() {
             if let Some(unit) = b.counters.unit(&placed.unit) {

@@ -4,7 +4,7 @@
 //! stacks three times per scenario), which was most of their cost on a
 //! large pack.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
@@ -31,7 +31,8 @@ impl<'b, 'a> Scene<'b, 'a> {
     pub fn new(battle: &'b Battle<'a>) -> Self {
         let setups = common::setups(battle);
         let stacks = common::stacks(&setups);
-        let mut by_unit = HashMap::with_capacity(setups.len());
+        let mut by_unit =
+            HashMap::with_capacity_and_hasher(setups.len(), Default::default());
         for (i, s) in setups.iter().enumerate() {
             by_unit.entry((s.side, s.placed.unit.as_str())).or_insert(i);
         }

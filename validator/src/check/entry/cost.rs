@@ -67,7 +67,7 @@ pub const DOC: Rule = Rule {
 pub fn check(
     battle: &Battle<'_>,
     plan: &[Planned<'_>],
-    sim: &Simulation,
+    sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
 ) {
     for delay in &sim.delays {

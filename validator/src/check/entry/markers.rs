@@ -31,6 +31,8 @@
 
 use std::collections::BTreeSet;
 
+use rustc_hash::FxHashSet as HashSet;
+
 use berthier_schema::battle::Battle;
 
 use super::plan::{Planned, is_leader};
@@ -64,7 +66,7 @@ pub const DOC: Rule = Rule {
 pub fn check(
     battle: &Battle<'_>,
     plan: &[Planned<'_>],
-    sim: &Simulation,
+    sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
 ) {
     let markers = Markers::new(battle);
@@ -77,7 +79,7 @@ pub fn check(
 fn unmarked_setup(
     battle: &Battle<'_>,
     markers: &Markers<'_, '_>,
-    sim: &Simulation,
+    sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
 ) {
     let first_pool = sim.pool.first();
@@ -133,12 +135,16 @@ fn idle_at_start(
     plan: &[Planned<'_>],
     out: &mut Vec<Finding>,
 ) {
+    // Both the chain and the activating formation depend only on the
+    // unit's formation: look each formation up once, not once per unit.
     let with_units =
         |units: &mut dyn Iterator<Item = &berthier_schema::Unit>| {
-            let mut formations = BTreeSet::new();
-            for unit in units {
-                formations.extend(markers.chain(unit));
-                formations.extend(markers.activating(unit));
+            let own: HashSet<&str> =
+                units.filter_map(|u| battle.formation_of(&u.id)).collect();
+            let mut formations = HashSet::default();
+            for formation in own {
+                formations.extend(markers.chain_from(formation));
+                formations.extend(markers.activating_formation(formation));
             }
             formations
         };

@@ -4,7 +4,9 @@
 //! (both once it has units there); special turns cap the count per
 //! formation (Rivoli: one on the two night turns).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
@@ -42,7 +44,7 @@ impl<'b, 'a> Markers<'b, 'a> {
             .iter()
             .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
             .collect();
-        let mut activating = HashMap::new();
+        let mut activating = HashMap::default();
         for f in formations {
             let mut current = Some(f.id.as_str());
             for _ in 0..=formations.len() {
@@ -68,10 +70,11 @@ impl<'b, 'a> Markers<'b, 'a> {
         self.battle.unit(id)
     }
 
-    /// A unit's formation in this scenario and every formation above it.
-    pub fn chain(&self, unit: &Unit) -> Vec<&'a str> {
+    /// `formation` (a unit's, in this scenario) and every formation above
+    /// it.
+    pub fn chain_from(&self, formation: &'a str) -> Vec<&'a str> {
         let mut chain = Vec::new();
-        let mut current = self.battle.formation_of(&unit.id);
+        let mut current = Some(formation);
         while let Some(id) = current {
             if chain.contains(&id) || chain.len() > self.parents.len() {
                 break; // a loop: OOB001 reports it
@@ -97,7 +100,11 @@ impl<'b, 'a> Markers<'b, 'a> {
     /// this scenario, attachments applied) or the nearest parent that has
     /// markers.
     pub fn activating(&self, unit: &Unit) -> Option<&'a str> {
-        let formation = self.battle.formation_of(&unit.id)?;
+        self.activating_formation(self.battle.formation_of(&unit.id)?)
+    }
+
+    /// The formation whose markers activate the units of `formation`.
+    pub fn activating_formation(&self, formation: &str) -> Option<&'a str> {
         self.activating.get(formation).copied()
     }
 
@@ -133,7 +140,7 @@ impl<'b, 'a> Markers<'b, 'a> {
         in_pool: &BTreeSet<&'a str>,
         on_map: &BTreeSet<&'a str>,
         due: &BTreeSet<&'a str>,
-    ) -> BTreeMap<String, u8> {
+    ) -> BTreeMap<&'a str, u8> {
         let cap = self.cap(turn).unwrap_or(u8::MAX);
         let mut pool = BTreeMap::new();
         for formation in in_pool.union(due) {
@@ -145,7 +152,7 @@ impl<'b, 'a> Markers<'b, 'a> {
                 owned.min(1)
             };
             if n > 0 {
-                pool.insert((*formation).to_owned(), n.min(cap));
+                pool.insert(*formation, n.min(cap));
             }
         }
         pool

@@ -6,6 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rustc_hash::FxHashMap as HashMap;
+
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
@@ -19,16 +21,16 @@ use super::pool::Markers;
 
 /// What the simulation found.
 #[derive(Debug, Default)]
-pub struct Simulation {
+pub struct Simulation<'a> {
     /// Markers in the pool on each turn (index 0 is turn 1), per
     /// formation.
-    pub pool: Vec<BTreeMap<String, u8>>,
+    pub pool: Vec<BTreeMap<&'a str, u8>>,
     /// Movers that could not enter when scheduled.
     pub delays: Vec<Delay>,
     /// Entry hexes held by friendly units set up there.
     pub crowding: Vec<Crowding>,
     /// The turn each arriving unit entered.
-    pub entered: BTreeMap<String, u16>,
+    pub entered: BTreeMap<&'a str, u16>,
 }
 
 /// A mover (stack or unit) that could not enter on its turn.
@@ -89,15 +91,18 @@ struct Run<'b, 'a> {
     battle: &'b Battle<'a>,
     plan: &'b [Planned<'a>],
     markers: Markers<'b, 'a>,
-    occupancy: BTreeMap<HexId, Vec<&'a Placed>>,
+    occupancy: HashMap<HexId, Vec<&'a Placed>>,
     in_pool: BTreeSet<&'a str>,
     on_map: BTreeSet<&'a str>,
     waiting: Vec<Pending<'a>>,
-    out: Simulation,
+    out: Simulation<'a>,
 }
 
 /// Plays the schedule of `plan` on `battle`.
-pub fn simulate<'a>(battle: &Battle<'a>, plan: &[Planned<'a>]) -> Simulation {
+pub fn simulate<'a>(
+    battle: &Battle<'a>,
+    plan: &[Planned<'a>],
+) -> Simulation<'a> {
     let markers = Markers::new(battle);
     let mut run = Run {
         battle,
@@ -105,7 +110,7 @@ pub fn simulate<'a>(battle: &Battle<'a>, plan: &[Planned<'a>]) -> Simulation {
         in_pool: markers.at_start(),
         on_map: markers.on_map(),
         markers,
-        occupancy: battle.occupancy(),
+        occupancy: occupancy(battle),
         waiting: Vec::new(),
         out: Simulation::default(),
     };
@@ -251,7 +256,7 @@ impl<'a> Run<'_, 'a> {
     }
 
     fn entered(&mut self, turn: u16, pending: &Pending<'a>) {
-        self.out.entered.insert(pending.unit.id.clone(), turn);
+        self.out.entered.insert(pending.unit.id.as_str(), turn);
         if let Some(d) = pending.delay {
             self.out.delays[d].outcome = Outcome::Entered(turn);
         }
@@ -372,4 +377,19 @@ impl<'a> Run<'_, 'a> {
         let broken = rules.violations(&units);
         (!broken.is_empty()).then(|| broken.join("; "))
     }
+}
+
+/// Units set up per hex, in stack order (as `Battle::occupancy`, hashed:
+/// the simulation only looks hexes up).
+fn occupancy<'a>(battle: &Battle<'a>) -> HashMap<HexId, Vec<&'a Placed>> {
+    let mut hexes: HashMap<HexId, Vec<&'a Placed>> = HashMap::default();
+    for side in &battle.scenario.sides {
+        for placed in &side.setup {
+            hexes.entry(placed.hex).or_default().push(placed);
+        }
+    }
+    for stack in hexes.values_mut() {
+        stack.sort_by_key(|p| p.stack.unwrap_or(u8::MAX));
+    }
+    hexes
 }
