@@ -10,11 +10,20 @@ use serde_json::Value;
 use crate::document::{Format, parse, to_text};
 use crate::locate::{locate, value_span};
 
+/// How deep the patch follows changes before replacing a whole value:
+/// deep enough that painting one hex rewrites that hex's entry, not the
+/// whole `hexes` map.
+const MAX_DEPTH: usize = 3;
+
+/// A text replacement: this byte range becomes this text.
+type Splice = (std::ops::Range<usize>, String);
+
 /// `original` (the text `updated` was read from and then edited) rewritten
-/// to hold `updated`, changing only the top-level fields whose values
-/// differ. `None` when that cannot be done safely (the original does not
-/// parse, a field was removed, or the result would not read back as
-/// `updated`); the caller then writes the whole document afresh.
+/// to hold `updated`, changing only the values that differ (down to
+/// [`MAX_DEPTH`] levels: a changed hex entry, a changed road). `None` when
+/// that cannot be done safely (the original does not parse, or the result
+/// would not read back as `updated`); the caller then writes the whole
+/// document afresh.
 pub fn patch_text<T>(
     original: &str,
     format: Format,
@@ -24,58 +33,104 @@ where
     T: Serialize + DeserializeOwned + PartialEq,
 {
     let before: T = parse(original, format).ok()?;
-    let (Value::Object(old), Value::Object(new)) = (
-        serde_json::to_value(&before).ok()?,
-        serde_json::to_value(updated).ok()?,
-    ) else {
+    let old = serde_json::to_value(&before).ok()?;
+    let new = serde_json::to_value(updated).ok()?;
+    if !old.is_object() || !new.is_object() {
         return None;
+    }
+    let patch = Patch {
+        original,
+        fresh: &to_text(updated, format).ok()?,
+        format,
     };
-    if old.keys().any(|k| !new.contains_key(k)) {
-        return None;
-    }
-    let fresh = to_text(updated, format).ok()?;
-    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
-    for (key, value) in &new {
-        if old.get(key) == Some(value) {
-            continue;
-        }
-        let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
-        let written = value_span(&fresh, format, &pointer)?;
-        if old.contains_key(key) {
-            let span = value_span(original, format, &pointer)?;
-            edits.push((span, fresh[written].to_owned()));
-        } else {
-            let member_start = locate(&fresh, format, &pointer).key?;
-            edits.push(insertion(
-                original,
-                format,
-                &fresh[member_start..written.end],
-            )?);
-        }
-    }
-    edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+    let mut splices = Vec::new();
+    patch.diff(&old, &new, "", 0, &mut splices)?;
+    splices.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
     let mut text = original.to_owned();
-    for (span, replacement) in edits {
+    for (span, replacement) in splices {
         text.replace_range(span, &replacement);
     }
     let reread: T = parse(&text, format).ok()?;
     (reread == *updated).then_some(text)
 }
 
-/// Where and what to insert to add `member` (`key: value`) as the last
-/// member of the root object, with the comma the previous member needs.
-fn insertion(
-    original: &str,
+struct Patch<'a> {
+    original: &'a str,
+    fresh: &'a str,
     format: Format,
-    member: &str,
-) -> Option<(std::ops::Range<usize>, String)> {
-    let root = value_span(original, format, "")?;
-    let close = root.end.checked_sub(1)?;
-    let body = &original[root.start + 1..close];
-    let needs_comma = body.trim_end().chars().last().is_some_and(|c| c != ',');
-    let comma = if needs_comma { "," } else { "" };
-    let at = root.start + 1 + body.trim_end().len();
-    Some((at..at, format!("{comma}\n    {member},")))
+}
+
+impl Patch<'_> {
+    /// Splices turning the value at `pointer` from `old` into `new`.
+    fn diff(
+        &self,
+        old: &Value,
+        new: &Value,
+        pointer: &str,
+        depth: usize,
+        out: &mut Vec<Splice>,
+    ) -> Option<()> {
+        if old == new {
+            return Some(());
+        }
+        match (old, new) {
+            (Value::Object(a), Value::Object(b))
+                if depth < MAX_DEPTH && a.keys().all(|k| b.contains_key(k)) =>
+            {
+                for (key, value) in b {
+                    let child = format!("{pointer}/{}", escape(key));
+                    match a.get(key) {
+                        Some(before) => {
+                            self.diff(before, value, &child, depth + 1, out)?;
+                        }
+                        None => out.push(self.insertion(pointer, &child)?),
+                    }
+                }
+                Some(())
+            }
+            (Value::Array(a), Value::Array(b))
+                if depth < MAX_DEPTH && a.len() == b.len() =>
+            {
+                for (i, (before, value)) in a.iter().zip(b).enumerate() {
+                    let child = format!("{pointer}/{i}");
+                    self.diff(before, value, &child, depth + 1, out)?;
+                }
+                Some(())
+            }
+            _ => {
+                let span = value_span(self.original, self.format, pointer)?;
+                let written = value_span(self.fresh, self.format, pointer)?;
+                out.push((span, self.fresh[written].to_owned()));
+                Some(())
+            }
+        }
+    }
+
+    /// Adds the member at `child` (as written in the fresh text) as the
+    /// last member of the object at `parent`, with the comma the previous
+    /// member needs and the fresh text's indentation.
+    fn insertion(&self, parent: &str, child: &str) -> Option<Splice> {
+        let written = value_span(self.fresh, self.format, child)?;
+        let key = locate(self.fresh, self.format, child).key?;
+        let line_start = self.fresh[..key].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &self.fresh[line_start..key];
+        let indent = if indent.trim().is_empty() { indent } else { "" };
+        let member = &self.fresh[key..written.end];
+        let object = value_span(self.original, self.format, parent)?;
+        let close = object.end.checked_sub(1)?;
+        let body = &self.original[object.start + 1..close];
+        let kept = body.trim_end();
+        let comma = match kept.chars().last() {
+            Some(',') | None => "",
+            Some(_) => ",",
+        };
+        let at = object.start + 1 + kept.len();
+        Some((at..at, format!("{comma}\n{indent}{member},")))
+    }
+}
+
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
 }
 
 #[cfg(test)]
@@ -114,6 +169,23 @@ mod tests {
     }
 
     #[test]
+    fn painting_one_hex_keeps_comments_beside_the_other_hexes() {
+        let text = MAP.replace(
+            r#"hexes: {"0101": (terrain: "clear")},"#,
+            "hexes: {\n        \"0101\": (terrain: \"clear\"), // a farm\n        \"0102\": (terrain: \"clear\"),\n    },",
+        );
+        let mut edited: Map = parse(&text, Format::Ron).expect("map");
+        let hex = "0102".parse().expect("hex");
+        edited.hexes.get_mut(&hex).expect("hex").terrain = Some("woods".into());
+        edited
+            .hexes
+            .insert("0103".parse().expect("hex"), Default::default());
+        let out = patch_text(&text, Format::Ron, &edited).expect("patched");
+        assert!(out.contains("// a farm"), "{out}");
+        assert_eq!(parse::<Map>(&out, Format::Ron).expect("reads"), edited);
+    }
+
+    #[test]
     fn a_new_field_is_added_at_the_end() {
         let mut edited = map();
         edited.scale = Some("300 m per hex".into());
@@ -123,13 +195,14 @@ mod tests {
     }
 
     #[test]
-    fn json_is_patched_too_and_removals_fall_back() {
+    fn json_is_patched_too_and_removals_work() {
         let mut base = map();
         base.scale = Some("300 m".into());
         let json = to_text(&base, Format::Json).expect("json");
         let mut edited = base.clone();
         edited.scale = None;
-        assert_eq!(patch_text(&json, Format::Json, &edited), None);
+        let text = patch_text(&json, Format::Json, &edited).expect("patched");
+        assert_eq!(parse::<Map>(&text, Format::Json).expect("reads"), edited);
         let mut edited = base.clone();
         edited.id = "other".into();
         let text = patch_text(&json, Format::Json, &edited).expect("patched");
