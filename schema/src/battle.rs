@@ -2,6 +2,7 @@
 //! every setup rule reads (who is where, in which formation and state,
 //! with which current ratings), built once per scenario.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -18,8 +19,9 @@ pub use crate::pack::resolve_series;
 
 /// A scenario with everything it refers to.
 pub struct Battle<'a> {
-    /// Effective series rules, scenario overrides applied.
-    pub series: Series,
+    /// Effective series rules, scenario overrides applied (borrowed when
+    /// the scenario overrides nothing: no copy per scenario).
+    pub series: Cow<'a, Series>,
     /// The map.
     pub map: &'a Map,
     /// The counters.
@@ -45,14 +47,14 @@ pub struct Battle<'a> {
 impl<'a> Battle<'a> {
     /// Resolves `scenario` against its (already resolved) `series`.
     pub fn new(
-        series: &Series,
+        series: &'a Series,
         map: &'a Map,
         counters: &'a Counters,
         scenario: &'a Scenario,
     ) -> Self {
         let series = match &scenario.rule_overrides {
-            Some(overrides) => series.with_overrides(overrides),
-            None => series.clone(),
+            Some(overrides) => Cow::Owned(series.with_overrides(overrides)),
+            None => Cow::Borrowed(series),
         };
         let parents: HashMap<&'a str, &'a str> = counters
             .formations
@@ -187,17 +189,22 @@ impl<'a> Battle<'a> {
     /// A placed unit as the stacking rules see it.
     pub fn stack_unit(&self, placed: &Placed) -> Option<StackUnit> {
         let unit = self.unit(&placed.unit)?;
-        let state = self.state_of(placed);
-        let side = self
+        // Borrowed until the StackUnit is built: this runs for every unit
+        // set up, and the stacking rule is the validator's busiest.
+        let state: &str = match &placed.state {
+            Some(state) => state,
+            None => self.default_state().unwrap_or(""),
+        };
+        let side: &str = self
             .series
             .states
             .iter()
             .find(|s| s.id == state)
-            .and_then(|s| s.counter_side.clone())
-            .unwrap_or_else(|| state.clone());
+            .and_then(|s| s.counter_side.as_deref())
+            .unwrap_or(state);
         let mut ratings: BTreeMap<String, i32> = unit
             .ratings
-            .get(&side)
+            .get(side)
             .or_else(|| unit.ratings.values().next())
             .into_iter()
             .flatten()
@@ -213,10 +220,16 @@ impl<'a> Battle<'a> {
             class: unit.class_for(Purpose::Stacking).to_owned(),
             formation: self.formation_of(&unit.id).unwrap_or("").to_owned(),
             name: unit.name.clone(),
-            state,
+            state: state.to_owned(),
             posture: placed.formation.clone(),
             ratings,
         })
+    }
+
+    /// The id of the series' default state.
+    fn default_state(&self) -> Option<&str> {
+        let states = &self.series.states;
+        states.iter().find(|s| s.default).map(|s| s.id.as_str())
     }
 
     /// The turn a schedule entry names, or why it is not on the track.

@@ -174,15 +174,23 @@ fn stacks<'u>(
         let Some(su) = stack_unit(battle, unit, hex) else {
             continue;
         };
-        let fits = groups.iter_mut().find(|(_, members)| {
-            let mut trial = members.clone();
-            trial.push(su.clone());
-            rules.violations(&trial).is_empty()
-        });
+        // Try the unit on each group in turn (pushed, checked, taken
+        // back): no copy of the group per trial.
+        let mut su = su;
+        let mut fits = None;
+        for (i, (_, members)) in groups.iter_mut().enumerate() {
+            members.push(su);
+            let legal = rules.violations(members).is_empty();
+            su = members.pop().expect("the unit just pushed");
+            if legal {
+                fits = Some(i);
+                break;
+            }
+        }
         match fits {
-            Some((group, members)) => {
-                group.push(unit);
-                members.push(su);
+            Some(i) => {
+                groups[i].0.push(unit);
+                groups[i].1.push(su);
             }
             None => groups.push((vec![*unit], vec![su])),
         }
