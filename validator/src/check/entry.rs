@@ -54,14 +54,15 @@ pub const DOCS: &[(Code, Rule)] = &[
 /// Every reinforcement-entry finding of one scenario.
 pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
     let plan = plan::plan(battle);
-    let sim = sim::simulate(battle, &plan);
+    let markers = pool::Markers::new(battle);
+    let sim = sim::simulate_with(battle, &plan, &markers);
     let mut out = Vec::new();
     timing::check(&plan, &mut out);
     hexes::check(battle, &plan, &mut out);
     cost::check(battle, &plan, &sim, &mut out);
     crowding::check(battle, &plan, &sim, &mut out);
     keep_out::check(battle, &plan, &mut out);
-    markers::check(battle, &plan, &sim, &mut out);
+    markers::check(battle, &markers, &plan, &sim, &mut out);
     out
 }
 

@@ -65,14 +65,14 @@ pub const DOC: Rule = Rule {
 /// ENT006 for one scenario.
 pub fn check(
     battle: &Battle<'_>,
+    markers: &Markers<'_, '_>,
     plan: &[Planned<'_>],
     sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
 ) {
-    let markers = Markers::new(battle);
-    unmarked_setup(battle, &markers, sim, out);
-    idle_at_start(battle, &markers, plan, out);
-    unbrought(battle, &markers, plan, out);
+    unmarked_setup(battle, markers, sim, out);
+    idle_at_start(battle, markers, plan, out);
+    unbrought(battle, markers, plan, out);
 }
 
 /// Units set up whose formation has no marker in the pool on turn 1.

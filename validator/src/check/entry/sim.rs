@@ -90,7 +90,7 @@ type Key<'a> = (usize, Vec<HexId>, Option<&'a str>);
 struct Run<'b, 'a> {
     battle: &'b Battle<'a>,
     plan: &'b [Planned<'a>],
-    markers: Markers<'b, 'a>,
+    markers: &'b Markers<'b, 'a>,
     occupancy: HashMap<HexId, Vec<&'a Placed>>,
     in_pool: BTreeSet<&'a str>,
     on_map: BTreeSet<&'a str>,
@@ -99,11 +99,21 @@ struct Run<'b, 'a> {
 }
 
 /// Plays the schedule of `plan` on `battle`.
+#[cfg(test)] // the rules call `simulate_with`
 pub fn simulate<'a>(
     battle: &Battle<'a>,
     plan: &[Planned<'a>],
 ) -> Simulation<'a> {
-    let markers = Markers::new(battle);
+    simulate_with(battle, plan, &Markers::new(battle))
+}
+
+/// Plays the schedule of `plan` on `battle`, its markers already read
+/// (the entry rules share one [`Markers`]).
+pub fn simulate_with<'b, 'a>(
+    battle: &'b Battle<'a>,
+    plan: &'b [Planned<'a>],
+    markers: &'b Markers<'b, 'a>,
+) -> Simulation<'a> {
     let mut run = Run {
         battle,
         plan,
