@@ -28,7 +28,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, c: &Counters) {
         .collect();
     ctx.unique("activation marker", activation);
     formations(ctx, c);
-    for f in crate::check::oob::counters(c, series.as_ref()) {
+    for f in crate::check::oob::counters(c, series.as_deref()) {
         ctx.report(f.code, &f.pointer, f.message);
     }
     for (i, unit) in c.units.iter().enumerate() {

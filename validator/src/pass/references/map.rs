@@ -23,9 +23,9 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
         "entry point",
         id_pointers("/entry_points", &map.entry_points),
     );
-    painted(ctx, map, series.as_ref());
-    hexsides(ctx, map, series.as_ref());
-    roads(ctx, map, series.as_ref());
+    painted(ctx, map, series.as_deref());
+    hexsides(ctx, map, series.as_deref());
+    roads(ctx, map, series.as_deref());
     named(ctx, map);
     if let Some(series) = &series {
         map_checks::painted(map, series)
@@ -39,7 +39,7 @@ pub(super) fn series_of(
     ctx: &mut Ctx<'_>,
     pointer: &str,
     reference: &str,
-) -> Option<Series> {
+) -> Option<std::sync::Arc<Series>> {
     let entry = ctx.document(pointer, reference, DocKind::Series)?;
     let effective = series::effective(ctx.pack, &entry.source.at.path);
     if effective.is_none()
@@ -55,7 +55,7 @@ pub(super) fn series_of(
 }
 
 fn painted(ctx: &mut Ctx<'_>, map: &Map, series: Option<&Series>) {
-    let terrain = series.map(|s| ids(&s.terrain));
+    let terrain = series.as_deref().map(|s| ids(&s.terrain));
     for (hex, data) in &map.hexes {
         let base = format!("/hexes/{hex}");
         ctx.hex_on_map_at(map, *hex, &base, true);
@@ -140,7 +140,7 @@ fn high_hex(
 }
 
 fn roads(ctx: &mut Ctx<'_>, map: &Map, series: Option<&Series>) {
-    let classes = series.map(|s| ids(&s.road_types));
+    let classes = series.as_deref().map(|s| ids(&s.road_types));
     for (i, road) in map.roads.iter().enumerate() {
         if let Some(known) = &classes
             && !known.contains(road.class.as_str())

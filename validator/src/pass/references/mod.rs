@@ -37,6 +37,10 @@ pub struct Pack {
     /// Every scenario resolves the same few series, map and counters
     /// files, several times each; the file system is asked once per path.
     canonical: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// A series file's effective rules (its `extends` chain merged): every
+    /// scenario, map and counters file of a pack names the same few
+    /// series, so each chain is merged once per run.
+    effective: Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::Series>>>>,
 }
 
 /// Where a reference leads.
@@ -64,6 +68,7 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
             .map(|c| (c.source.at.path.clone(), Arc::new(c)))
             .collect(),
         canonical: Mutex::default(),
+        effective: Mutex::default(),
     };
     pack.load_referenced();
     pack
@@ -88,7 +93,7 @@ pub struct ScenarioInputs<'a> {
     /// The scenario.
     pub scenario: &'a Scenario,
     /// Its series, `extends` chain applied (not yet its `rule_overrides`).
-    pub series: Series,
+    pub series: Arc<Series>,
     /// Its map.
     pub map: &'a Map,
     /// Its counters.

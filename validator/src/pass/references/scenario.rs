@@ -47,7 +47,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, s: &Scenario) {
     for (i, side) in s.sides.iter().enumerate() {
         let base = format!("/sides/{i}");
         world.side(ctx, &format!("{base}/side"), &side.side);
-        setup(ctx, &world, series.as_ref(), &base, side);
+        setup(ctx, &world, series.as_deref(), &base, side);
         arrivals(ctx, &world, &base, side);
         lists(ctx, &world, &base, side);
     }
@@ -75,8 +75,8 @@ fn setup(
             );
         }
     }
-    let formations = series.map(|s| ids(&s.formations));
-    let states = series.map(|s| ids(&s.states));
+    let formations = series.as_deref().map(|s| ids(&s.formations));
+    let states = series.as_deref().map(|s| ids(&s.states));
     for (j, placed) in side.setup.iter().enumerate() {
         // Pointers are spelled out only for an entry with a finding: a
         // scenario has hundreds of entries, nearly all fine.

@@ -2,6 +2,7 @@
 //! and the `extends` chain, which must resolve without a cycle.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, RuleOverrides};
@@ -22,7 +23,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
     ctx.unique("road type", id_pointers("/road_types", &s.road_types));
     let own = match &s.extends {
         Some(reference) => extends(ctx, reference),
-        None => Some(s.clone()),
+        None => Some(Arc::new(s.clone())),
     };
     if let Some(effective) = own {
         internal(ctx, s, &effective);
@@ -30,7 +31,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
 }
 
 /// Checks `extends`; the effective series when the chain resolves.
-fn extends(ctx: &mut Ctx<'_>, reference: &str) -> Option<Series> {
+fn extends(ctx: &mut Ctx<'_>, reference: &str) -> Option<Arc<Series>> {
     ctx.document("/extends", reference, DocKind::Series)?;
     let me = ctx.src.at.path.clone();
     let pack = ctx.pack;
@@ -84,7 +85,23 @@ fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
 /// rules, changed by this series' `overrides`, plus this series' own
 /// definitions (replacing those with the same id). `None` on a loop or a
 /// broken link.
-pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Series> {
+pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Arc<Series>> {
+    let cached = pack
+        .effective
+        .lock()
+        .ok()
+        .and_then(|cache| cache.get(path).cloned());
+    if let Some(found) = cached {
+        return found;
+    }
+    let merged = merge_from_files(pack, path).map(Arc::new);
+    if let Ok(mut cache) = pack.effective.lock() {
+        cache.insert(path.to_path_buf(), merged.clone());
+    }
+    merged
+}
+
+fn merge_from_files(pack: &Pack, path: &Path) -> Option<Series> {
     let mut chain: Vec<&Series> = Vec::new();
     let mut current = path.to_path_buf();
     let mut seen: Vec<PathBuf> = Vec::new();
@@ -117,11 +134,11 @@ pub(crate) fn merge_chain(chain: &[&Series]) -> Option<Series> {
 
 /// The effective series with a scenario's `rule_overrides` applied.
 pub(super) fn with_scenario(
-    series: Series,
+    series: Arc<Series>,
     overrides: Option<&RuleOverrides>,
-) -> Series {
+) -> Arc<Series> {
     match overrides {
-        Some(o) => series.with_overrides(o),
+        Some(o) => Arc::new(series.with_overrides(o)),
         None => series,
     }
 }
