@@ -55,7 +55,7 @@ pub(super) fn series_of(
 }
 
 fn painted(ctx: &mut Ctx<'_>, map: &Map, series: Option<&Series>) {
-    let terrain = series.as_deref().map(|s| ids(&s.terrain));
+    let terrain = series.map(|s| ids(&s.terrain));
     for (hex, data) in &map.hexes {
         let base = format!("/hexes/{hex}");
         ctx.hex_on_map_at(map, *hex, &base, true);
@@ -140,7 +140,7 @@ fn high_hex(
 }
 
 fn roads(ctx: &mut Ctx<'_>, map: &Map, series: Option<&Series>) {
-    let classes = series.as_deref().map(|s| ids(&s.road_types));
+    let classes = series.map(|s| ids(&s.road_types));
     for (i, road) in map.roads.iter().enumerate() {
         if let Some(known) = &classes
             && !known.contains(road.class.as_str())

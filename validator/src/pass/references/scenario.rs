@@ -75,8 +75,8 @@ fn setup(
             );
         }
     }
-    let formations = series.as_deref().map(|s| ids(&s.formations));
-    let states = series.as_deref().map(|s| ids(&s.states));
+    let formations = series.map(|s| ids(&s.formations));
+    let states = series.map(|s| ids(&s.states));
     for (j, placed) in side.setup.iter().enumerate() {
         // Pointers are spelled out only for an entry with a finding: a
         // scenario has hundreds of entries, nearly all fine.
