@@ -28,6 +28,10 @@ use std::time::{Duration, Instant};
 use berthier_schema::{Counters, Format, Map, Scenario, Series, parse};
 use rayon::prelude::*;
 
+/// The allocator `berthier-validate` uses, so both measurements run on it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const COLS: u16 = 125;
 const ROWS: u16 = 80;
 const MAPS: usize = 4;

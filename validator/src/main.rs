@@ -9,6 +9,12 @@ use std::process::ExitCode;
 use berthier_validator::{Args, Command, RunError, render};
 use clap::Parser;
 
+/// The validator allocates and frees many small values (every document's
+/// JSON shape, then its typed form); mimalloc does that markedly faster
+/// than the system allocator on large packs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let outcome = match &args.command {
