@@ -179,7 +179,7 @@ impl App {
                 self.show(path);
                 self.boot_task()
             }
-            map::Event::Open(None) => open_dialog(),
+            map::Event::Open(None) => open_dialog(self.folder()),
             map::Event::Register => {
                 side::enter(&mut self.screen, Side::Register);
                 Task::none()
@@ -194,12 +194,25 @@ impl App {
     /// Replaces the screen with `path`'s map; the map being left is
     /// autosaved first if it has unsaved changes, so nothing is lost.
     fn show(&mut self, path: PathBuf) {
+        let mut size = None;
         if let Screen::Map(s) = &mut self.screen {
             s.autosave_if_dirty();
+            size = s.canvas_size();
         }
         self.screen = screen_for(&path);
+        if let Screen::Map(s) = &mut self.screen {
+            s.inherit_canvas_size(size);
+        }
         if matches!(self.screen, Screen::Map(_)) {
             self.remember(&path);
+        }
+    }
+
+    /// The folder of the map shown, where the Open dialog starts.
+    fn folder(&self) -> Option<PathBuf> {
+        match &self.screen {
+            Screen::Map(s) => s.opened().path.parent().map(Path::to_owned),
+            _ => None,
         }
     }
 
@@ -222,7 +235,7 @@ impl App {
         };
         let shift = modifiers.shift();
         let message = match (c.to_lowercase().as_str(), shift) {
-            ("o", _) => return open_dialog(),
+            ("o", _) => return open_dialog(self.folder()),
             ("z", false) => map::Message::Undo,
             ("z", true) | ("y", _) => map::Message::Redo,
             ("s", false) => map::Message::Save,
@@ -271,12 +284,15 @@ impl App {
     }
 }
 
-/// The native Open dialog; `None` when cancelled or when the machine has
-/// no dialog service (then nothing happens).
-fn open_dialog() -> Task<Message> {
-    let dialog = rfd::AsyncFileDialog::new()
+/// The native Open dialog, starting in `folder`; `None` when cancelled or
+/// when the machine has no dialog service (then nothing happens).
+fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
+    let mut dialog = rfd::AsyncFileDialog::new()
         .set_title("Open map or scenario")
         .add_filter("Maps and scenarios", &["ron", "json"]);
+    if let Some(folder) = folder {
+        dialog = dialog.set_directory(folder);
+    }
     Task::perform(dialog.pick_file(), |handle| {
         Message::OpenPicked(handle.map(|h| h.path().to_owned()))
     })

@@ -251,3 +251,18 @@ fn layer_checkboxes_hide_layers() {
     let _ = simulator(app.view());
     assert!(!map(&app).is_dirty());
 }
+
+#[test]
+fn a_file_opened_from_the_dialog_is_fitted_to_the_window() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = common::demo_copy(dir.path());
+    let config = dir.path().join("config");
+    let mut app = open(&path, &config);
+    let _ = canvas_offset(&mut app);
+    let fitted = map(&app).viewport();
+    assert!(fitted.zoom != 1.0, "the first map is fitted");
+    // The canvas widget stays in place and reports no new size: the new
+    // screen must fit with the size the old one knew.
+    let _ = app.update(berthier_editor::app::Message::OpenPicked(Some(path)));
+    assert_eq!(map(&app).viewport().zoom, fitted.zoom);
+}

@@ -336,6 +336,15 @@ impl MapScreen {
         self.caches.clear();
     }
 
+    /// Takes over the canvas size of the screen this one replaces (the
+    /// canvas widget stays and reports no new size) and fits the map.
+    pub fn inherit_canvas_size(&mut self, size: Option<Size>) {
+        if self.canvas_size.is_none() {
+            self.canvas_size = size;
+            self.fit();
+        }
+    }
+
     /// Zooms and centres so the whole map shows.
     fn fit(&mut self) {
         let Some(size) = self.canvas_size else {
