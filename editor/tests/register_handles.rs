@@ -1,7 +1,7 @@
 //! The register screen's drag handles, key focus, undo and the progress of
 //! automatic registration, through the app's view (iced_test).
 
-use berthier_editor::app::{App, Message, Screen};
+use berthier_editor::app::{App, Message};
 use berthier_editor::map_canvas::geometry::Viewport;
 use berthier_editor::project;
 use berthier_editor::recent::Recent;
@@ -9,12 +9,13 @@ use berthier_editor::registration::RefineStep;
 use berthier_editor::screen::overlay::CANVAS_ID;
 use berthier_editor::screen::register::handles::{self, Handle};
 use berthier_editor::screen::register::task::Step;
-use berthier_editor::screen::register::{
-    self, RegisterScreen, view::NUMBER_ID,
-};
+use berthier_editor::screen::register::{self, view::NUMBER_ID};
 use berthier_schema::Grid;
 use iced::{Point, Vector, keyboard, mouse, widget};
 use iced_test::Simulator;
+
+mod app_ui;
+use app_ui::{register as screen, with_ui};
 
 fn app() -> App {
     let recent = std::env::temp_dir()
@@ -34,26 +35,6 @@ fn app() -> App {
     });
     assert!(screen(&app).viewport().zoom != 1.0, "fitted");
     app
-}
-
-fn with_ui(app: &mut App, f: impl FnOnce(&mut Simulator<'_, Message>)) {
-    let messages: Vec<Message> = {
-        let size = iced::Size::new(1800.0, 1000.0);
-        let mut ui =
-            Simulator::with_size(iced::Settings::default(), size, app.view());
-        f(&mut ui);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-fn screen(app: &App) -> &RegisterScreen {
-    match app.screen() {
-        Screen::Register(s, _) => s,
-        _ => panic!("not on the register screen"),
-    }
 }
 
 fn window_point(

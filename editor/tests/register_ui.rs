@@ -5,37 +5,19 @@ use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::project;
 use berthier_editor::recent::Recent;
 use berthier_editor::screen::overlay::CANVAS_ID;
-use berthier_editor::screen::register::{RegisterScreen, view::NUMBER_ID};
+use berthier_editor::screen::register::view::NUMBER_ID;
 use berthier_editor::screen::{register, suggest};
 use berthier_schema::HexId;
 use iced::{Point, keyboard, mouse, widget};
 use iced_test::Simulator;
 
+mod app_ui;
+use app_ui::{register, with_ui};
+
 fn app() -> App {
     let recent = std::env::temp_dir()
         .join(format!("berthier-register-ui-{}", std::process::id()));
     App::with_recent(Some(&project::demo_map_path()), Recent::at(Some(recent)))
-}
-
-/// Runs `f` on a simulator of the app's view, then feeds its messages.
-fn with_ui(app: &mut App, f: impl FnOnce(&mut Simulator<'_, Message>)) {
-    let messages: Vec<Message> = {
-        let size = iced::Size::new(1800.0, 1000.0);
-        let mut ui =
-            Simulator::with_size(iced::Settings::default(), size, app.view());
-        f(&mut ui);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-fn register(app: &App) -> &RegisterScreen {
-    match app.screen() {
-        Screen::Register(s, _) => s,
-        _ => panic!("not on the register screen"),
-    }
 }
 
 fn id(s: &str) -> HexId {
