@@ -28,7 +28,27 @@ pub struct App {
     screen: Screen,
     recent: Recent,
     recent_entries: Vec<RecentFile>,
+    repaint: Repaint,
 }
+
+/// Whole-window repaints after a change of screen.
+///
+/// The CPU renderer repaints only what it finds changed between frames,
+/// and after a change of screen it missed a strip of the old map drawing,
+/// which stayed over the new side panel (seen under Xvfb, gone with a
+/// resize). A background that changes forces a whole repaint, so the
+/// background steps by an invisible 1/255 for the first frames of each
+/// screen.
+#[derive(Debug, Default)]
+struct Repaint {
+    /// The screen drawn last (its discriminant).
+    last: std::cell::Cell<u8>,
+    /// Frames still to repaint whole.
+    left: std::cell::Cell<u8>,
+}
+
+/// Frames repainted whole after a change of screen.
+const REPAINT_FRAMES: u8 = 6;
 
 /// The screen showing.
 #[derive(Debug)]
@@ -88,6 +108,7 @@ impl App {
             screen,
             recent_entries: recent.entries(),
             recent,
+            repaint: Repaint::default(),
         }
     }
 
@@ -282,6 +303,28 @@ impl App {
     pub fn theme(&self) -> Theme {
         Theme::Light
     }
+
+    /// The window style: the theme's, with the background stepping for a
+    /// few frames after a change of screen (see [`Repaint`]).
+    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
+        let kind = match &self.screen {
+            Screen::Map(_) => 1,
+            Screen::Error(_) => 2,
+            Screen::Register(..) => 3,
+            Screen::Suggest(..) => 4,
+        };
+        let r = &self.repaint;
+        if r.last.replace(kind) != kind {
+            r.left.set(REPAINT_FRAMES);
+        }
+        let mut style = iced::theme::Base::base(theme);
+        let left = r.left.get();
+        if left > 0 {
+            r.left.set(left - 1);
+            style.background_color.b -= f32::from(left % 2) / 255.0;
+        }
+        style
+    }
 }
 
 /// The native Open dialog, starting in `folder`; `None` when cancelled or
@@ -318,6 +361,7 @@ pub fn run(path: Option<PathBuf>) -> iced::Result {
     )
     .title(App::title)
     .theme(App::theme)
+    .style(App::style)
     .subscription(App::subscription)
     .exit_on_close_request(false)
     .default_font(FONT)
