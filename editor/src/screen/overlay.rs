@@ -138,6 +138,22 @@ impl MapView {
     }
 }
 
+/// A side screen's layout: its toolbar on top, then its side panel and
+/// the map canvas.
+pub fn side_layout<'a, M: 'a>(
+    toolbar: iced::widget::Row<'a, M>,
+    panel: impl Into<Element<'a, M>>,
+    canvas: Element<'a, M>,
+) -> Element<'a, M> {
+    let toolbar = toolbar.spacing(10).padding(6).align_y(iced::Center);
+    iced::widget::column![
+        toolbar,
+        iced::widget::rule::horizontal(1),
+        iced::widget::row![side_panel(panel), canvas],
+    ]
+    .into()
+}
+
 /// The side panel of the register and suggest screens: 300 px wide, on an
 /// opaque background (without one, the software renderer can leave
 /// pixels of the previous screen showing through the empty parts).

@@ -283,16 +283,8 @@ impl SuggestScreen {
             button("Finish").on_press(Message::Finish),
             button("Cancel").on_press(Message::Cancel),
             text(&self.status),
-        ]
-        .spacing(10)
-        .padding(6)
-        .align_y(iced::Center);
-        column![
-            toolbar,
-            rule::horizontal(1),
-            row![super::overlay::side_panel(self.panel()), canvas]
-        ]
-        .into()
+        ];
+        crate::screen::overlay::side_layout(toolbar, self.panel(), canvas)
     }
 
     fn panel(&self) -> Element<'_, Message> {

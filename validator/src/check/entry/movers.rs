@@ -83,12 +83,7 @@ fn entry_cost(battle: &Battle<'_>, unit: &Unit, entry: &Entry<'_>) -> HexCost {
     if costs.contains(&HexCost::Unknown) {
         return HexCost::Unknown;
     }
-    costs
-        .iter()
-        .filter_map(|c| match c {
-            HexCost::Mp(n) => Some(*n),
-            _ => None,
-        })
+    mp_values(&costs)
         .min()
         .map_or(HexCost::NotAllowed, HexCost::Mp)
 }
@@ -121,6 +116,14 @@ fn hex_cost(
     }
 }
 
+/// The movement point costs among `costs`.
+fn mp_values(costs: &[HexCost]) -> impl Iterator<Item = u32> + '_ {
+    costs.iter().filter_map(|c| match c {
+        HexCost::Mp(n) => Some(*n),
+        _ => None,
+    })
+}
+
 /// The least favourable cost of a stack.
 fn worst(costs: &[HexCost]) -> HexCost {
     if costs.contains(&HexCost::NotAllowed) {
@@ -129,14 +132,7 @@ fn worst(costs: &[HexCost]) -> HexCost {
     if costs.contains(&HexCost::Unknown) || costs.is_empty() {
         return HexCost::Unknown;
     }
-    costs
-        .iter()
-        .filter_map(|c| match c {
-            HexCost::Mp(n) => Some(*n),
-            _ => None,
-        })
-        .max()
-        .map_or(HexCost::Unknown, HexCost::Mp)
+    mp_values(costs).max().map_or(HexCost::Unknown, HexCost::Mp)
 }
 
 /// A unit as the stacking rules see it, standing on `hex` in its default
