@@ -23,11 +23,15 @@
 //! variant when the next pointer segment names it, and as a transparent
 //! wrapper (`Some`, a struct name) otherwise.
 
+mod members;
 #[cfg(test)]
 mod tests;
 mod token;
 mod value;
 
+pub use members::{
+    Container, Expect, Member, comments, container, root, token_end, value_end,
+};
 pub use value::ron_json_shape;
 
 use token::{Scanner, Token};
