@@ -78,30 +78,33 @@ impl Layout<'_> {
         let m = &self.container.members[anchor];
         let indent = indent_at(self.text, m.start);
         let line = self.ends_line(anchor);
-        let sep = |item: &Item| {
-            let item = indented(&item.0, indent);
-            if line {
-                format!("\n{indent}{item}")
-            } else {
-                format!(" {item}")
+        let text = |item: &Item| indented(&item.0, indent);
+        match (line, m.comma_end) {
+            // One a line after a comma: a new line after the anchor's
+            // line (and its trailing comment).
+            (true, Some(comma)) => {
+                let at = line_end_after(self.text, self.comments, comma)
+                    .unwrap_or(comma);
+                let new: String = items
+                    .iter()
+                    .map(|i| format!("\n{indent}{},", text(i)))
+                    .collect();
+                vec![(at..at, new)]
             }
-        };
-        match m.comma_end {
-            None => {
-                let text: String =
-                    items.iter().map(|i| format!(",{}", sep(i))).collect();
-                vec![(m.value.end..m.value.end, text)]
+            (true, None) => {
+                let new: String = items
+                    .iter()
+                    .map(|i| format!(",\n{indent}{}", text(i)))
+                    .collect();
+                vec![(m.value.end..m.value.end, new)]
             }
-            Some(comma) => {
-                let at = if line {
-                    line_end_after(self.text, self.comments, comma)
-                        .unwrap_or(comma)
-                } else {
-                    comma
-                };
-                let text: String =
-                    items.iter().map(|i| format!("{},", sep(i))).collect();
-                vec![(at..at, text)]
+            // On one line: right after the anchor's value, so removing
+            // the members after it (and the comma before them) never
+            // overlaps the insertion.
+            (false, _) => {
+                let new: String =
+                    items.iter().map(|i| format!(", {}", text(i))).collect();
+                vec![(m.value.end..m.value.end, new)]
             }
         }
     }
