@@ -94,6 +94,16 @@ pub struct Settings {
     pub ford: bool,
     /// The eraser clears levels too (as does holding Shift).
     pub erase_level: bool,
+    /// Name given to new hexside features ("La Vère"); empty: none.
+    pub feature_name: String,
+    /// Name given to a new road; empty: none.
+    pub road_name: String,
+}
+
+/// A name field's text as a name: trimmed, `None` when empty.
+pub fn name_of(field: &str) -> Option<String> {
+    let name = field.trim();
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 /// Largest brush radius.
@@ -113,6 +123,8 @@ impl Settings {
             road: catalog.roads.first().map(|e| e.id.clone()),
             ford: false,
             erase_level: false,
+            feature_name: String::new(),
+            road_name: String::new(),
         }
     }
 }

@@ -38,24 +38,28 @@ pub struct Stroke {
     pub adding: bool,
     /// Hexsides already touched.
     pub done: Vec<Hexside>,
+    /// Name given to the features added (a feature that had one keeps it).
+    pub name: Option<String>,
 }
 
 impl Stroke {
     /// Starts at `side` (cursor in `inside`): removes the feature if the
-    /// identical one is there, else adds it.
+    /// identical one is there, else adds it, named `name`.
     pub fn begin(
         map: &Map,
         kind: &str,
         directed: bool,
-        side: Hexside,
-        inside: HexId,
+        at: (Hexside, HexId),
+        name: Option<String>,
     ) -> (Self, Vec<Edit>) {
+        let (side, inside) = at;
         let wanted = feature(kind, directed, side, inside);
         let mut stroke = Self {
             kind: kind.to_owned(),
             directed,
             adding: !map.hexsides.iter().any(|f| same(f, &wanted)),
             done: Vec::new(),
+            name,
         };
         let edits = stroke.touch(map, side, inside);
         (stroke, edits)
@@ -91,7 +95,10 @@ impl Stroke {
             return Vec::new();
         }
         // Keep a name the feature had (flipping a slope keeps "Ridge").
-        let name = existing.iter().find_map(|f| f.name.clone());
+        let name = existing
+            .iter()
+            .find_map(|f| f.name.clone())
+            .or_else(|| self.name.clone());
         let mut edits: Vec<Edit> = existing.into_iter().map(remove).collect();
         edits.push(Edit::Hexside {
             feature: HexsideFeature { name, ..wanted },

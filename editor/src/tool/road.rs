@@ -32,8 +32,16 @@ pub struct Stroke {
 }
 
 impl Stroke {
-    /// Starts a drag of a `class` road at `hex`.
-    pub fn begin(map: &Map, class: &str, hex: HexId, ford: bool) -> Self {
+    /// Starts a drag of a `class` road at `hex`; a new road is called
+    /// `name` (its id made from the name), and so is an extended road
+    /// that had no name.
+    pub fn begin(
+        map: &Map,
+        class: &str,
+        hex: HexId,
+        ford: bool,
+        name: Option<String>,
+    ) -> Self {
         let same = |r: &&Road| r.class == class;
         let at_back = map
             .roads
@@ -54,17 +62,18 @@ impl Stroke {
             return Self {
                 id: road.id.clone(),
                 class: class.to_owned(),
-                name: road.name.clone(),
+                name: road.name.clone().or(name),
                 kept: path.len(),
                 path,
                 front,
                 ford,
             };
         }
+        let base = name.as_deref().unwrap_or(class);
         Self {
-            id: super::fresh_id(class, map.roads.iter().map(|r| &r.id)),
+            id: super::fresh_id(base, map.roads.iter().map(|r| &r.id)),
             class: class.to_owned(),
-            name: None,
+            name,
             path: vec![hex],
             front: false,
             kept: 1,

@@ -64,7 +64,8 @@ impl MapScreen {
                 let Some(class) = s.road.as_deref() else {
                     return;
                 };
-                let stroke = road::Stroke::begin(map, class, hex, s.ford);
+                let name = tool::name_of(&s.road_name);
+                let stroke = road::Stroke::begin(map, class, hex, s.ford, name);
                 self.gesture = Some(Gesture::Road(stroke));
             }
             Tool::Place => self.form = Some(form::Form::place(hex, map)),
@@ -82,8 +83,9 @@ impl MapScreen {
             return;
         };
         let directed = self.catalog.hexside(kind).is_some_and(|e| e.directed);
+        let name = tool::name_of(&self.settings.feature_name);
         let (stroke, edits) =
-            hexside::Stroke::begin(map, kind, directed, side, inside);
+            hexside::Stroke::begin(map, kind, directed, (side, inside), name);
         self.gesture = Some(Gesture::Hexside(stroke));
         self.apply(edits);
     }

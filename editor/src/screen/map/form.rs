@@ -27,9 +27,11 @@ pub enum Form {
 pub struct HexForm {
     /// The clicked hex.
     pub hex: HexId,
-    /// Name of a new item.
+    /// Name of a new item (or the new name of the chosen one).
     pub name: String,
-    /// Existing item to add the hex to.
+    /// Category of a new place ("farm", "village"); empty: none.
+    pub category: String,
+    /// Existing item to add the hex to, rename or shrink.
     pub target: Option<Choice>,
 }
 
@@ -101,10 +103,19 @@ pub enum Message {
     AddEdge,
     /// Remove the edge with this id.
     RemoveEdge(String),
+    /// The place category field changed.
+    Category(String),
+    /// Give the chosen item the typed name (and category).
+    Rename,
+    /// Take the clicked hex out of the chosen item (deleting it if that
+    /// was its last hex).
+    RemoveHex,
 }
 
 /// Ids of the name fields (tests focus them).
 pub const PLACE_NAME: &str = "place-name";
+/// See [`PLACE_NAME`].
+pub const PLACE_CATEGORY: &str = "place-category";
 /// See [`PLACE_NAME`].
 pub const ENTRY_NAME: &str = "entry-name";
 /// See [`PLACE_NAME`].
@@ -121,6 +132,7 @@ impl Form {
         Self::Place(HexForm {
             hex,
             name: String::new(),
+            category: String::new(),
             target,
         })
     }
@@ -135,6 +147,7 @@ impl Form {
         Self::Entry(HexForm {
             hex,
             name: String::new(),
+            category: String::new(),
             target,
         })
     }
@@ -159,6 +172,18 @@ impl Form {
             (Form::Place(f) | Form::Entry(f), Message::Target(c)) => {
                 f.target = Some(c);
                 (None, false)
+            }
+            (Form::Place(f), Message::Category(c)) => {
+                f.category = c;
+                (None, false)
+            }
+            (Form::Place(f), Message::Rename) => (rename_place(f, map), true),
+            (Form::Entry(f), Message::Rename) => (rename_entry(f, map), true),
+            (Form::Place(f), Message::RemoveHex) => {
+                (remove_from_place(f, map), true)
+            }
+            (Form::Entry(f), Message::RemoveHex) => {
+                (remove_from_entry(f, map), true)
             }
             (Form::Edge(f), Message::Side(s)) => {
                 f.side = Some(s);
@@ -210,7 +235,7 @@ fn create_place(f: &HexForm, map: &Map) -> Option<Step> {
             id: id.clone(),
             name: name.to_owned(),
             aliases: Vec::new(),
-            category: None,
+            category: crate::tool::name_of(&f.category),
             hexes: vec![f.hex],
             provenance: None,
         }),
@@ -261,6 +286,61 @@ fn add_to_place(f: &HexForm, map: &Map) -> Option<Step> {
     })
 }
 
+/// The chosen place renamed; its id stays, since scenarios refer to it.
+fn rename_place(f: &HexForm, map: &Map) -> Option<Step> {
+    let mut place = map.place(&f.target.as_ref()?.id)?.clone();
+    if let Some(name) = crate::tool::name_of(&f.name) {
+        place.name = name;
+    }
+    if let Some(category) = crate::tool::name_of(&f.category) {
+        place.category = Some(category);
+    }
+    let id = place.id.clone();
+    Some(Edit::Place {
+        id,
+        to: Some(place),
+        at: None,
+    })
+}
+
+fn rename_entry(f: &HexForm, map: &Map) -> Option<Step> {
+    let id = &f.target.as_ref()?.id;
+    let mut entry = map.entry_points.iter().find(|e| &e.id == id)?.clone();
+    entry.name = crate::tool::name_of(&f.name)?;
+    Some(Edit::EntryPoint {
+        id: entry.id.clone(),
+        to: Some(entry),
+        at: None,
+    })
+}
+
+/// The chosen place without the clicked hex; a place left with no hex
+/// is deleted.
+fn remove_from_place(f: &HexForm, map: &Map) -> Option<Step> {
+    let mut place = map.place(&f.target.as_ref()?.id)?.clone();
+    let before = place.hexes.len();
+    place.hexes.retain(|h| *h != f.hex);
+    if place.hexes.len() == before {
+        return None;
+    }
+    let id = place.id.clone();
+    let to = (!place.hexes.is_empty()).then_some(place);
+    Some(Edit::Place { id, to, at: None })
+}
+
+fn remove_from_entry(f: &HexForm, map: &Map) -> Option<Step> {
+    let id = &f.target.as_ref()?.id;
+    let mut entry = map.entry_points.iter().find(|e| &e.id == id)?.clone();
+    let before = entry.hexes.len();
+    entry.hexes.retain(|h| *h != f.hex);
+    if entry.hexes.len() == before {
+        return None;
+    }
+    let id = entry.id.clone();
+    let to = (!entry.hexes.is_empty()).then_some(entry);
+    Some(Edit::EntryPoint { id, to, at: None })
+}
+
 fn add_to_entry(f: &HexForm, map: &Map) -> Option<Step> {
     let target = f.target.as_ref()?;
     let mut entry =
@@ -302,10 +382,31 @@ fn add_edge(f: &EdgeForm, map: &Map) -> Option<Step> {
 pub fn view<'a>(form: &'a Form, map: &'a Map) -> Element<'a, Message> {
     match form {
         Form::Place(f) => {
-            hex_form(f, "New place", PLACE_NAME, choices_of_places(map))
+            let holds = |id: &str| {
+                map.place(id).is_some_and(|p| p.hexes.contains(&f.hex))
+            };
+            let category = text_input("Category (farm, village…)", &f.category)
+                .id(PLACE_CATEGORY)
+                .on_input(Message::Category);
+            let form =
+                hex_form(f, "New place", PLACE_NAME, choices_of_places(map));
+            column![form, category, target_actions(f, holds)]
+                .spacing(6)
+                .into()
         }
         Form::Entry(f) => {
-            hex_form(f, "New entry point", ENTRY_NAME, choices_of_entries(map))
+            let holds = |id: &str| {
+                map.entry_points
+                    .iter()
+                    .any(|e| e.id == id && e.hexes.contains(&f.hex))
+            };
+            let form = hex_form(
+                f,
+                "New entry point",
+                ENTRY_NAME,
+                choices_of_entries(map),
+            );
+            column![form, target_actions(f, holds)].spacing(6).into()
         }
         Form::Edge(f) => edge_form(f, map),
     }
@@ -349,6 +450,29 @@ fn hex_form<'a>(
         .spacing(6),
     ]
     .spacing(6)
+    .into()
+}
+
+/// Rename the chosen item, or take the clicked hex out of it.
+fn target_actions<'a>(
+    f: &'a HexForm,
+    holds: impl Fn(&str) -> bool,
+) -> Element<'a, Message> {
+    let Some(target) = &f.target else {
+        return column![].into();
+    };
+    let rename = (!f.name.trim().is_empty() || !f.category.trim().is_empty())
+        .then_some(Message::Rename);
+    let remove = holds(&target.id).then_some(Message::RemoveHex);
+    column![
+        text(format!("{}:", target.name)).size(13),
+        row![
+            button("Rename").on_press_maybe(rename),
+            button("Remove hex").on_press_maybe(remove),
+        ]
+        .spacing(6),
+    ]
+    .spacing(4)
     .into()
 }
 

@@ -3,8 +3,8 @@
 //! open form.
 
 use iced::widget::{
-    Column, button, checkbox, column, container, row, scrollable, slider,
-    space, text,
+    Column, button, checkbox, column, container, pick_list, row, scrollable,
+    slider, space, text, text_input,
 };
 use iced::{Background, Border, Color, Element, Fill};
 
@@ -31,7 +31,16 @@ pub enum Message {
     Ford(bool),
     /// The eraser clears levels too.
     EraseLevel(bool),
+    /// Name for new hexside features.
+    FeatureName(String),
+    /// Name for a new road.
+    RoadName(String),
 }
+
+/// Id of the hexside name field (tests focus it).
+pub const FEATURE_NAME: &str = "feature-name";
+/// Id of the road name field.
+pub const ROAD_NAME: &str = "road-name";
 
 impl MapScreen {
     /// Handles a panel message.
@@ -56,6 +65,8 @@ impl MapScreen {
             }
             Message::Ford(on) => s.ford = on,
             Message::EraseLevel(on) => s.erase_level = on,
+            Message::FeatureName(n) => s.feature_name = n,
+            Message::RoadName(n) => s.road_name = n,
         }
     }
 
@@ -121,7 +132,9 @@ fn options(screen: &MapScreen) -> Element<'_, Message> {
         Tool::Fill => column![swatches(&c.terrain, &s.terrain, Message::Terrain)],
         Tool::Hexside => column![
             text("Click near a hexside; directed types record the hex you click in as the high side.").size(12),
-            swatches(&c.hexsides, &s.hexside, Message::Hexside)
+            swatches(&c.hexsides, &s.hexside, Message::Hexside),
+            name_field(FEATURE_NAME, &s.feature_name, Message::FeatureName),
+            extend_list(feature_names(screen), &s.feature_name, Message::FeatureName),
         ],
         Tool::Elevation => column![
             radius(),
@@ -138,6 +151,9 @@ fn options(screen: &MapScreen) -> Element<'_, Message> {
                 .label("Ford instead of bridge")
                 .on_toggle(Message::Ford),
             swatches(&c.roads, &s.road, Message::Road),
+            name_field(ROAD_NAME, &s.road_name, Message::RoadName),
+            extend_list(road_names(screen), &s.road_name, Message::RoadName),
+            text("A drag from either end of a road of this type extends it.").size(12),
         ],
         Tool::Eraser => column![
             radius(),
@@ -152,6 +168,68 @@ fn options(screen: &MapScreen) -> Element<'_, Message> {
     }
     .spacing(8)
     .into()
+}
+
+/// The name given to what the tool adds.
+fn name_field<'a>(
+    id: &'static str,
+    value: &'a str,
+    on_input: fn(String) -> Message,
+) -> Element<'a, Message> {
+    column![
+        text("Name of what you add (optional)").size(12),
+        text_input("e.g. La Vère", value).id(id).on_input(on_input),
+    ]
+    .spacing(2)
+    .into()
+}
+
+/// The names already on the map for this type, to carry on one of them.
+fn extend_list<'a>(
+    names: Vec<String>,
+    value: &str,
+    on_pick: fn(String) -> Message,
+) -> Element<'a, Message> {
+    if names.is_empty() {
+        return column![].into();
+    }
+    let chosen = names.iter().find(|n| n.as_str() == value.trim()).cloned();
+    pick_list(names, chosen, on_pick)
+        .placeholder("Carry on a named one…")
+        .width(Fill)
+        .into()
+}
+
+/// Names of the chosen hexside type's features, sorted, once each: the
+/// list the hexside tool offers to carry a named feature on.
+pub fn feature_names(screen: &MapScreen) -> Vec<String> {
+    let kind = screen.settings.hexside.as_deref();
+    let names = screen
+        .opened
+        .map
+        .hexsides
+        .iter()
+        .filter(|f| Some(f.feature.as_str()) == kind);
+    sorted_names(names.filter_map(|f| f.name.clone()))
+}
+
+/// Names of the roads of the chosen type.
+pub fn road_names(screen: &MapScreen) -> Vec<String> {
+    let class = screen.settings.road.as_deref();
+    let names = screen
+        .opened
+        .map
+        .roads
+        .iter()
+        .filter(|r| Some(r.class.as_str()) == class);
+    sorted_names(names.filter_map(|r| r.name.clone()))
+}
+
+fn sorted_names(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut names: Vec<String> = names.collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// One button per type: a colour swatch and the name; the chosen one
