@@ -55,6 +55,9 @@ pub struct MapScreen {
     autosave_due: bool,
     /// Last save result or problem, shown in the status bar.
     notice: Option<String>,
+    /// A save refused because it would rewrite the file whole: the number
+    /// of comments that would be lost, while the author decides.
+    rewrite: Option<usize>,
     /// The map checks' findings, rerun after every edit.
     findings: findings::Findings,
 }
@@ -86,6 +89,10 @@ pub enum Message {
     SaveAs,
     /// The Save As dialog closed (`None`: cancelled or unavailable).
     SaveTo(Option<PathBuf>),
+    /// Save by rewriting the whole file (its comments and layout are lost).
+    RewriteWhole,
+    /// Give up the save that would rewrite the whole file.
+    CancelRewrite,
     /// Write the autosave if there are changes.
     Autosave,
     /// Take the map from the autosave.
@@ -147,6 +154,7 @@ impl MapScreen {
             form: None,
             autosave_due: false,
             notice: None,
+            rewrite: None,
         }
     }
 
@@ -268,11 +276,18 @@ impl MapScreen {
             Message::Undo => self.undo(),
             Message::Redo => self.redo(),
             Message::Save => return (Task::none(), self.save()),
-            Message::SaveAs => return (self.save_as_dialog(), None),
+            Message::SaveAs => {
+                self.rewrite = None;
+                return (self.save_as_dialog(), None);
+            }
             Message::SaveTo(Some(path)) => {
                 return (Task::none(), self.save_to(path));
             }
             Message::SaveTo(None) => {}
+            Message::RewriteWhole => {
+                return (Task::none(), self.rewrite_whole());
+            }
+            Message::CancelRewrite => self.rewrite = None,
             Message::Autosave => self.autosave(),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => self.discard_recovery(),
