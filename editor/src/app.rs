@@ -14,6 +14,9 @@ use crate::screen::map::{self, MapScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
+use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+
+mod guard;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -29,6 +32,8 @@ pub struct App {
     recent: Recent,
     recent_entries: Vec<RecentFile>,
     repaint: Repaint,
+    /// "Unsaved changes to X." while it is asked.
+    unsaved: Option<UnsavedPrompt>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -82,6 +87,8 @@ pub enum Message {
     OpenPicked(Option<PathBuf>),
     /// The window is asked to close.
     CloseRequested(window::Id),
+    /// The answer to "Unsaved changes to X."
+    Unsaved(unsaved::Message),
 }
 
 impl App {
@@ -109,6 +116,7 @@ impl App {
             recent_entries: recent.entries(),
             recent,
             repaint: Repaint::default(),
+            unsaved: None,
         }
     }
 
@@ -154,29 +162,31 @@ impl App {
                     None => task,
                 }
             }
-            (Screen::Error(s), Message::Error(m)) => {
-                if let Some(error::Event::Retry(path)) = s.update(m) {
-                    self.screen = screen_for(&path);
-                    return self.boot_task();
+            (Screen::Error(s), Message::Error(m)) => match s.update(m) {
+                Some(error::Event::Retry(path)) => {
+                    self.request(Pending::Open(path))
                 }
-                Task::none()
-            }
+                Some(error::Event::Back) => {
+                    self.back();
+                    Task::none()
+                }
+                Some(error::Event::Open) => open_dialog(self.folder()),
+                None => Task::none(),
+            },
+            (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
             }
             (_, Message::Key(event)) => self.shortcut(&event),
-            (Screen::Map(s), Message::AutosaveTick) => {
-                s.update(map::Message::Autosave).0.map(Message::Map)
-            }
+            (_, Message::AutosaveTick) => match self.map_mut() {
+                Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
+                None => Task::none(),
+            },
             (_, Message::OpenPicked(Some(path))) => {
-                self.show(path);
-                self.boot_task()
+                self.request(Pending::Open(path))
             }
-            (screen, Message::CloseRequested(id)) => {
-                if let Screen::Map(s) = screen {
-                    s.autosave_if_dirty();
-                }
-                window::close(id)
+            (_, Message::CloseRequested(id)) => {
+                self.request(Pending::Close(id))
             }
             // A message for a screen that has since been replaced.
             _ => Task::none(),
@@ -186,20 +196,15 @@ impl App {
     fn map_event(&mut self, event: map::Event) -> Task<Message> {
         match event {
             map::Event::Failed(e) => {
-                if let Screen::Map(s) = &self.screen {
-                    let requested = s.opened().path.clone();
-                    self.screen = Screen::Error(ErrorScreen::new(requested, e));
-                }
+                self.reload_failed(e);
                 Task::none()
             }
+            map::Event::Reload => self.request(Pending::Reload),
             map::Event::Saved(path) => {
                 self.remember(&path);
                 Task::none()
             }
-            map::Event::Open(Some(path)) => {
-                self.show(path);
-                self.boot_task()
-            }
+            map::Event::Open(Some(path)) => self.request(Pending::Open(path)),
             map::Event::Open(None) => open_dialog(self.folder()),
             map::Event::Register => {
                 side::enter(&mut self.screen, Side::Register);
@@ -212,29 +217,15 @@ impl App {
         }
     }
 
-    /// Replaces the screen with `path`'s map; the map being left is
-    /// autosaved first if it has unsaved changes, so nothing is lost.
-    fn show(&mut self, path: PathBuf) {
-        let mut size = None;
-        if let Screen::Map(s) = &mut self.screen {
-            s.autosave_if_dirty();
-            size = s.canvas_size();
-        }
-        self.screen = screen_for(&path);
-        if let Screen::Map(s) = &mut self.screen {
-            s.inherit_canvas_size(size);
-        }
-        if matches!(self.screen, Screen::Map(_)) {
-            self.remember(&path);
-        }
-    }
-
     /// The folder of the map shown, where the Open dialog starts.
     fn folder(&self) -> Option<PathBuf> {
-        match &self.screen {
-            Screen::Map(s) => s.opened().path.parent().map(Path::to_owned),
-            _ => None,
-        }
+        let path = match &self.screen {
+            Screen::Error(e) => {
+                e.previous().map_or(&e.error().file, |s| &s.opened().path)
+            }
+            _ => &self.map()?.opened().path,
+        };
+        path.parent().map(Path::to_owned)
     }
 
     fn remember(&mut self, path: &Path) {
@@ -248,6 +239,14 @@ impl App {
         let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
             return Task::none();
         };
+        if self.unsaved.is_some() {
+            // Only the question takes keys; Escape cancels it.
+            let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
+            if *key == escape {
+                return self.answer(unsaved::Message::Cancel);
+            }
+            return Task::none();
+        }
         if !modifiers.command() {
             return Task::none();
         }
@@ -256,7 +255,15 @@ impl App {
         };
         let shift = modifiers.shift();
         let message = match (c.to_lowercase().as_str(), shift) {
-            ("o", _) => return open_dialog(self.folder()),
+            // Not from a side screen, whose work would be dropped.
+            ("o", _) => {
+                return match self.screen {
+                    Screen::Map(_) | Screen::Error(_) => {
+                        open_dialog(self.folder())
+                    }
+                    _ => Task::none(),
+                };
+            }
             ("z", false) => map::Message::Undo,
             ("z", true) | ("y", _) => map::Message::Redo,
             ("s", false) => map::Message::Save,
@@ -274,13 +281,17 @@ impl App {
 
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
-        match &self.screen {
+        let screen = match &self.screen {
             Screen::Map(s) => {
                 s.view_with(&self.recent_entries).map(Message::Map)
             }
             Screen::Error(s) => s.view().map(Message::Error),
             Screen::Register(s, _) => s.view().map(Message::Register),
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
+        };
+        match &self.unsaved {
+            Some(prompt) => prompt.view(screen, Message::Unsaved),
+            None => screen,
         }
     }
 

@@ -116,6 +116,8 @@ pub enum Message {
 pub enum Event {
     /// Reloading failed; show the error instead.
     Failed(OpenError),
+    /// Read the file again (once unsaved changes are dealt with).
+    Reload,
     /// The map was saved to this file.
     Saved(PathBuf),
     /// Open this file (`None`: ask with a dialog).
@@ -268,7 +270,7 @@ impl MapScreen {
                 // Terrain is translucent over the scan only.
                 self.caches.clear();
             }
-            Message::Reload => return self.reload(),
+            Message::Reload => return (Task::none(), Some(Event::Reload)),
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
@@ -305,7 +307,9 @@ impl MapScreen {
         (Task::none(), None)
     }
 
-    fn reload(&mut self) -> (Task<Message>, Option<Event>) {
+    /// Reads the file again, dropping unsaved changes (the application
+    /// asks first); keeps the view, layers and tool.
+    pub fn reload(&mut self) -> (Task<Message>, Option<Event>) {
         match project::open(&self.opened.path) {
             Ok(opened) => {
                 *self = Self {
