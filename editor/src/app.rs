@@ -25,6 +25,9 @@ pub const FONT: Font = Font::with_name("Fira Sans");
 /// How often unsaved changes are written to the autosave file.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(60);
 
+/// How often the map's file is checked for changes by other programs.
+pub const DISK_CHECK_EVERY: Duration = Duration::from_secs(2);
+
 /// The editor.
 #[derive(Debug)]
 pub struct App {
@@ -83,6 +86,8 @@ pub enum Message {
     Key(keyboard::Event),
     /// Time to write the autosave.
     AutosaveTick,
+    /// Time to see whether another program changed the map's file.
+    DiskTick,
     /// The Open dialog closed (`None`: cancelled or unavailable).
     OpenPicked(Option<PathBuf>),
     /// The window is asked to close.
@@ -182,6 +187,9 @@ impl App {
                 Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
                 None => Task::none(),
             },
+            (Screen::Map(s), Message::DiskTick) => {
+                s.update(map::Message::CheckDisk).0.map(Message::Map)
+            }
             (_, Message::OpenPicked(Some(path))) => {
                 self.request(Pending::Open(path))
             }
@@ -305,6 +313,9 @@ impl App {
             subs.push(
                 iced::time::every(AUTOSAVE_EVERY)
                     .map(|_| Message::AutosaveTick),
+            );
+            subs.push(
+                iced::time::every(DISK_CHECK_EVERY).map(|_| Message::DiskTick),
             );
         }
         Subscription::batch(subs)

@@ -82,6 +82,50 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
 
+/// What the editor last read from or wrote to a map file, to notice when
+/// another program changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiskStamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    /// xxh3-128 of the bytes.
+    hash: u128,
+}
+
+impl DiskStamp {
+    /// The file as it is now; `None` when it cannot be read.
+    pub fn read(path: &Path) -> Option<Self> {
+        let (modified, len) = metadata(path)?;
+        let bytes = std::fs::read(path).ok()?;
+        let hash = xxhash_rust::xxh3::xxh3_128(&bytes);
+        Some(Self {
+            modified,
+            len,
+            hash,
+        })
+    }
+
+    /// The file now, when its time or size moved since this stamp (only
+    /// then are its bytes read); `None` when they did not, or when it
+    /// cannot be read.
+    pub fn moved(&self, path: &Path) -> Option<Self> {
+        if metadata(path)? == (self.modified, self.len) {
+            return None;
+        }
+        Self::read(path)
+    }
+
+    /// Whether `other` has the same bytes (a touch is not a change).
+    pub fn same_content(&self, other: &Self) -> bool {
+        self.hash == other.hash
+    }
+}
+
+fn metadata(path: &Path) -> Option<(Option<SystemTime>, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok(), meta.len()))
+}
+
 /// Where the autosave of `path` goes: `.<file name>.autosave` beside it.
 pub fn autosave_path(path: &Path) -> PathBuf {
     let name = path

@@ -3,6 +3,7 @@
 //! `panel` and `form`, saving and autosave recovery in `file`, the live
 //! map checks in `findings`.
 
+mod disk;
 mod editing;
 mod file;
 pub mod findings;
@@ -15,7 +16,7 @@ use std::path::PathBuf;
 use berthier_schema::HexId;
 use iced::{Point, Size, Task};
 
-use crate::files::Recovery;
+use crate::files::{DiskStamp, Recovery};
 use crate::history::History;
 use crate::map_canvas::geometry::{self, Viewport};
 use crate::map_canvas::{self, Caches, Layer, MapCanvas, Preview, Visible};
@@ -58,6 +59,11 @@ pub struct MapScreen {
     /// A save refused because it would rewrite the file whole: the number
     /// of comments that would be lost, while the author decides.
     rewrite: Option<usize>,
+    /// The file as the screen last read or wrote it.
+    disk: Option<DiskStamp>,
+    /// The file as another program left it, while the screen asks what to
+    /// do about it.
+    disk_changed: Option<DiskStamp>,
     /// The map checks' findings, rerun after every edit.
     findings: findings::Findings,
 }
@@ -93,6 +99,10 @@ pub enum Message {
     RewriteWhole,
     /// Give up the save that would rewrite the whole file.
     CancelRewrite,
+    /// See whether another program changed the file.
+    CheckDisk,
+    /// Keep the map as it is after the file changed on disk.
+    KeepMine,
     /// Write the autosave if there are changes.
     Autosave,
     /// Take the map from the autosave.
@@ -139,6 +149,8 @@ impl MapScreen {
         );
         Self {
             recovery: crate::files::find_recovery(&opened.path),
+            disk: DiskStamp::read(&opened.path),
+            disk_changed: None,
             findings: findings::Findings::new(&opened),
             opened,
             view: Viewport::default(),
@@ -291,6 +303,8 @@ impl MapScreen {
             }
             Message::CancelRewrite => self.rewrite = None,
             Message::Autosave => self.autosave(),
+            Message::CheckDisk => self.check_disk(),
+            Message::KeepMine => self.keep_mine(),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => self.discard_recovery(),
             Message::Open => return (Task::none(), Some(Event::Open(None))),

@@ -43,6 +43,7 @@ impl MapScreen {
         match result {
             Ok(SaveOutcome::Saved) => {
                 self.history.mark_saved();
+                self.stamp_disk();
                 files::remove_autosave(&path);
                 self.recovery = None;
                 self.autosave_due = false;

@@ -22,6 +22,9 @@ impl MapScreen {
         recent: &'a [RecentFile],
     ) -> Element<'a, Message> {
         let mut page = column![self.toolbar(recent), self.layer_bar()];
+        if let Some(banner) = self.disk_banner() {
+            page = page.push(banner);
+        }
         if let Some(banner) = self.rewrite_banner() {
             page = page.push(banner);
         }
