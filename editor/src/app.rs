@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use iced::{Element, Font, Subscription, Task, Theme, keyboard, window};
 
-use crate::project;
+use crate::demo;
+use crate::project::{self, OpenError};
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
@@ -106,16 +107,40 @@ impl App {
     /// Opens `path` (the demo when `None`) with the given recent-files list
     /// (tests give one in a temporary folder).
     pub fn with_recent(path: Option<&Path>, mut recent: Recent) -> Self {
-        let screen = match path {
-            Some(p) => {
-                let screen = screen_for(p);
-                if matches!(screen, Screen::Map(_)) {
-                    recent.add(p);
-                }
-                screen
-            }
-            None => screen_for(&project::demo_map_path()),
+        let Some(path) = path else {
+            return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
+        let screen = screen_for(path);
+        if matches!(screen, Screen::Map(_)) {
+            recent.add(path);
+        }
+        Self::with_screen(screen, recent)
+    }
+
+    /// Opens the demo from its copy under the data folder `data`, written
+    /// there on first use (see [`demo`]); the error screen says why if it
+    /// cannot be.
+    pub fn demo_in(data: Option<&Path>, recent: Recent) -> Self {
+        let installed = data
+            .ok_or_else(|| "no data folder: set BERTHIER_DATA_DIR".to_owned())
+            .and_then(|data| demo::install(&demo::folder_in(data)));
+        let screen = match installed {
+            Ok(map) => screen_for(&map),
+            Err(message) => {
+                let file = PathBuf::from("demo");
+                let error = OpenError {
+                    file: file.clone(),
+                    line: 0,
+                    column: 0,
+                    message,
+                };
+                Screen::Error(ErrorScreen::new(file, error))
+            }
+        };
+        Self::with_screen(screen, recent)
+    }
+
+    fn with_screen(screen: Screen, recent: Recent) -> Self {
         Self {
             screen,
             recent_entries: recent.entries(),

@@ -9,6 +9,7 @@ mod app_ui;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod demo;
 mod disk;
 mod error_back;
 mod rewrite;
