@@ -1,7 +1,9 @@
 //! The map screen: the tool panel, the map canvas, the toolbars and the
-//! status bar (laid out in `view`). Painting lives in `editing`, the panel and its forms in
-//! `panel` and `form`, saving and autosave recovery in `file`, the live
-//! map checks in `findings`.
+//! status bar (laid out in `view`). Painting lives in `editing`, the panel
+//! and its forms in `panel` and `form`, saving, the question before a
+//! whole-file rewrite and autosave recovery in `file`, noticing changes
+//! made to the file by other programs in `disk`, the live map checks in
+//! `findings`.
 
 mod disk;
 mod editing;
