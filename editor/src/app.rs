@@ -334,11 +334,14 @@ impl App {
             keyboard::listen().map(Message::Key),
             window::close_requests().map(Message::CloseRequested),
         ];
-        if matches!(self.screen, Screen::Map(_)) {
+        // Also for a map kept behind a side screen or the error screen.
+        if self.map().is_some() {
             subs.push(
                 iced::time::every(AUTOSAVE_EVERY)
                     .map(|_| Message::AutosaveTick),
             );
+        }
+        if matches!(self.screen, Screen::Map(_)) {
             subs.push(
                 iced::time::every(DISK_CHECK_EVERY).map(|_| Message::DiskTick),
             );

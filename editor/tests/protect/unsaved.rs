@@ -5,7 +5,7 @@ use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::files;
 use berthier_editor::recent::RecentFile;
 use berthier_editor::screen::map;
-use berthier_editor::screen::unsaved::Pending;
+use berthier_editor::screen::unsaved::{self, Pending};
 use iced::window;
 
 use crate::*;
@@ -119,7 +119,8 @@ fn closing_asks_only_with_unsaved_changes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (mut app, first, _) = dirty_app(dir.path());
     let id = window::Id::unique();
-    let _ = app.update(Message::CloseRequested(id));
+    let asked = app.update(Message::CloseRequested(id));
+    assert_eq!(asked.units(), 0, "the window stays while asking");
     assert!(shows(&mut app, "Save them before closing?"));
     // Escape is Cancel.
     let escape = iced::keyboard::Key::Named(iced::keyboard::key::Named::Escape);
@@ -140,10 +141,39 @@ fn closing_asks_only_with_unsaved_changes() {
         app.unsaved().map(|p| p.pending().clone()),
         Some(Pending::Close(id))
     );
-    click(&mut app, "Save");
+    let closing = app.update(Message::Unsaved(unsaved::Message::Save));
+    assert!(closing.units() > 0, "saved, then the window closes");
     assert!(app.unsaved().is_none());
     assert_eq!(painted_on_disk(&first).as_deref(), Some("woods"));
-    // Now clean: closing does not ask.
-    let _ = app.update(Message::CloseRequested(id));
+    // Now clean: closing does not ask, the window closes at once.
+    let closing = app.update(Message::CloseRequested(id));
     assert!(app.unsaved().is_none());
+    assert!(closing.units() > 0);
+}
+
+#[test]
+fn a_save_that_does_not_happen_does_not_go_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, first, second) = dirty_app(dir.path());
+    // A hand edit left the file unreadable: saving would rewrite it whole,
+    // so the save asks instead, and the open waits for nothing.
+    std::fs::write(
+        &first,
+        "// notes
+(kind: map,",
+    )
+    .expect("hand edit");
+    let _ = app.update(Message::OpenPicked(Some(second)));
+    click(&mut app, "Save");
+    assert!(app.unsaved().is_none());
+    assert_eq!(map_of(&app).opened().path, first);
+    assert!(map_of(&app).is_dirty());
+    assert_eq!(map_of(&app).rewrite_pending(), Some(1));
+    assert!(shows(
+        &mut app,
+        "This save cannot keep the file's comments and layout \
+         (1 comment would be lost)."
+    ));
+    let text = std::fs::read_to_string(&first).expect("file");
+    assert_eq!(text, "// notes\n(kind: map,");
 }
