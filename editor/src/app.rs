@@ -7,13 +7,17 @@ use std::time::Duration;
 
 use iced::{Element, Font, Subscription, Task, Theme, keyboard, window};
 
-use crate::project;
+use crate::demo;
+use crate::project::{self, OpenError};
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
+use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+
+mod guard;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -22,6 +26,9 @@ pub const FONT: Font = Font::with_name("Fira Sans");
 /// How often unsaved changes are written to the autosave file.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(60);
 
+/// How often the map's file is checked for changes by other programs.
+pub const DISK_CHECK_EVERY: Duration = Duration::from_secs(2);
+
 /// The editor.
 #[derive(Debug)]
 pub struct App {
@@ -29,6 +36,8 @@ pub struct App {
     recent: Recent,
     recent_entries: Vec<RecentFile>,
     repaint: Repaint,
+    /// "Unsaved changes to X." while it is asked.
+    unsaved: Option<UnsavedPrompt>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -78,10 +87,14 @@ pub enum Message {
     Key(keyboard::Event),
     /// Time to write the autosave.
     AutosaveTick,
+    /// Time to see whether another program changed the map's file.
+    DiskTick,
     /// The Open dialog closed (`None`: cancelled or unavailable).
     OpenPicked(Option<PathBuf>),
     /// The window is asked to close.
     CloseRequested(window::Id),
+    /// The answer to "Unsaved changes to X."
+    Unsaved(unsaved::Message),
 }
 
 impl App {
@@ -94,21 +107,46 @@ impl App {
     /// Opens `path` (the demo when `None`) with the given recent-files list
     /// (tests give one in a temporary folder).
     pub fn with_recent(path: Option<&Path>, mut recent: Recent) -> Self {
-        let screen = match path {
-            Some(p) => {
-                let screen = screen_for(p);
-                if matches!(screen, Screen::Map(_)) {
-                    recent.add(p);
-                }
-                screen
-            }
-            None => screen_for(&project::demo_map_path()),
+        let Some(path) = path else {
+            return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
+        let screen = screen_for(path);
+        if matches!(screen, Screen::Map(_)) {
+            recent.add(path);
+        }
+        Self::with_screen(screen, recent)
+    }
+
+    /// Opens the demo from its copy under the data folder `data`, written
+    /// there on first use (see [`demo`]); the error screen says why if it
+    /// cannot be.
+    pub fn demo_in(data: Option<&Path>, recent: Recent) -> Self {
+        let installed = data
+            .ok_or_else(|| "no data folder: set BERTHIER_DATA_DIR".to_owned())
+            .and_then(|data| demo::install(&demo::folder_in(data)));
+        let screen = match installed {
+            Ok(map) => screen_for(&map),
+            Err(message) => {
+                let file = PathBuf::from("demo");
+                let error = OpenError {
+                    file: file.clone(),
+                    line: 0,
+                    column: 0,
+                    message,
+                };
+                Screen::Error(ErrorScreen::new(file, error))
+            }
+        };
+        Self::with_screen(screen, recent)
+    }
+
+    fn with_screen(screen: Screen, recent: Recent) -> Self {
         Self {
             screen,
             recent_entries: recent.entries(),
             recent,
             repaint: Repaint::default(),
+            unsaved: None,
         }
     }
 
@@ -154,29 +192,34 @@ impl App {
                     None => task,
                 }
             }
-            (Screen::Error(s), Message::Error(m)) => {
-                if let Some(error::Event::Retry(path)) = s.update(m) {
-                    self.screen = screen_for(&path);
-                    return self.boot_task();
+            (Screen::Error(s), Message::Error(m)) => match s.update(m) {
+                Some(error::Event::Retry(path)) => {
+                    self.request(Pending::Open(path))
                 }
-                Task::none()
-            }
+                Some(error::Event::Back) => {
+                    self.back();
+                    Task::none()
+                }
+                Some(error::Event::Open) => open_dialog(self.folder()),
+                None => Task::none(),
+            },
+            (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
             }
             (_, Message::Key(event)) => self.shortcut(&event),
-            (Screen::Map(s), Message::AutosaveTick) => {
-                s.update(map::Message::Autosave).0.map(Message::Map)
+            (_, Message::AutosaveTick) => match self.map_mut() {
+                Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
+                None => Task::none(),
+            },
+            (Screen::Map(s), Message::DiskTick) => {
+                s.update(map::Message::CheckDisk).0.map(Message::Map)
             }
             (_, Message::OpenPicked(Some(path))) => {
-                self.show(path);
-                self.boot_task()
+                self.request(Pending::Open(path))
             }
-            (screen, Message::CloseRequested(id)) => {
-                if let Screen::Map(s) = screen {
-                    s.autosave_if_dirty();
-                }
-                window::close(id)
+            (_, Message::CloseRequested(id)) => {
+                self.request(Pending::Close(id))
             }
             // A message for a screen that has since been replaced.
             _ => Task::none(),
@@ -186,20 +229,15 @@ impl App {
     fn map_event(&mut self, event: map::Event) -> Task<Message> {
         match event {
             map::Event::Failed(e) => {
-                if let Screen::Map(s) = &self.screen {
-                    let requested = s.opened().path.clone();
-                    self.screen = Screen::Error(ErrorScreen::new(requested, e));
-                }
+                self.reload_failed(e);
                 Task::none()
             }
+            map::Event::Reload => self.request(Pending::Reload),
             map::Event::Saved(path) => {
                 self.remember(&path);
                 Task::none()
             }
-            map::Event::Open(Some(path)) => {
-                self.show(path);
-                self.boot_task()
-            }
+            map::Event::Open(Some(path)) => self.request(Pending::Open(path)),
             map::Event::Open(None) => open_dialog(self.folder()),
             map::Event::Register => {
                 side::enter(&mut self.screen, Side::Register);
@@ -212,29 +250,15 @@ impl App {
         }
     }
 
-    /// Replaces the screen with `path`'s map; the map being left is
-    /// autosaved first if it has unsaved changes, so nothing is lost.
-    fn show(&mut self, path: PathBuf) {
-        let mut size = None;
-        if let Screen::Map(s) = &mut self.screen {
-            s.autosave_if_dirty();
-            size = s.canvas_size();
-        }
-        self.screen = screen_for(&path);
-        if let Screen::Map(s) = &mut self.screen {
-            s.inherit_canvas_size(size);
-        }
-        if matches!(self.screen, Screen::Map(_)) {
-            self.remember(&path);
-        }
-    }
-
     /// The folder of the map shown, where the Open dialog starts.
     fn folder(&self) -> Option<PathBuf> {
-        match &self.screen {
-            Screen::Map(s) => s.opened().path.parent().map(Path::to_owned),
-            _ => None,
-        }
+        let path = match &self.screen {
+            Screen::Error(e) => {
+                e.previous().map_or(&e.error().file, |s| &s.opened().path)
+            }
+            _ => &self.map()?.opened().path,
+        };
+        path.parent().map(Path::to_owned)
     }
 
     fn remember(&mut self, path: &Path) {
@@ -248,6 +272,14 @@ impl App {
         let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
             return Task::none();
         };
+        if self.unsaved.is_some() {
+            // Only the question takes keys; Escape cancels it.
+            let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
+            if *key == escape {
+                return self.answer(unsaved::Message::Cancel);
+            }
+            return Task::none();
+        }
         if !modifiers.command() {
             return Task::none();
         }
@@ -256,7 +288,15 @@ impl App {
         };
         let shift = modifiers.shift();
         let message = match (c.to_lowercase().as_str(), shift) {
-            ("o", _) => return open_dialog(self.folder()),
+            // Not from a side screen, whose work would be dropped.
+            ("o", _) => {
+                return match self.screen {
+                    Screen::Map(_) | Screen::Error(_) => {
+                        open_dialog(self.folder())
+                    }
+                    _ => Task::none(),
+                };
+            }
             ("z", false) => map::Message::Undo,
             ("z", true) | ("y", _) => map::Message::Redo,
             ("s", false) => map::Message::Save,
@@ -274,13 +314,17 @@ impl App {
 
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
-        match &self.screen {
+        let screen = match &self.screen {
             Screen::Map(s) => {
                 s.view_with(&self.recent_entries).map(Message::Map)
             }
             Screen::Error(s) => s.view().map(Message::Error),
             Screen::Register(s, _) => s.view().map(Message::Register),
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
+        };
+        match &self.unsaved {
+            Some(prompt) => prompt.view(screen, Message::Unsaved),
+            None => screen,
         }
     }
 
@@ -290,10 +334,16 @@ impl App {
             keyboard::listen().map(Message::Key),
             window::close_requests().map(Message::CloseRequested),
         ];
-        if matches!(self.screen, Screen::Map(_)) {
+        // Also for a map kept behind a side screen or the error screen.
+        if self.map().is_some() {
             subs.push(
                 iced::time::every(AUTOSAVE_EVERY)
                     .map(|_| Message::AutosaveTick),
+            );
+        }
+        if matches!(self.screen, Screen::Map(_)) {
+            subs.push(
+                iced::time::every(DISK_CHECK_EVERY).map(|_| Message::DiskTick),
             );
         }
         Subscription::batch(subs)

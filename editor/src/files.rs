@@ -9,6 +9,9 @@ use berthier_schema::document::to_text;
 use berthier_schema::io::save_atomic;
 use berthier_schema::{Document, Format, Map};
 
+mod comments;
+pub use comments::count_comments;
+
 /// The map as text in the format of `path` (`.ron` or `.json`).
 pub fn map_text(map: &Map, path: &Path) -> Result<String, String> {
     let format = Format::of_path(path)
@@ -16,20 +19,111 @@ pub fn map_text(map: &Map, path: &Path) -> Result<String, String> {
     to_text(map, format)
 }
 
+/// What saving a map over a file does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveOutcome {
+    /// The file holds the map now.
+    Saved,
+    /// Nothing was written: keeping the file's comments and layout was not
+    /// possible, and rewriting it whole would lose `comments` comments. Ask
+    /// the author, then [`rewrite_map`] or save elsewhere.
+    NeedsRewrite {
+        /// Comments in the file now.
+        comments: usize,
+    },
+}
+
 /// Saves `map` to `path` atomically (write, sync, rename). When `path`
-/// already holds the map, only the fields that changed are rewritten, so
-/// the author's comments and layout elsewhere survive; otherwise (a new
-/// file, a removed field) the whole map is written afresh.
-pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
-    let text = match (std::fs::read_to_string(path), Format::of_path(path)) {
-        (Ok(original), Some(format)) => {
-            berthier_schema::preserve::patch_text(&original, format, map)
-                .map_or_else(|| map_text(map, path), Ok)?
-        }
+/// already holds the map, only the values that changed are rewritten, so
+/// the author's comments and layout elsewhere survive; when that cannot be
+/// done, nothing is written (see [`SaveOutcome::NeedsRewrite`]). A new
+/// file is written whole.
+pub fn save_map(map: &Map, path: &Path) -> Result<SaveOutcome, String> {
+    save_map_with(map, path, |original, format| {
+        berthier_schema::preserve::patch_text(original, format, map)
+    })
+}
+
+/// [`save_map`] with the patching step given: `patch(original, format)` is
+/// the original text with the map's changes, or `None` when it cannot be
+/// patched (tests give one that always fails).
+pub fn save_map_with(
+    map: &Map,
+    path: &Path,
+    patch: impl FnOnce(&str, Format) -> Option<String>,
+) -> Result<SaveOutcome, String> {
+    let original = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let text = match (original, Format::of_path(path)) {
+        (Some(original), Some(format)) => match patch(&original, format) {
+            Some(text) => text,
+            None => {
+                let comments = count_comments(&original, format);
+                return Ok(SaveOutcome::NeedsRewrite { comments });
+            }
+        },
         _ => map_text(map, path)?,
     };
+    write(path, &text)?;
+    Ok(SaveOutcome::Saved)
+}
+
+/// Writes `map` to `path` whole, formatted by the model: the author agreed
+/// to lose the file's comments and layout.
+pub fn rewrite_map(map: &Map, path: &Path) -> Result<(), String> {
+    write(path, &map_text(map, path)?)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
     save_atomic(path, text.as_bytes())
         .map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+/// What the editor last read from or wrote to a map file, to notice when
+/// another program changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiskStamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    /// xxh3-128 of the bytes.
+    hash: u128,
+}
+
+impl DiskStamp {
+    /// The file as it is now; `None` when it cannot be read.
+    pub fn read(path: &Path) -> Option<Self> {
+        let (modified, len) = metadata(path)?;
+        let bytes = std::fs::read(path).ok()?;
+        let hash = xxhash_rust::xxh3::xxh3_128(&bytes);
+        Some(Self {
+            modified,
+            len,
+            hash,
+        })
+    }
+
+    /// The file now, when its time or size moved since this stamp (only
+    /// then are its bytes read); `None` when they did not, or when it
+    /// cannot be read.
+    pub fn moved(&self, path: &Path) -> Option<Self> {
+        if metadata(path)? == (self.modified, self.len) {
+            return None;
+        }
+        Self::read(path)
+    }
+
+    /// Whether `other` has the same bytes (a touch is not a change).
+    pub fn same_content(&self, other: &Self) -> bool {
+        self.hash == other.hash
+    }
+}
+
+fn metadata(path: &Path) -> Option<(Option<SystemTime>, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok(), meta.len()))
 }
 
 /// Where the autosave of `path` goes: `.<file name>.autosave` beside it.

@@ -2,6 +2,7 @@
 //! and a headless renderer that draws maps to PNG.
 
 pub mod app;
+pub mod demo;
 pub mod files;
 pub mod history;
 pub mod map_canvas;

@@ -33,7 +33,8 @@ usage: berthier-editor [FILE]
        berthier-editor render FILE --out PNG [--layers scan,terrain,hexsides,roads,grid,numbers] [--scanify]
 
 FILE is a *.map.ron / *.map.json, or a *.scenario.ron (its map opens).
-Without FILE the bundled demo battle opens.";
+Without FILE the demo battle opens, from a copy written on first use to
+$BERTHIER_DATA_DIR (default: the user's data folder, berthier/demo).";
 
 fn render(args: &[String]) -> ExitCode {
     use berthier_editor::render;

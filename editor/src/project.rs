@@ -13,7 +13,9 @@ use iced::widget::image::Handle;
 use crate::palette::Palette;
 use crate::scan;
 
-/// The bundled demo battle, opened when no file is given.
+/// The demo battle in the source tree (tests and documentation use it;
+/// the editor opens the copy made by [`crate::demo`], since an installed
+/// binary has no source tree).
 pub fn demo_map_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/demo/demo.map.ron")
 }

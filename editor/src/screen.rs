@@ -6,3 +6,4 @@ pub mod overlay;
 pub mod register;
 pub mod side;
 pub mod suggest;
+pub mod unsaved;

@@ -1,23 +1,24 @@
 //! The map screen: the tool panel, the map canvas, the toolbars and the
-//! status bar. Painting lives in `editing`, the panel and its forms in
-//! `panel` and `form`, saving and autosave recovery in `file`, the live
-//! map checks in `findings`.
+//! status bar (laid out in `view`). Painting lives in `editing`, the panel
+//! and its forms in `panel` and `form`, saving, the question before a
+//! whole-file rewrite and autosave recovery in `file`, noticing changes
+//! made to the file by other programs in `disk`, the live map checks in
+//! `findings`.
 
+mod disk;
 mod editing;
 mod file;
 pub mod findings;
 pub mod form;
 pub mod panel;
+mod view;
 
 use std::path::PathBuf;
 
 use berthier_schema::HexId;
-use iced::widget::{
-    button, checkbox, column, container, pick_list, row, rule, text,
-};
-use iced::{Element, Fill, Point, Size, Task};
+use iced::{Point, Size, Task};
 
-use crate::files::Recovery;
+use crate::files::{DiskStamp, Recovery};
 use crate::history::History;
 use crate::map_canvas::geometry::{self, Viewport};
 use crate::map_canvas::{self, Caches, Layer, MapCanvas, Preview, Visible};
@@ -57,6 +58,14 @@ pub struct MapScreen {
     autosave_due: bool,
     /// Last save result or problem, shown in the status bar.
     notice: Option<String>,
+    /// A save refused because it would rewrite the file whole: the number
+    /// of comments that would be lost, while the author decides.
+    rewrite: Option<usize>,
+    /// The file as the screen last read or wrote it.
+    disk: Option<DiskStamp>,
+    /// The file as another program left it, while the screen asks what to
+    /// do about it.
+    disk_changed: Option<DiskStamp>,
     /// The map checks' findings, rerun after every edit.
     findings: findings::Findings,
 }
@@ -88,6 +97,14 @@ pub enum Message {
     SaveAs,
     /// The Save As dialog closed (`None`: cancelled or unavailable).
     SaveTo(Option<PathBuf>),
+    /// Save by rewriting the whole file (its comments and layout are lost).
+    RewriteWhole,
+    /// Give up the save that would rewrite the whole file.
+    CancelRewrite,
+    /// See whether another program changed the file.
+    CheckDisk,
+    /// Keep the map as it is after the file changed on disk.
+    KeepMine,
     /// Write the autosave if there are changes.
     Autosave,
     /// Take the map from the autosave.
@@ -111,6 +128,8 @@ pub enum Message {
 pub enum Event {
     /// Reloading failed; show the error instead.
     Failed(OpenError),
+    /// Read the file again (once unsaved changes are dealt with).
+    Reload,
     /// The map was saved to this file.
     Saved(PathBuf),
     /// Open this file (`None`: ask with a dialog).
@@ -132,6 +151,8 @@ impl MapScreen {
         );
         Self {
             recovery: crate::files::find_recovery(&opened.path),
+            disk: DiskStamp::read(&opened.path),
+            disk_changed: None,
             findings: findings::Findings::new(&opened),
             opened,
             view: Viewport::default(),
@@ -149,6 +170,7 @@ impl MapScreen {
             form: None,
             autosave_due: false,
             notice: None,
+            rewrite: None,
         }
     }
 
@@ -262,7 +284,7 @@ impl MapScreen {
                 // Terrain is translucent over the scan only.
                 self.caches.clear();
             }
-            Message::Reload => return self.reload(),
+            Message::Reload => return (Task::none(), Some(Event::Reload)),
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
@@ -270,12 +292,21 @@ impl MapScreen {
             Message::Undo => self.undo(),
             Message::Redo => self.redo(),
             Message::Save => return (Task::none(), self.save()),
-            Message::SaveAs => return (self.save_as_dialog(), None),
+            Message::SaveAs => {
+                self.rewrite = None;
+                return (self.save_as_dialog(), None);
+            }
             Message::SaveTo(Some(path)) => {
                 return (Task::none(), self.save_to(path));
             }
             Message::SaveTo(None) => {}
+            Message::RewriteWhole => {
+                return (Task::none(), self.rewrite_whole());
+            }
+            Message::CancelRewrite => self.rewrite = None,
             Message::Autosave => self.autosave(),
+            Message::CheckDisk => self.check_disk(),
+            Message::KeepMine => self.keep_mine(),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => self.discard_recovery(),
             Message::Open => return (Task::none(), Some(Event::Open(None))),
@@ -292,7 +323,9 @@ impl MapScreen {
         (Task::none(), None)
     }
 
-    fn reload(&mut self) -> (Task<Message>, Option<Event>) {
+    /// Reads the file again, dropping unsaved changes (the application
+    /// asks first); keeps the view, layers and tool.
+    pub fn reload(&mut self) -> (Task<Message>, Option<Event>) {
         match project::open(&self.opened.path) {
             Ok(opened) => {
                 *self = Self {
@@ -411,88 +444,5 @@ impl MapScreen {
             preview: &self.preview,
             highlight: self.findings.highlighted(),
         }
-    }
-
-    /// The screen, with an empty Recent files list.
-    pub fn view(&self) -> Element<'_, Message> {
-        self.view_with(&[])
-    }
-
-    /// The screen; `recent` fills the Recent files list.
-    pub fn view_with<'a>(
-        &'a self,
-        recent: &'a [RecentFile],
-    ) -> Element<'a, Message> {
-        let mut page = column![self.toolbar(recent), self.layer_bar()];
-        if let Some(banner) = self.recovery_banner() {
-            page = page.push(banner);
-        }
-        let body = row![
-            container(panel::view(self)).width(230),
-            rule::vertical(1),
-            container(self.canvas_parts().view().map(Message::Canvas))
-                .width(Fill)
-                .height(Fill),
-            rule::vertical(1),
-            container(self.findings.view().map(Message::Findings)).width(260),
-        ];
-        page.push(rule::horizontal(1))
-            .push(container(body).height(Fill))
-            .push(rule::horizontal(1))
-            .push(container(self.status_bar()).padding(6))
-            .into()
-    }
-
-    fn toolbar<'a>(&'a self, recent: &'a [RecentFile]) -> Element<'a, Message> {
-        let undo = self.history.can_undo().then_some(Message::Undo);
-        let redo = self.history.can_redo().then_some(Message::Redo);
-        row![
-            button("Open…").on_press(Message::Open),
-            pick_list(recent, None::<RecentFile>, Message::OpenRecent)
-                .placeholder("Recent files"),
-            button("Save").on_press(Message::Save),
-            button("Save as…").on_press(Message::SaveAs),
-            button("Undo").on_press_maybe(undo),
-            button("Redo").on_press_maybe(redo),
-            button("Fit to window").on_press(Message::FitToWindow),
-            button("Reload").on_press(Message::Reload),
-            button("Register grid").on_press(Message::RegisterGrid),
-            button("Suggest terrain").on_press(Message::SuggestTerrain),
-        ]
-        .spacing(8)
-        .padding(6)
-        .align_y(iced::Center)
-        .into()
-    }
-
-    fn layer_bar(&self) -> Element<'_, Message> {
-        let mut bar = row![text("Layers:")].spacing(14).padding([2, 8]);
-        for layer in Layer::ALL {
-            bar = bar.push(
-                checkbox(self.visible.get(layer))
-                    .label(layer.label())
-                    .on_toggle(move |on| Message::ShowLayer(layer, on)),
-            );
-        }
-        bar.align_y(iced::Center).into()
-    }
-
-    fn status_bar(&self) -> Element<'_, Message> {
-        let [hex, terrain, zoom] = self.status();
-        let mut status = row![text(hex), text(terrain)].spacing(24);
-        if let Some(level) = self.status_level() {
-            status = status.push(text(level));
-        }
-        status = status.push(text(zoom));
-        if let Some(building) = self.scan_status() {
-            status = status.push(text(building));
-        }
-        if let Some(notice) = &self.notice {
-            status = status.push(text(notice.clone()));
-        }
-        for w in &self.opened.warnings {
-            status = status.push(text(w.clone()).style(text::danger));
-        }
-        status.into()
     }
 }

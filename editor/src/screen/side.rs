@@ -72,7 +72,7 @@ fn leave(screen: &mut Screen, edit: Option<Edit>) {
 }
 
 /// Moves the screen out, leaving a placeholder that is replaced at once.
-fn take(screen: &mut Screen) -> Screen {
+pub fn take(screen: &mut Screen) -> Screen {
     let placeholder = Screen::Error(ErrorScreen::new(
         PathBuf::new(),
         OpenError {

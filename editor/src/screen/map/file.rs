@@ -1,4 +1,5 @@
-//! Saving the map screen's map, and its autosave: written every minute
+//! Saving the map screen's map (asking before a save would rewrite the
+//! whole file and lose its comments), and its autosave: written every minute
 //! while there are changes, removed on save, offered for recovery when a
 //! map is opened and its autosave is newer than the file.
 
@@ -9,28 +10,86 @@ use iced::Task;
 use iced::widget::{button, container, row, text};
 
 use super::{Event, MapScreen, Message};
-use crate::files;
+use crate::files::{self, SaveOutcome};
 use crate::history::History;
 
 impl MapScreen {
-    /// Saves to the map's own file.
+    /// Saves to the map's own file, keeping its comments and layout; when
+    /// that is not possible nothing is written and the screen asks (see
+    /// [`Self::rewrite_banner`]).
     pub(super) fn save(&mut self) -> Option<Event> {
         self.release();
         let path = self.opened.path.clone();
-        match files::save_map(&self.opened.map, &path) {
-            Ok(()) => {
+        let result = files::save_map(&self.opened.map, &path);
+        self.saved(path, result)
+    }
+
+    /// Saves by rewriting the whole file: the author agreed to lose its
+    /// comments and layout.
+    pub(super) fn rewrite_whole(&mut self) -> Option<Event> {
+        self.release();
+        let path = self.opened.path.clone();
+        let result = files::rewrite_map(&self.opened.map, &path)
+            .map(|()| SaveOutcome::Saved);
+        self.saved(path, result)
+    }
+
+    fn saved(
+        &mut self,
+        path: PathBuf,
+        result: Result<SaveOutcome, String>,
+    ) -> Option<Event> {
+        self.rewrite = None;
+        match result {
+            Ok(SaveOutcome::Saved) => {
                 self.history.mark_saved();
+                self.stamp_disk();
                 files::remove_autosave(&path);
                 self.recovery = None;
                 self.autosave_due = false;
                 self.notice = Some(format!("Saved {}", path.display()));
                 Some(Event::Saved(path))
             }
+            Ok(SaveOutcome::NeedsRewrite { comments }) => {
+                self.rewrite = Some(comments);
+                self.notice = Some("Not saved".to_owned());
+                None
+            }
             Err(e) => {
                 self.notice = Some(e);
                 None
             }
         }
+    }
+
+    /// A save refused because it would lose the file's comments.
+    pub fn rewrite_pending(&self) -> Option<usize> {
+        self.rewrite
+    }
+
+    /// "This save cannot keep the file's comments and layout (N comments
+    /// would be lost)." [Rewrite the whole file] [Save As…] [Cancel].
+    pub(super) fn rewrite_banner(&self) -> Option<iced::Element<'_, Message>> {
+        let comments = self.rewrite?;
+        let lost = match comments {
+            0 => "its layout would be lost".to_owned(),
+            1 => "1 comment would be lost".to_owned(),
+            n => format!("{n} comments would be lost"),
+        };
+        Some(banner(
+            row![
+                text(format!(
+                    "This save cannot keep the file's comments and layout \
+                     ({lost})."
+                )),
+                button("Rewrite the whole file")
+                    .on_press(Message::RewriteWhole),
+                button("Save As…").on_press(Message::SaveAs),
+                button("Cancel").on_press(Message::CancelRewrite),
+            ]
+            .spacing(12)
+            .align_y(iced::Center),
+        ))
     }
 
     /// Opens the native Save As dialog; a machine with no dialog service
@@ -54,8 +113,12 @@ impl MapScreen {
 
     /// Saves to `path` and makes it the map's file; the map's relative
     /// paths (series, scan) are rewritten to keep pointing at the same
-    /// files.
+    /// files. Another file is replaced whole (the dialog asked about
+    /// replacing it).
     pub(super) fn save_to(&mut self, path: PathBuf) -> Option<Event> {
+        if path == self.opened.path {
+            return self.save();
+        }
         if let Err(e) = files::map_text(&self.opened.map, &path) {
             self.notice = Some(e);
             return None;
@@ -64,7 +127,7 @@ impl MapScreen {
         let map = Arc::make_mut(&mut self.opened.map);
         map.series = files::rebase(&map.series, &old, &path);
         map.scan = map.scan.as_deref().map(|s| files::rebase(s, &old, &path));
-        let event = self.save();
+        let event = self.rewrite_whole();
         if event.is_none() {
             self.opened.path = old;
         }
@@ -120,19 +183,24 @@ impl MapScreen {
     pub(super) fn recovery_banner(&self) -> Option<iced::Element<'_, Message>> {
         let rec = self.recovery.as_ref()?;
         let when = files::describe_time(rec.written);
-        Some(
-            container(
-                row![
-                    text(format!("Recover unsaved changes from {when}?")),
-                    button("Recover").on_press(Message::Recover),
-                    button("Discard").on_press(Message::DiscardRecovery),
-                ]
-                .spacing(12)
-                .align_y(iced::Center),
-            )
-            .padding(6)
-            .style(container::rounded_box)
-            .into(),
-        )
+        Some(banner(
+            row![
+                text(format!("Recover unsaved changes from {when}?")),
+                button("Recover").on_press(Message::Recover),
+                button("Discard").on_press(Message::DiscardRecovery),
+            ]
+            .spacing(12)
+            .align_y(iced::Center),
+        ))
     }
+}
+
+/// A question across the top of the map screen.
+pub(super) fn banner<'a>(
+    content: impl Into<iced::Element<'a, Message>>,
+) -> iced::Element<'a, Message> {
+    container(content)
+        .padding(6)
+        .style(container::rounded_box)
+        .into()
 }

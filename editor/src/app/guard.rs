@@ -1,0 +1,166 @@
+//! Nothing unsaved is dropped without asking: opening another file,
+//! reloading and closing the window go through [`App::request`], which
+//! asks "Unsaved changes to X." when the map has any (Save / Discard /
+//! Cancel) and otherwise goes on at once. Also the moves between the map
+//! and the error screen, which keeps the map shown before.
+
+use std::path::PathBuf;
+
+use iced::{Task, window};
+
+use super::{App, Message, Screen};
+use crate::files;
+use crate::project;
+use crate::screen::error::ErrorScreen;
+use crate::screen::map::{self, MapScreen};
+use crate::screen::side;
+use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+
+impl App {
+    /// Does `then` now, or first asks about the unsaved changes it would
+    /// drop.
+    pub(super) fn request(&mut self, then: Pending) -> Task<Message> {
+        match self.map_mut() {
+            Some(s) if s.is_dirty() => {
+                let path = s.opened().path.clone();
+                self.unsaved = Some(UnsavedPrompt::new(&path, then));
+                Task::none()
+            }
+            _ => self.proceed(then),
+        }
+    }
+
+    /// The answer to "Unsaved changes to X.": Save goes on only once the
+    /// map is saved (a failed save, or one that would rewrite the whole
+    /// file, leaves the map showing with its notice). Discard also deletes
+    /// the map's autosave: the author chose to drop those changes, and the
+    /// next open should not offer them back.
+    pub(super) fn answer(
+        &mut self,
+        message: unsaved::Message,
+    ) -> Task<Message> {
+        let Some(prompt) = self.unsaved.take() else {
+            return Task::none();
+        };
+        match message {
+            unsaved::Message::Cancel => Task::none(),
+            unsaved::Message::Discard => {
+                if let Some(s) = self.map_mut() {
+                    files::remove_autosave(&s.opened().path);
+                }
+                self.proceed(prompt.into_pending())
+            }
+            unsaved::Message::Save => {
+                let Some(s) = self.map_mut() else {
+                    return self.proceed(prompt.into_pending());
+                };
+                let (task, event) = s.update(map::Message::Save);
+                let saved = !s.is_dirty();
+                if let Some(map::Event::Saved(path)) = event {
+                    self.remember(&path);
+                }
+                if saved {
+                    self.proceed(prompt.into_pending())
+                } else {
+                    task.map(Message::Map)
+                }
+            }
+        }
+    }
+
+    fn proceed(&mut self, then: Pending) -> Task<Message> {
+        match then {
+            Pending::Open(path) => self.show(path),
+            Pending::Reload => self.reload(),
+            Pending::Close(id) => window::close(id),
+        }
+    }
+
+    fn reload(&mut self) -> Task<Message> {
+        let Screen::Map(s) = &mut self.screen else {
+            return Task::none();
+        };
+        let (task, event) = s.reload();
+        let task = task.map(Message::Map);
+        match event {
+            Some(e) => Task::batch([task, self.map_event(e)]),
+            None => task,
+        }
+    }
+
+    /// Replaces the screen with `path`'s map, or with the error screen
+    /// holding the map shown until now.
+    pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        let previous = self.take_map();
+        let size = previous.as_ref().and_then(|m| m.canvas_size());
+        self.screen = match project::open(&path) {
+            Ok(opened) => {
+                let mut s = MapScreen::new(opened);
+                s.inherit_canvas_size(size);
+                self.remember(&path);
+                Screen::Map(Box::new(s))
+            }
+            Err(e) => {
+                Screen::Error(ErrorScreen::new(path, e).with_previous(previous))
+            }
+        };
+        self.boot_task()
+    }
+
+    /// The map failed to reload: the error screen, with the map as it was.
+    pub(super) fn reload_failed(&mut self, error: project::OpenError) {
+        if let Some(previous) = self.take_map() {
+            let requested = previous.opened().path.clone();
+            self.screen = Screen::Error(
+                ErrorScreen::new(requested, error)
+                    .with_previous(Some(previous)),
+            );
+        }
+    }
+
+    /// From the error screen back to the map shown before it.
+    pub(super) fn back(&mut self) {
+        if let Screen::Error(e) = &mut self.screen
+            && let Some(previous) = e.take_previous()
+        {
+            self.screen = Screen::Map(previous);
+        }
+    }
+
+    /// The map being edited: shown, waiting behind a side screen, or kept
+    /// by the error screen.
+    pub(super) fn map_mut(&mut self) -> Option<&mut MapScreen> {
+        match &mut self.screen {
+            Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
+                Some(s)
+            }
+            Screen::Error(e) => e.previous_mut(),
+        }
+    }
+
+    /// See [`Self::map_mut`].
+    pub fn map(&self) -> Option<&MapScreen> {
+        match &self.screen {
+            Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
+                Some(s)
+            }
+            Screen::Error(e) => e.previous(),
+        }
+    }
+
+    /// Takes the screen's map out (see [`Self::map_mut`]), leaving a
+    /// placeholder to be replaced at once.
+    fn take_map(&mut self) -> Option<Box<MapScreen>> {
+        match side::take(&mut self.screen) {
+            Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
+                Some(s)
+            }
+            Screen::Error(mut e) => e.take_previous(),
+        }
+    }
+
+    /// The question about unsaved changes, while it is asked.
+    pub fn unsaved(&self) -> Option<&UnsavedPrompt> {
+        self.unsaved.as_ref()
+    }
+}

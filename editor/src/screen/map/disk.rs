@@ -1,0 +1,75 @@
+//! Noticing that another program changed the map's file: the application
+//! polls (see [`crate::app::DISK_CHECK_EVERY`]); when the file's bytes
+//! differ from what the screen last read or wrote, a banner offers
+//! "Reload" (which asks first if there are unsaved changes) or "Keep mine"
+//! (the next save writes the map over their version). The screen's own
+//! saves re-stamp the file, so they never raise the banner.
+
+use iced::widget::{button, row, text};
+
+use super::file::banner;
+use super::{MapScreen, Message};
+use crate::files::DiskStamp;
+
+impl MapScreen {
+    /// Compares the file with what the screen last read or wrote.
+    pub(super) fn check_disk(&mut self) {
+        if self.disk_changed.is_some() {
+            return;
+        }
+        let Some(stamp) = self.disk else {
+            self.stamp_disk();
+            return;
+        };
+        let Some(now) = stamp.moved(&self.opened.path) else {
+            return;
+        };
+        if now.same_content(&stamp) {
+            self.disk = Some(now);
+        } else {
+            self.disk_changed = Some(now);
+        }
+    }
+
+    /// Records the file as it is now (after the screen wrote it).
+    pub(super) fn stamp_disk(&mut self) {
+        self.disk = DiskStamp::read(&self.opened.path);
+        self.disk_changed = None;
+    }
+
+    /// Keeps the map as it is; only a further change shows the banner.
+    pub(super) fn keep_mine(&mut self) {
+        if let Some(now) = self.disk_changed.take() {
+            self.disk = Some(now);
+        }
+    }
+
+    /// Whether the banner says the file changed on disk.
+    pub fn changed_on_disk(&self) -> bool {
+        self.disk_changed.is_some()
+    }
+
+    /// "demo.map.ron changed on disk." [Reload] [Keep mine].
+    pub(super) fn disk_banner(&self) -> Option<iced::Element<'_, Message>> {
+        self.disk_changed?;
+        let path = &self.opened.path;
+        let name = path.file_name().unwrap_or(path.as_os_str());
+        let what = if self.is_dirty() {
+            "Reload drops your unsaved changes (you will be asked)."
+        } else {
+            "You have no unsaved changes."
+        };
+        Some(banner(
+            row![
+                text(format!(
+                    "{} changed on disk. {what}",
+                    name.to_string_lossy()
+                )),
+                button("Reload").on_press(Message::Reload),
+                button("Keep mine").on_press(Message::KeepMine),
+            ]
+            .spacing(12)
+            .align_y(iced::Center),
+        ))
+    }
+}

@@ -1,0 +1,102 @@
+//! The map screen's layout: toolbar, layer checkboxes, banners, the tool
+//! panel, canvas and findings, and the status bar.
+
+use iced::widget::{
+    button, checkbox, column, container, pick_list, row, rule, text,
+};
+use iced::{Element, Fill};
+
+use super::{MapScreen, Message, panel};
+use crate::map_canvas::Layer;
+use crate::recent::RecentFile;
+
+impl MapScreen {
+    /// The screen, with an empty Recent files list.
+    pub fn view(&self) -> Element<'_, Message> {
+        self.view_with(&[])
+    }
+
+    /// The screen; `recent` fills the Recent files list.
+    pub fn view_with<'a>(
+        &'a self,
+        recent: &'a [RecentFile],
+    ) -> Element<'a, Message> {
+        let mut page = column![self.toolbar(recent), self.layer_bar()];
+        if let Some(banner) = self.disk_banner() {
+            page = page.push(banner);
+        }
+        if let Some(banner) = self.rewrite_banner() {
+            page = page.push(banner);
+        }
+        if let Some(banner) = self.recovery_banner() {
+            page = page.push(banner);
+        }
+        let body = row![
+            container(panel::view(self)).width(230),
+            rule::vertical(1),
+            container(self.canvas_parts().view().map(Message::Canvas))
+                .width(Fill)
+                .height(Fill),
+            rule::vertical(1),
+            container(self.findings.view().map(Message::Findings)).width(260),
+        ];
+        page.push(rule::horizontal(1))
+            .push(container(body).height(Fill))
+            .push(rule::horizontal(1))
+            .push(container(self.status_bar()).padding(6))
+            .into()
+    }
+
+    fn toolbar<'a>(&'a self, recent: &'a [RecentFile]) -> Element<'a, Message> {
+        let undo = self.history.can_undo().then_some(Message::Undo);
+        let redo = self.history.can_redo().then_some(Message::Redo);
+        row![
+            button("Open…").on_press(Message::Open),
+            pick_list(recent, None::<RecentFile>, Message::OpenRecent)
+                .placeholder("Recent files"),
+            button("Save").on_press(Message::Save),
+            button("Save as…").on_press(Message::SaveAs),
+            button("Undo").on_press_maybe(undo),
+            button("Redo").on_press_maybe(redo),
+            button("Fit to window").on_press(Message::FitToWindow),
+            button("Reload").on_press(Message::Reload),
+            button("Register grid").on_press(Message::RegisterGrid),
+            button("Suggest terrain").on_press(Message::SuggestTerrain),
+        ]
+        .spacing(8)
+        .padding(6)
+        .align_y(iced::Center)
+        .into()
+    }
+
+    fn layer_bar(&self) -> Element<'_, Message> {
+        let mut bar = row![text("Layers:")].spacing(14).padding([2, 8]);
+        for layer in Layer::ALL {
+            bar = bar.push(
+                checkbox(self.visible.get(layer))
+                    .label(layer.label())
+                    .on_toggle(move |on| Message::ShowLayer(layer, on)),
+            );
+        }
+        bar.align_y(iced::Center).into()
+    }
+
+    fn status_bar(&self) -> Element<'_, Message> {
+        let [hex, terrain, zoom] = self.status();
+        let mut status = row![text(hex), text(terrain)].spacing(24);
+        if let Some(level) = self.status_level() {
+            status = status.push(text(level));
+        }
+        status = status.push(text(zoom));
+        if let Some(building) = self.scan_status() {
+            status = status.push(text(building));
+        }
+        if let Some(notice) = &self.notice {
+            status = status.push(text(notice.clone()));
+        }
+        for w in &self.opened.warnings {
+            status = status.push(text(w.clone()).style(text::danger));
+        }
+        status.into()
+    }
+}

@@ -1,0 +1,102 @@
+//! The question asked before unsaved changes would be dropped (opening
+//! another file, reloading, closing the window): "Unsaved changes to X."
+//! Save / Discard / Cancel. It is drawn in the window, across the top of
+//! the screen it protects, which stays visible but dimmed and inert below.
+
+use std::path::{Path, PathBuf};
+
+use iced::widget::{button, column, container, opaque, row, stack, text};
+use iced::{Color, Element, Fill, window};
+
+/// What waits for the answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pending {
+    /// Open this file in place of the map.
+    Open(PathBuf),
+    /// Read the map's file again.
+    Reload,
+    /// Close the window.
+    Close(window::Id),
+}
+
+/// The question's state.
+#[derive(Debug, Clone)]
+pub struct UnsavedPrompt {
+    /// The file name of the map with the changes.
+    file: String,
+    then: Pending,
+}
+
+/// The answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Message {
+    /// Save the map, then go on.
+    Save,
+    /// Drop the changes (and their autosave), then go on.
+    Discard,
+    /// Stay with the map; nothing happens.
+    Cancel,
+}
+
+impl UnsavedPrompt {
+    /// Asks about the unsaved changes to the map at `file` before `then`.
+    pub fn new(file: &Path, then: Pending) -> Self {
+        let file = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        Self { file, then }
+    }
+
+    /// What waits for the answer.
+    pub fn pending(&self) -> &Pending {
+        &self.then
+    }
+
+    /// Gives up the question for what was waiting.
+    pub fn into_pending(self) -> Pending {
+        self.then
+    }
+
+    /// "Unsaved changes to demo.map.ron."
+    pub fn question(&self) -> String {
+        format!("Unsaved changes to {}.", self.file)
+    }
+
+    /// The question across the top of `behind`, which is dimmed and takes
+    /// no input while it shows.
+    pub fn view<'a, M: Clone + 'a>(
+        &'a self,
+        behind: Element<'a, M>,
+        answer: impl Fn(Message) -> M + 'a,
+    ) -> Element<'a, M> {
+        let then = match self.then {
+            Pending::Open(_) => "Save them before opening the other file?",
+            Pending::Reload => "Save them before reading the file again?",
+            Pending::Close(_) => "Save them before closing?",
+        };
+        let card = container(
+            row![
+                column![text(self.question()).size(18), text(then)].spacing(4),
+                button("Save").on_press(answer(Message::Save)),
+                button("Discard")
+                    .style(button::danger)
+                    .on_press(answer(Message::Discard)),
+                button("Cancel")
+                    .style(button::secondary)
+                    .on_press(answer(Message::Cancel)),
+            ]
+            .spacing(14)
+            .align_y(iced::Center),
+        )
+        .padding(12)
+        .width(Fill)
+        .style(container::rounded_box);
+        let dim = container(text("")).width(Fill).height(Fill).style(|_| {
+            container::background(Color::from_rgba(0., 0., 0., 0.3))
+        });
+        // The question comes first in the widget tree: its buttons are the
+        // ones found by their labels, and the screen below cannot be used.
+        column![card, stack![behind, opaque(dim)]].into()
+    }
+}
