@@ -281,7 +281,7 @@ impl App {
             return Task::none();
         }
         if !modifiers.command() {
-            return Task::none();
+            return self.tool_key(key, *modifiers);
         }
         let keyboard::Key::Character(c) = key.as_ref() else {
             return Task::none();
@@ -307,6 +307,26 @@ impl App {
             (Screen::Map(_), _) => self.update(Message::Map(message)),
             (Screen::Register(..), map::Message::Undo) => {
                 self.update(Message::Register(register::Message::Undo))
+            }
+            _ => Task::none(),
+        }
+    }
+
+    /// A letter with no modifier picks a tool on the map screen (keys
+    /// typed into a text field never get here: they are captured).
+    fn tool_key(
+        &mut self,
+        key: &keyboard::Key,
+        modifiers: keyboard::Modifiers,
+    ) -> Task<Message> {
+        let keyboard::Key::Character(c) = key.as_ref() else {
+            return Task::none();
+        };
+        let plain = !modifiers.alt() && !modifiers.logo();
+        match (&self.screen, crate::tool::Tool::for_key(c)) {
+            (Screen::Map(_), Some(tool)) if plain => {
+                let pick = map::panel::Message::Tool(tool);
+                self.update(Message::Map(map::Message::Panel(pick)))
             }
             _ => Task::none(),
         }

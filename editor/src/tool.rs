@@ -69,6 +69,66 @@ impl Tool {
         }
     }
 
+    /// The one key that picks the tool (no modifier, keyboard focus not
+    /// in a text field). Tiled's letters where it has the tool (B, E, I);
+    /// F stays "fit to window".
+    pub fn key(self) -> char {
+        match self {
+            Tool::Terrain => 'b',
+            Tool::Fill => 'g',
+            Tool::Hexside => 's',
+            Tool::Elevation => 'l',
+            Tool::Road => 'r',
+            Tool::Place => 'p',
+            Tool::Entry => 'n',
+            Tool::Edge => 'm',
+            Tool::Eraser => 'e',
+            Tool::Eyedropper => 'i',
+        }
+    }
+
+    /// The tool whose key is `key` (either case).
+    pub fn for_key(key: &str) -> Option<Tool> {
+        let mut chars = key.chars();
+        let c = chars.next()?.to_ascii_lowercase();
+        if chars.next().is_some() {
+            return None;
+        }
+        Tool::ALL.into_iter().find(|t| t.key() == c)
+    }
+
+    /// What the tool does, for its tooltip.
+    pub fn help(self) -> &'static str {
+        match self {
+            Tool::Terrain => {
+                "Click or drag to paint the chosen terrain; the slider sets a radius."
+            }
+            Tool::Fill => {
+                "Click: the connected hexes of one terrain take the chosen terrain."
+            }
+            Tool::Hexside => {
+                "Click near an edge to add or remove the chosen hexside type; directed types take the clicked hex as the high side."
+            }
+            Tool::Elevation => {
+                "Click or drag to set the level shown (Level − / Level +)."
+            }
+            Tool::Road => {
+                "Drag along adjacent hexes; rivers get a bridge (or a ford). Start at a road's end to extend it."
+            }
+            Tool::Place => {
+                "Click a hex to name a place, or to add it to, rename or shrink one."
+            }
+            Tool::Entry => {
+                "Click a hex to add an entry point, or to add it to one."
+            }
+            Tool::Edge => "Add or remove named map edges (north, south, ...).",
+            Tool::Eraser => {
+                "Click or drag to clear terrain; with Shift, the level too."
+            }
+            Tool::Eyedropper => "Click a hex to take its terrain and level.",
+        }
+    }
+
     /// Whether the brush radius applies.
     pub fn uses_radius(self) -> bool {
         matches!(self, Tool::Terrain | Tool::Elevation | Tool::Eraser)

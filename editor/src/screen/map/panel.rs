@@ -4,7 +4,7 @@
 
 use iced::widget::{
     Column, button, checkbox, column, container, pick_list, row, scrollable,
-    slider, space, text, text_input,
+    slider, space, text, text_input, tooltip,
 };
 use iced::{Background, Border, Color, Element, Fill};
 
@@ -97,12 +97,22 @@ pub fn view(screen: &MapScreen) -> Element<'_, super::Message> {
             } else {
                 button::secondary
             };
-            line = line.push(
-                button(text(tool.label()).size(13))
-                    .style(style)
-                    .width(Fill)
-                    .on_press(Message::Tool(tool)),
+            let pick = button(text(tool.label()).size(13))
+                .style(style)
+                .width(Fill)
+                .on_press(Message::Tool(tool));
+            let tip = format!(
+                "{} ({}): {}",
+                tool.label(),
+                tool.key().to_ascii_uppercase(),
+                tool.help()
             );
+            let tip = container(text(tip).size(12))
+                .padding(6)
+                .max_width(260)
+                .style(container::rounded_box);
+            line =
+                line.push(tooltip(pick, tip, tooltip::Position::Bottom).gap(4));
         }
         tools = tools.push(line);
     }
