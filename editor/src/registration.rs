@@ -6,6 +6,7 @@
 //! Pixel convention (the model's): pixel `(i, j)` covers `[i, i+1)`, so its
 //! centre is at `(i + 0.5, j + 0.5)`.
 
+pub mod anchor;
 pub mod auto;
 pub mod piecewise;
 
