@@ -153,6 +153,187 @@ fn automatic_proposal_lands_on_the_printed_grid() {
     assert!(register(&app).status().starts_with("Proposed: 192 hexes"));
 }
 
+/// The demo scan's true grid, from the transform that printed it.
+fn printed_truth() -> berthier_schema::Grid {
+    use berthier_editor::render::{self, scanify};
+    let map = project::open(&project::demo_map_path()).expect("demo").map;
+    let (print, size) = render::print_grid(&map);
+    scanify::demo_transform(size).grid(&print)
+}
+
+fn demo_hexes() -> Vec<HexId> {
+    let map = project::open(&project::demo_map_path()).expect("demo").map;
+    berthier_editor::scene::all_hexes(&map).collect()
+}
+
+/// Opens the register screen with the origin typed at `origin`, then
+/// proposes automatically (the background job run here).
+fn proposed_from(origin: [f64; 2]) -> App {
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    for (field, v) in [
+        (register::Field::OriginX, origin[0]),
+        (register::Field::OriginY, origin[1]),
+    ] {
+        let m = register::Message::Field(field, v.to_string());
+        let _ = app.update(Message::Register(m));
+    }
+    with_ui(&mut app, |ui| {
+        ui.click("Propose automatically").expect("button");
+    });
+    let job = register(&app).job().expect("demo has a scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    app
+}
+
+fn off_by(app: &App, truth: &berthier_schema::Grid) -> f64 {
+    berthier_editor::registration::max_centre_error(
+        register(app).grid(),
+        truth,
+        &demo_hexes(),
+    )
+}
+
+/// Clicks near `hex`'s true centre (a designer's click, 2 px off) and
+/// types its printed number.
+fn read_hex(app: &mut App, truth: &berthier_schema::Grid, hex: &str) {
+    let c = truth.center_px(id(hex));
+    let view = register(app).viewport();
+    with_ui(app, |ui| click_scan(ui, view, [c[0] + 2.0, c[1] - 1.5]));
+    with_ui(app, |ui| {
+        ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+        let _ = ui.typewrite(hex);
+        let _ = ui.tap_key(keyboard::key::Named::Enter);
+    });
+}
+
+#[test]
+fn a_proposal_one_hex_off_waits_for_a_read_hex_that_renumbers_it() {
+    let truth = printed_truth();
+    // The review's case: the origin typed 60 px from 0101's centre.
+    let mut app = proposed_from([140.0, 110.0]);
+    let s = register(&app);
+    assert!(
+        off_by(&app, &truth) > 60.0,
+        "reproduces the wrong numbering"
+    );
+    assert!(s.status().contains(register::numbering::NOT_ANCHORED));
+    assert!(!s.can_accept());
+    // The missing row shows as an amber warning in the side panel.
+    let warning = "172 of 192 hexes of the extent measured";
+    assert_eq!(s.warnings(), [warning.to_owned()]);
+    with_ui(&mut app, |ui| {
+        ui.find(warning).expect("warning in the panel");
+        ui.click("Accept").expect("the button is there, disabled");
+    });
+    assert!(matches!(app.screen(), Screen::Register(..)), "not accepted");
+    // The designer reads 0508 on the scan.
+    read_hex(&mut app, &truth, "0508");
+    let err = off_by(&app, &truth);
+    assert!(err < 1.0, "{err}: {}", register(&app).status());
+    let s = register(&app);
+    assert!(
+        s.status()
+            .starts_with("Numbering anchored on 0508: the grid had"),
+        "{}",
+        s.status()
+    );
+    assert!(s.can_accept());
+    // Proposing again from the read hex measures the whole extent.
+    let job = s.job().expect("scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    let s = register(&app);
+    assert!(
+        s.status().starts_with("Proposed: 192 hexes"),
+        "{}",
+        s.status()
+    );
+    assert!(s.warnings().is_empty(), "{:?}", s.warnings());
+    assert!(s.can_accept());
+    with_ui(&mut app, |ui| {
+        ui.click("Accept").expect("accept");
+    });
+    let Screen::Map(m) = app.screen() else {
+        panic!("back on the map")
+    };
+    let hexes = demo_hexes();
+    let err = berthier_editor::registration::max_centre_error(
+        &m.opened().map.grid,
+        &truth,
+        &hexes,
+    );
+    assert!(err < 1.0, "{err}");
+}
+
+#[test]
+fn numbering_checked_by_eye_allows_accept() {
+    let truth = printed_truth();
+    let c = truth.center_px(truth.origin_hex);
+    let mut app = proposed_from([c[0] + 9.0, c[1] - 6.0]);
+    assert!(off_by(&app, &truth) < 1.0);
+    assert!(!register(&app).can_accept(), "right, but not confirmed");
+    assert!(register(&app).warnings().is_empty());
+    with_ui(&mut app, |ui| {
+        ui.click("Numbering checked").expect("checkbox");
+    });
+    assert!(register(&app).can_accept());
+    with_ui(&mut app, |ui| {
+        ui.click("Accept").expect("accept");
+    });
+    assert!(matches!(app.screen(), Screen::Map(_)));
+}
+
+#[test]
+fn landmark_residuals_follow_the_automatic_refinement() {
+    let truth = printed_truth();
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let errs = [
+        ("0202", [1.2, -0.9]),
+        ("1403", [-0.8, 0.6]),
+        ("0811", [0.5, 1.0]),
+    ];
+    for (hex, e) in errs {
+        let c = truth.center_px(id(hex));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| {
+            click_scan(ui, view, [c[0] + e[0], c[1] + e[1]])
+        });
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(hex);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    let fitted = register(&app).landmarks().1.to_vec();
+    assert_eq!(fitted.len(), 3);
+    let job = register(&app).job().expect("scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    assert!(off_by(&app, &truth) < 1.0);
+    let (marks, residuals) = register(&app).landmarks();
+    // Each residual is now the click's distance from the printed centre.
+    for (l, r) in marks.iter().zip(residuals) {
+        let c = truth.center_px(l.hex);
+        let want = (l.px[0] - c[0]).hypot(l.px[1] - c[1]);
+        assert!((r - want).abs() < 0.1, "{}: {r} vs {want}", l.hex);
+    }
+    assert_ne!(residuals, fitted.as_slice(), "not the three-point fit's");
+    assert!(register(&app).can_accept(), "anchored by the clicked hexes");
+    let shown = format!("{:.2} px", residuals[0]);
+    with_ui(&mut app, |ui| {
+        ui.find(shown.as_str()).expect("residual in the list");
+    });
+}
+
 /// The demo map with three hexes unpainted, written next to the system's
 /// temporary files with its scan and series named by absolute path.
 fn demo_with_unpainted(hexes: &[(&str, &str)]) -> std::path::PathBuf {
