@@ -334,6 +334,66 @@ fn landmark_residuals_follow_the_automatic_refinement() {
     });
 }
 
+#[test]
+fn bend_for_drift_says_what_it_adds() {
+    // The demo scan has no drift: nothing is added, and the status says
+    // by how little a correction would have helped.
+    let truth = printed_truth();
+    let c = truth.center_px(truth.origin_hex);
+    let mut auto = proposed_from([c[0] + 9.0, c[1] - 6.0]);
+    let grid = register(&auto).grid().clone();
+    let steps = register(&auto).undo_steps();
+    with_ui(&mut auto, |ui| {
+        ui.click("Bend for drift").expect("button");
+    });
+    let s = register(&auto);
+    assert!(
+        s.status()
+            .starts_with("No drift found: largest improvement 0.")
+            && s.status().ends_with(" px; no corrections added"),
+        "{}",
+        s.status()
+    );
+    assert_eq!(*s.grid(), grid);
+    assert_eq!(s.undo_steps(), steps, "nothing to undo");
+    // Clicked hexes 2.5 px from where any regular grid can put them all
+    // are kept, with the RMS before and after.
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let pulls = [("0202", [2.5, 0.0]), ("1403", [0.0, 2.5])];
+    let pulls = pulls.iter().chain(&[("0811", [-2.5, 0.0])]);
+    for (hex, e) in pulls.chain(&[("1410", [0.0, -2.5])]) {
+        let c = truth.center_px(id(hex));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| {
+            click_scan(ui, view, [c[0] + e[0], c[1] + e[1]])
+        });
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(hex);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    with_ui(&mut app, |ui| {
+        ui.click("Bend for drift").expect("button");
+    });
+    let s = register(&app);
+    let kept = s.grid().corrections.len();
+    let want = format!("{kept} corrections added; RMS ");
+    assert!(kept > 0 && s.status().starts_with(&want), "{}", s.status());
+    let rms: Vec<f64> = s.status()[want.len()..]
+        .split(" px")
+        .filter_map(|v| v.trim_start_matches(" -> ").parse().ok())
+        .collect();
+    assert!(rms.len() == 2 && rms[1] < rms[0], "{}", s.status());
+}
+
 /// The demo map with three hexes unpainted, written next to the system's
 /// temporary files with its scan and series named by absolute path.
 fn demo_with_unpainted(hexes: &[(&str, &str)]) -> std::path::PathBuf {

@@ -5,7 +5,9 @@
 
 use berthier_editor::palette::Palette;
 use berthier_editor::project;
-use berthier_editor::registration::{Gray, anchor, auto, max_centre_error};
+use berthier_editor::registration::{
+    Gray, anchor, auto, max_centre_error, piecewise,
+};
 use berthier_editor::render::{self, scanify};
 use berthier_editor::scene;
 use berthier_schema::fit::Landmark;
@@ -160,20 +162,60 @@ fn piecewise_correction_follows_a_drifting_scan() {
             .fold(0.0, f64::max)
     };
     let global = worst(&refined.fit.grid);
-    let corrected = berthier_editor::registration::refine_piecewise(
+    let bend = berthier_editor::registration::refine_piecewise(
         &gray, &refined, &hexes,
     );
-    let after = worst(&corrected.0);
+    let after = worst(&bend.grid);
     eprintln!(
-        "drift: global fit off by {global:.2} px; with {} corrections \
-         {after:.3} px",
-        corrected.0.corrections.len()
+        "drift: global fit off by {global:.2} px; with {} of {} corrections \
+         {after:.3} px (RMS {:.2} -> {:.2} px, best gain {:.2} px)",
+        bend.kept(),
+        bend.candidates,
+        bend.rms_before,
+        bend.rms_after,
+        bend.best_improvement
     );
     assert!(
         global > 1.5,
         "the drift is too weak to test anything: {global}"
     );
     assert!(after < 1.0, "{after}");
+    assert!(bend.kept() > 0);
+    assert!(bend.rms_after < bend.rms_before / 2.0, "{bend:?}");
+}
+
+/// The demo scan has no drift: weighing each correction adds none.
+#[test]
+fn bending_a_scan_without_drift_adds_no_corrections() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let gray = Gray::from_rgb(&scan);
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let c = truth.center_px(truth.origin_hex);
+    let guess = Landmark {
+        hex: truth.origin_hex,
+        px: [c[0] + 9.0, c[1] - 6.0],
+    };
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, guess, &hexes).expect("proposal");
+    let bend = berthier_editor::registration::refine_piecewise(
+        &gray, &refined, &hexes,
+    );
+    eprintln!(
+        "no drift: {} of {} kept, best gain {:.3} px, RMS {:.3} -> {:.3}",
+        bend.kept(),
+        bend.candidates,
+        bend.best_improvement,
+        bend.rms_before,
+        bend.rms_after
+    );
+    assert_eq!(bend.candidates, hexes.len(), "every hex was weighed");
+    assert_eq!(bend.kept(), 0);
+    assert!(bend.best_improvement < piecewise::MIN_IMPROVEMENT_PX);
+    assert_eq!(bend.rms_before, bend.rms_after);
 }
 
 #[test]

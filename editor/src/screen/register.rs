@@ -422,33 +422,35 @@ impl RegisterScreen {
         Some(task::auto_job(path, g.shift, anchor, hexes))
     }
 
-    /// Corrections through the auto-found centres, or the clicked ones.
+    /// Corrections through the auto-found centres, or the clicked ones;
+    /// only those that lower the local error enough are added.
     fn piecewise(&mut self) {
-        let hexes: Vec<HexId> =
-            crate::scene::all_hexes(&self.opened.map).collect();
-        let (grid, n) = if let Some(p) = &self.auto {
+        let bend = if let Some(p) = &self.auto {
             let (gray, refined) = &*p.found;
-            let (grid, marks) =
-                registration::refine_piecewise(gray, refined, &hexes);
-            (grid, marks.len())
+            registration::refine_piecewise(gray, refined, &self.hexes())
         } else if self.landmarks.len() >= 3 {
-            let grid = Grid {
-                corrections: piecewise::corrections(
-                    self.grid(),
-                    &self.landmarks,
-                ),
-                ..self.grid().clone()
-            };
-            (grid, self.landmarks.len())
+            let candidates =
+                piecewise::corrections(self.grid(), &self.landmarks);
+            piecewise::bend(self.grid(), candidates, &self.landmarks)
         } else {
             self.status = "Bend needs an automatic proposal or three landmarks"
                 .to_owned();
             return;
         };
+        if bend.kept() == 0 {
+            self.status = format!(
+                "No drift found: largest improvement {:.2} px; no corrections added",
+                bend.best_improvement
+            );
+            return;
+        }
         self.status = format!(
-            "Bent through {n} measured centres ({} corrections)",
-            grid.corrections.len()
+            "{} corrections added; RMS {:.2} px -> {:.2} px",
+            bend.kept(),
+            bend.rms_before,
+            bend.rms_after
         );
+        let grid = registration::rebase(&bend.grid, self.original.origin_hex);
         self.change(None, grid);
     }
 }
