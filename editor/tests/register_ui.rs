@@ -4,15 +4,13 @@
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::project;
 use berthier_editor::recent::Recent;
-use berthier_editor::screen::overlay::CANVAS_ID;
 use berthier_editor::screen::register::view::NUMBER_ID;
 use berthier_editor::screen::{register, suggest};
 use berthier_schema::HexId;
-use iced::{Point, keyboard, mouse, widget};
-use iced_test::Simulator;
+use iced::{keyboard, widget};
 
 mod app_ui;
-use app_ui::{register, with_ui};
+use app_ui::{click_scan, demo_hexes, printed_truth, register, with_ui};
 
 fn app() -> App {
     let recent = std::env::temp_dir()
@@ -22,28 +20,6 @@ fn app() -> App {
 
 fn id(s: &str) -> HexId {
     s.parse().expect("id")
-}
-
-/// Clicks the map at a scan pixel (the canvas is found by its id).
-fn click_scan(
-    ui: &mut Simulator<'_, Message>,
-    view: berthier_editor::map_canvas::geometry::Viewport,
-    px: [f64; 2],
-) {
-    let canvas = ui
-        .find(widget::Id::new(CANVAS_ID))
-        .expect("canvas")
-        .bounds();
-    let p = view.to_screen(px);
-    let at = Point::new(canvas.x + p.x, canvas.y + p.y);
-    ui.point_at(at);
-    // A fresh widget tree: the map canvas spends its first event learning
-    // its size, so move the cursor before pressing.
-    let _ = ui.simulate([
-        iced::Event::Mouse(mouse::Event::CursorMoved { position: at }),
-        iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)),
-        iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)),
-    ]);
 }
 
 #[test]
@@ -153,19 +129,6 @@ fn automatic_proposal_lands_on_the_printed_grid() {
     assert!(register(&app).status().starts_with("Proposed: 192 hexes"));
 }
 
-/// The demo scan's true grid, from the transform that printed it.
-fn printed_truth() -> berthier_schema::Grid {
-    use berthier_editor::render::{self, scanify};
-    let map = project::open(&project::demo_map_path()).expect("demo").map;
-    let (print, size) = render::print_grid(&map);
-    scanify::demo_transform(size).grid(&print)
-}
-
-fn demo_hexes() -> Vec<HexId> {
-    let map = project::open(&project::demo_map_path()).expect("demo").map;
-    berthier_editor::scene::all_hexes(&map).collect()
-}
-
 /// Opens the register screen with the origin typed at `origin`, then
 /// proposes automatically (the background job run here).
 fn proposed_from(origin: [f64; 2]) -> App {
@@ -242,6 +205,14 @@ fn a_proposal_one_hex_off_waits_for_a_read_hex_that_renumbers_it() {
         s.status()
     );
     assert!(s.can_accept());
+    // Undoing the renumbering unanchors the numbering again.
+    with_ui(&mut app, |ui| {
+        ui.click("Undo").expect("undo");
+    });
+    assert!(off_by(&app, &truth) > 60.0);
+    let s = register(&app);
+    assert!(!s.can_accept(), "{}", s.status());
+    assert!(s.status().ends_with(register::numbering::NOT_ANCHORED));
     // Proposing again from the read hex measures the whole extent.
     let job = s.job().expect("scan");
     let _ = app.update(Message::Register(register::Message::Proposed(job())));

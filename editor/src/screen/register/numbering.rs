@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use berthier_schema::HexId;
+use hexx::Hex;
 
 use super::RegisterScreen;
 use super::task::Found;
@@ -24,10 +25,28 @@ pub struct Proposal {
     /// The screen's undo depth once the proposal was applied: undoing
     /// below it drops the proposal.
     depth: usize,
-    /// Numbered by a hex the designer read.
-    anchored: bool,
+    /// Renumberings by read hexes: the undo depth once applied and the
+    /// shift (undoing below the depth takes the shift back).
+    anchors: Vec<(usize, Hex)>,
     /// The designer ticked "Numbering checked".
     checked: bool,
+}
+
+impl Proposal {
+    fn anchored(&self) -> bool {
+        !self.anchors.is_empty()
+    }
+
+    /// Renumbers the measured centres and the fit with the grid.
+    fn renumber(&mut self, delta: Hex) {
+        let (_, refined) = Arc::make_mut(&mut self.found);
+        refined.landmarks = anchor::renumber_marks(
+            &refined.fit.grid,
+            &refined.landmarks,
+            delta,
+        );
+        refined.fit.grid = anchor::renumber(&refined.fit.grid, delta);
+    }
 }
 
 impl RegisterScreen {
@@ -39,13 +58,13 @@ impl RegisterScreen {
     /// Whether Accept may keep the grid: not while an automatic proposal's
     /// numbering is unconfirmed.
     pub fn can_accept(&self) -> bool {
-        self.auto.as_ref().is_none_or(|p| p.anchored || p.checked)
+        self.auto.as_ref().is_none_or(|p| p.anchored() || p.checked)
     }
 
     /// Whether the proposal waits for a read hex (the panel then shows the
     /// printed-number field and "Numbering checked").
     pub fn needs_anchor(&self) -> bool {
-        self.auto.as_ref().is_some_and(|p| !p.anchored)
+        self.auto.as_ref().is_some_and(|p| !p.anchored())
     }
 
     /// Whether "Numbering checked" is ticked.
@@ -76,15 +95,24 @@ impl RegisterScreen {
         };
     }
 
-    /// After an undo: a proposal undone is forgotten.
+    /// After an undo: a proposal undone is forgotten, a renumbering
+    /// undone is taken back (the numbering is unanchored again).
     pub(super) fn forget_undone_proposal(&mut self) {
-        if self
-            .auto
-            .as_ref()
-            .is_some_and(|p| self.undo.len() < p.depth)
-        {
+        let depth = self.undo.len();
+        if self.auto.as_ref().is_some_and(|p| depth < p.depth) {
             self.auto = None;
-            self.refresh_checks();
+        }
+        if let Some(p) = &mut self.auto {
+            while let Some(&(at, delta)) = p.anchors.last()
+                && at > depth
+            {
+                p.anchors.pop();
+                p.renumber(Hex::ZERO - delta);
+            }
+        }
+        self.refresh_checks();
+        if self.needs_anchor() && !self.numbering_checked() {
+            self.status = format!("Undone. {NOT_ANCHORED}");
         }
     }
 
@@ -131,7 +159,7 @@ impl RegisterScreen {
         self.auto = Some(Proposal {
             found,
             depth: self.undo.len(),
-            anchored: false,
+            anchors: Vec::new(),
             checked: false,
         });
         if self.landmarks.is_empty() {
@@ -151,19 +179,13 @@ impl RegisterScreen {
             self.refresh_checks();
             return;
         };
-        if let Some(p) = &mut self.auto {
-            let (_, refined) = Arc::make_mut(&mut p.found);
-            let marks = anchor::renumber_marks(
-                &refined.fit.grid,
-                &refined.landmarks,
-                a.delta,
-            );
-            refined.landmarks = marks;
-            refined.fit.grid = anchor::renumber(&refined.fit.grid, a.delta);
-            p.anchored = true;
-        }
         let read = self.landmarks[0].hex;
         self.change(None, a.grid);
+        let depth = self.undo.len();
+        if let Some(p) = &mut self.auto {
+            p.renumber(a.delta);
+            p.anchors.push((depth, a.delta));
+        }
         self.refresh_checks();
         let moved = match a.was {
             Some(was) if was != read => format!(
