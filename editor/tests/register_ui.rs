@@ -198,11 +198,12 @@ fn a_proposal_one_hex_off_waits_for_a_read_hex_that_renumbers_it() {
     let err = off_by(&app, &truth);
     assert!(err < 1.0, "{err}: {}", register(&app).status());
     let s = register(&app);
-    assert!(
-        s.status()
-            .starts_with("Numbering anchored on 0508: the grid had"),
-        "{}",
-        s.status()
+    // The proposal had numbered that hex one column off.
+    assert_eq!(
+        s.status(),
+        "Numbering anchored on 0508: the grid had 0408 there, every number \
+         moved. 172 of 192 hexes of the extent measured: Propose \
+         automatically again to measure with the new numbering."
     );
     assert!(s.can_accept());
     // Undoing the renumbering unanchors the numbering again.
