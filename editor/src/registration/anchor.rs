@@ -165,6 +165,9 @@ impl Coverage {
     /// "column 16, row 12" for whole lines off the scan, then the other
     /// hexes by number (a few, then how many more).
     fn describe_outside(&self) -> String {
+        // A set: the whole grid can be off the scan while it is dragged.
+        let off: std::collections::HashSet<HexId> =
+            self.outside.iter().copied().collect();
         let whole = |key: fn(&HexId) -> u16| -> Vec<u16> {
             let mut keys: Vec<u16> = self.outside.iter().map(key).collect();
             keys.sort_unstable();
@@ -173,7 +176,7 @@ impl Coverage {
                 self.hexes
                     .iter()
                     .filter(|x| key(x) == *k)
-                    .all(|x| self.outside.contains(x))
+                    .all(|x| off.contains(x))
             });
             keys
         };
