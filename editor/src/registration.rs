@@ -6,6 +6,7 @@
 //! Pixel convention (the model's): pixel `(i, j)` covers `[i, i+1)`, so its
 //! centre is at `(i + 0.5, j + 0.5)`.
 
+pub mod anchor;
 pub mod auto;
 pub mod piecewise;
 
@@ -293,9 +294,14 @@ pub fn refine_reporting(
 
 /// The same grid described from another origin hex (fits put the origin
 /// on their first landmark; the map keeps the one it had).
+/// `origin_px` is a point of the regular grid: corrections are added after.
 pub fn rebase(grid: &Grid, origin_hex: HexId) -> Grid {
+    let regular = Grid {
+        corrections: Vec::new(),
+        ..grid.clone()
+    };
     Grid {
-        origin_px: grid.center_px(origin_hex),
+        origin_px: regular.center_px(origin_hex),
         origin_hex,
         ..grid.clone()
     }
@@ -315,12 +321,13 @@ pub fn max_centre_error(a: &Grid, b: &Grid, hexes: &[HexId]) -> f64 {
 /// Bends a refined grid onto a drifting scan: corrections from the
 /// measured centres, then every hex measured again against the bent grid
 /// (hexes far from the regular fit are found only then) and corrected
-/// again. Returns the corrected grid and the centres it follows.
+/// again; finally only the corrections that lower the local error enough
+/// are kept ([`piecewise::bend`]).
 pub fn refine_piecewise(
     gray: &Gray,
     refined: &Refined,
     hexes: &[HexId],
-) -> (Grid, Vec<Landmark>) {
+) -> piecewise::Bend {
     let regular = &refined.fit.grid;
     let mut marks = refined.landmarks.clone();
     let mut grid = Grid {
@@ -343,5 +350,5 @@ pub fn refine_piecewise(
         marks = found;
         grid.corrections = piecewise::corrections(regular, &marks);
     }
-    (grid, marks)
+    piecewise::bend(regular, grid.corrections, &marks)
 }

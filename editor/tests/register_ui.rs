@@ -4,15 +4,13 @@
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::project;
 use berthier_editor::recent::Recent;
-use berthier_editor::screen::overlay::CANVAS_ID;
 use berthier_editor::screen::register::view::NUMBER_ID;
 use berthier_editor::screen::{register, suggest};
 use berthier_schema::HexId;
-use iced::{Point, keyboard, mouse, widget};
-use iced_test::Simulator;
+use iced::{keyboard, widget};
 
 mod app_ui;
-use app_ui::{register, with_ui};
+use app_ui::{click_scan, demo_hexes, printed_truth, register, with_ui};
 
 fn app() -> App {
     let recent = std::env::temp_dir()
@@ -22,28 +20,6 @@ fn app() -> App {
 
 fn id(s: &str) -> HexId {
     s.parse().expect("id")
-}
-
-/// Clicks the map at a scan pixel (the canvas is found by its id).
-fn click_scan(
-    ui: &mut Simulator<'_, Message>,
-    view: berthier_editor::map_canvas::geometry::Viewport,
-    px: [f64; 2],
-) {
-    let canvas = ui
-        .find(widget::Id::new(CANVAS_ID))
-        .expect("canvas")
-        .bounds();
-    let p = view.to_screen(px);
-    let at = Point::new(canvas.x + p.x, canvas.y + p.y);
-    ui.point_at(at);
-    // A fresh widget tree: the map canvas spends its first event learning
-    // its size, so move the cursor before pressing.
-    let _ = ui.simulate([
-        iced::Event::Mouse(mouse::Event::CursorMoved { position: at }),
-        iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)),
-        iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)),
-    ]);
 }
 
 #[test]
@@ -151,6 +127,243 @@ fn automatic_proposal_lands_on_the_printed_grid() {
     );
     assert!(err < 1.0, "{err}: {}", register(&app).status());
     assert!(register(&app).status().starts_with("Proposed: 192 hexes"));
+}
+
+/// Opens the register screen with the origin typed at `origin`, then
+/// proposes automatically (the background job run here).
+fn proposed_from(origin: [f64; 2]) -> App {
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    for (field, v) in [
+        (register::Field::OriginX, origin[0]),
+        (register::Field::OriginY, origin[1]),
+    ] {
+        let m = register::Message::Field(field, v.to_string());
+        let _ = app.update(Message::Register(m));
+    }
+    with_ui(&mut app, |ui| {
+        ui.click("Propose automatically").expect("button");
+    });
+    let job = register(&app).job().expect("demo has a scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    app
+}
+
+fn off_by(app: &App, truth: &berthier_schema::Grid) -> f64 {
+    berthier_editor::registration::max_centre_error(
+        register(app).grid(),
+        truth,
+        &demo_hexes(),
+    )
+}
+
+/// Clicks near `hex`'s true centre (a designer's click, 2 px off) and
+/// types its printed number.
+fn read_hex(app: &mut App, truth: &berthier_schema::Grid, hex: &str) {
+    let c = truth.center_px(id(hex));
+    let view = register(app).viewport();
+    with_ui(app, |ui| click_scan(ui, view, [c[0] + 2.0, c[1] - 1.5]));
+    with_ui(app, |ui| {
+        ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+        let _ = ui.typewrite(hex);
+        let _ = ui.tap_key(keyboard::key::Named::Enter);
+    });
+}
+
+#[test]
+fn a_proposal_one_hex_off_waits_for_a_read_hex_that_renumbers_it() {
+    let truth = printed_truth();
+    // The review's case: the origin typed 60 px from 0101's centre.
+    let mut app = proposed_from([140.0, 110.0]);
+    let s = register(&app);
+    assert!(
+        off_by(&app, &truth) > 60.0,
+        "reproduces the wrong numbering"
+    );
+    assert!(s.status().contains(register::numbering::NOT_ANCHORED));
+    assert!(!s.can_accept());
+    // The missing row shows as an amber warning in the side panel.
+    let warning = "172 of 192 hexes of the extent measured";
+    assert_eq!(s.warnings(), [warning.to_owned()]);
+    with_ui(&mut app, |ui| {
+        ui.find(warning).expect("warning in the panel");
+        ui.click("Accept").expect("the button is there, disabled");
+    });
+    assert!(matches!(app.screen(), Screen::Register(..)), "not accepted");
+    // The designer reads 0508 on the scan.
+    read_hex(&mut app, &truth, "0508");
+    let err = off_by(&app, &truth);
+    assert!(err < 1.0, "{err}: {}", register(&app).status());
+    let s = register(&app);
+    // The proposal had numbered that hex one column off.
+    assert_eq!(
+        s.status(),
+        "Numbering anchored on 0508: the grid had 0408 there, every number \
+         moved. 172 of 192 hexes of the extent measured: Propose \
+         automatically again to measure with the new numbering."
+    );
+    assert!(s.can_accept());
+    // Undoing the renumbering unanchors the numbering again.
+    with_ui(&mut app, |ui| {
+        ui.click("Undo").expect("undo");
+    });
+    assert!(off_by(&app, &truth) > 60.0);
+    let s = register(&app);
+    assert!(!s.can_accept(), "{}", s.status());
+    assert!(s.status().ends_with(register::numbering::NOT_ANCHORED));
+    // Proposing again from the read hex measures the whole extent.
+    let job = s.job().expect("scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    let s = register(&app);
+    assert!(
+        s.status().starts_with("Proposed: 192 hexes"),
+        "{}",
+        s.status()
+    );
+    assert!(s.warnings().is_empty(), "{:?}", s.warnings());
+    assert!(s.can_accept());
+    with_ui(&mut app, |ui| {
+        ui.click("Accept").expect("accept");
+    });
+    let Screen::Map(m) = app.screen() else {
+        panic!("back on the map")
+    };
+    let hexes = demo_hexes();
+    let err = berthier_editor::registration::max_centre_error(
+        &m.opened().map.grid,
+        &truth,
+        &hexes,
+    );
+    assert!(err < 1.0, "{err}");
+}
+
+#[test]
+fn numbering_checked_by_eye_allows_accept() {
+    let truth = printed_truth();
+    let c = truth.center_px(truth.origin_hex);
+    let mut app = proposed_from([c[0] + 9.0, c[1] - 6.0]);
+    assert!(off_by(&app, &truth) < 1.0);
+    assert!(!register(&app).can_accept(), "right, but not confirmed");
+    assert!(register(&app).warnings().is_empty());
+    with_ui(&mut app, |ui| {
+        ui.click("Numbering checked").expect("checkbox");
+    });
+    assert!(register(&app).can_accept());
+    with_ui(&mut app, |ui| {
+        ui.click("Accept").expect("accept");
+    });
+    assert!(matches!(app.screen(), Screen::Map(_)));
+}
+
+#[test]
+fn landmark_residuals_follow_the_automatic_refinement() {
+    let truth = printed_truth();
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let errs = [
+        ("0202", [1.2, -0.9]),
+        ("1403", [-0.8, 0.6]),
+        ("0811", [0.5, 1.0]),
+    ];
+    for (hex, e) in errs {
+        let c = truth.center_px(id(hex));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| {
+            click_scan(ui, view, [c[0] + e[0], c[1] + e[1]])
+        });
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(hex);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    let fitted = register(&app).landmarks().1.to_vec();
+    assert_eq!(fitted.len(), 3);
+    let job = register(&app).job().expect("scan");
+    let _ = app.update(Message::Register(register::Message::Proposed(job())));
+    assert!(off_by(&app, &truth) < 1.0);
+    let (marks, residuals) = register(&app).landmarks();
+    // Each residual is now the click's distance from the printed centre.
+    for (l, r) in marks.iter().zip(residuals) {
+        let c = truth.center_px(l.hex);
+        let want = (l.px[0] - c[0]).hypot(l.px[1] - c[1]);
+        assert!((r - want).abs() < 0.1, "{}: {r} vs {want}", l.hex);
+    }
+    assert_ne!(residuals, fitted.as_slice(), "not the three-point fit's");
+    assert!(register(&app).can_accept(), "anchored by the clicked hexes");
+    let shown = format!("{:.2} px", residuals[0]);
+    with_ui(&mut app, |ui| {
+        ui.find(shown.as_str()).expect("residual in the list");
+    });
+}
+
+#[test]
+fn bend_for_drift_says_what_it_adds() {
+    // The demo scan has no drift: nothing is added, and the status says
+    // by how little a correction would have helped.
+    let truth = printed_truth();
+    let c = truth.center_px(truth.origin_hex);
+    let mut auto = proposed_from([c[0] + 9.0, c[1] - 6.0]);
+    let grid = register(&auto).grid().clone();
+    let steps = register(&auto).undo_steps();
+    with_ui(&mut auto, |ui| {
+        ui.click("Bend for drift").expect("button");
+    });
+    let s = register(&auto);
+    assert!(
+        s.status()
+            .starts_with("No drift found: largest improvement 0.")
+            && s.status().ends_with(" px; no corrections added"),
+        "{}",
+        s.status()
+    );
+    assert_eq!(*s.grid(), grid);
+    assert_eq!(s.undo_steps(), steps, "nothing to undo");
+    // Clicked hexes 2.5 px from where any regular grid can put them all
+    // are kept, with the RMS before and after.
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let pulls = [("0202", [2.5, 0.0]), ("1403", [0.0, 2.5])];
+    let pulls = pulls.iter().chain(&[("0811", [-2.5, 0.0])]);
+    for (hex, e) in pulls.chain(&[("1410", [0.0, -2.5])]) {
+        let c = truth.center_px(id(hex));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| {
+            click_scan(ui, view, [c[0] + e[0], c[1] + e[1]])
+        });
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(hex);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    with_ui(&mut app, |ui| {
+        ui.click("Bend for drift").expect("button");
+    });
+    let s = register(&app);
+    let kept = s.grid().corrections.len();
+    let want = format!("{kept} corrections added; RMS ");
+    assert!(kept > 0 && s.status().starts_with(&want), "{}", s.status());
+    let rms: Vec<f64> = s.status()[want.len()..]
+        .split(" px")
+        .filter_map(|v| v.trim_start_matches(" -> ").parse().ok())
+        .collect();
+    assert!(rms.len() == 2 && rms[1] < rms[0], "{}", s.status());
 }
 
 /// The demo map with three hexes unpainted, written next to the system's

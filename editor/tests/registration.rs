@@ -5,7 +5,9 @@
 
 use berthier_editor::palette::Palette;
 use berthier_editor::project;
-use berthier_editor::registration::{Gray, auto, max_centre_error};
+use berthier_editor::registration::{
+    Gray, anchor, auto, max_centre_error, piecewise,
+};
 use berthier_editor::render::{self, scanify};
 use berthier_editor::scene;
 use berthier_schema::fit::Landmark;
@@ -160,20 +162,60 @@ fn piecewise_correction_follows_a_drifting_scan() {
             .fold(0.0, f64::max)
     };
     let global = worst(&refined.fit.grid);
-    let corrected = berthier_editor::registration::refine_piecewise(
+    let bend = berthier_editor::registration::refine_piecewise(
         &gray, &refined, &hexes,
     );
-    let after = worst(&corrected.0);
+    let after = worst(&bend.grid);
     eprintln!(
-        "drift: global fit off by {global:.2} px; with {} corrections \
-         {after:.3} px",
-        corrected.0.corrections.len()
+        "drift: global fit off by {global:.2} px; with {} of {} corrections \
+         {after:.3} px (RMS {:.2} -> {:.2} px, best gain {:.2} px)",
+        bend.kept(),
+        bend.candidates,
+        bend.rms_before,
+        bend.rms_after,
+        bend.best_improvement
     );
     assert!(
         global > 1.5,
         "the drift is too weak to test anything: {global}"
     );
     assert!(after < 1.0, "{after}");
+    assert!(bend.kept() > 0);
+    assert!(bend.rms_after < bend.rms_before / 2.0, "{bend:?}");
+}
+
+/// The demo scan has no drift: weighing each correction adds none.
+#[test]
+fn bending_a_scan_without_drift_adds_no_corrections() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let gray = Gray::from_rgb(&scan);
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let c = truth.center_px(truth.origin_hex);
+    let guess = Landmark {
+        hex: truth.origin_hex,
+        px: [c[0] + 9.0, c[1] - 6.0],
+    };
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, guess, &hexes).expect("proposal");
+    let bend = berthier_editor::registration::refine_piecewise(
+        &gray, &refined, &hexes,
+    );
+    eprintln!(
+        "no drift: {} of {} kept, best gain {:.3} px, RMS {:.3} -> {:.3}",
+        bend.kept(),
+        bend.candidates,
+        bend.best_improvement,
+        bend.rms_before,
+        bend.rms_after
+    );
+    assert_eq!(bend.candidates, hexes.len(), "every hex was weighed");
+    assert_eq!(bend.kept(), 0);
+    assert!(bend.best_improvement < piecewise::MIN_IMPROVEMENT_PX);
+    assert_eq!(bend.rms_before, bend.rms_after);
 }
 
 #[test]
@@ -257,4 +299,142 @@ fn blank_or_tiny_images_are_refused_without_panic() {
     assert!(auto::detect_lattice(&tiny).is_err());
     let empty = Gray::from_rgb(&image::RgbImage::new(0, 0));
     assert!(auto::detect_lattice(&empty).is_err());
+}
+
+/// The review's case: a starting guess 60 px off (about one column) fits
+/// the lattice as well as the right answer, numbered one hex off. The
+/// coverage warnings show it, and one read hex renumbers it.
+#[test]
+fn one_landmark_fixes_a_proposal_numbered_one_hex_off() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let gray = Gray::from_rgb(&scan);
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    // The map's origin hex, guessed at (140, 110) instead of its centre.
+    let guess = Landmark {
+        hex: truth.origin_hex,
+        px: [140.0, 110.0],
+    };
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, guess, &hexes).expect("proposal");
+    let proposed = &refined.fit.grid;
+    let off = max_centre_error(proposed, &truth, &hexes);
+    let coverage = anchor::Coverage::new(
+        proposed,
+        &hexes,
+        &refined.landmarks,
+        [gray.width, gray.height],
+    );
+    eprintln!(
+        "60 px off: rms {:.3}, off by {off:.1} px, {:?}",
+        refined.rms(),
+        coverage.warnings()
+    );
+    assert!(refined.rms() < 0.5, "the lattice itself fits");
+    assert!(off > truth.hex_radius_px, "reproduces the wrong numbering");
+    // Here the numbering is a row off: every centre is still on the scan,
+    // but the row that lies beyond the printed grid cannot be measured.
+    assert!(coverage.measured < coverage.inside, "{coverage:?}");
+    assert_eq!(
+        coverage.warnings()[0],
+        format!(
+            "{} of {} hexes of the extent measured",
+            coverage.measured, coverage.inside
+        )
+    );
+    // The designer reads 0508 on the scan and clicks near its centre.
+    let c = truth.center_px(id("0508"));
+    let read = Landmark {
+        hex: id("0508"),
+        px: [c[0] + 3.0, c[1] - 2.0],
+    };
+    let anchored = anchor::anchor(proposed, &[read]).expect("anchored");
+    let err = max_centre_error(&anchored.grid, &truth, &hexes);
+    eprintln!(
+        "anchored by {:?}: max centre error {err:.3} px",
+        anchored.delta
+    );
+    assert!(err < 1.0, "{err}");
+    assert_ne!(anchored.was, Some(id("0508")), "the numbering moved");
+    assert_eq!(anchored.grid.origin_hex, truth.origin_hex);
+    // Renumbered, the measured centres all belong to the extent; the row
+    // the wrong numbering put off the printed grid was never measured.
+    let marks =
+        anchor::renumber_marks(proposed, &refined.landmarks, anchored.delta);
+    let after = anchor::Coverage::new(
+        &anchored.grid,
+        &hexes,
+        &marks,
+        [gray.width, gray.height],
+    );
+    eprintln!("after anchoring: {:?}", after.warnings());
+    assert!(after.outside.is_empty(), "{:?}", after.outside);
+    assert_eq!(after.inside, hexes.len());
+    assert_eq!(after.measured, refined.landmarks.len());
+}
+
+#[test]
+fn a_correct_proposal_has_no_coverage_warnings() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let scan = image::open(render::demo_scan_path())
+        .expect("scan")
+        .into_rgb8();
+    let gray = Gray::from_rgb(&scan);
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    let c = truth.center_px(truth.origin_hex);
+    let guess = Landmark {
+        hex: truth.origin_hex,
+        px: [c[0] + 9.0, c[1] - 6.0],
+    };
+    let (_, refined) =
+        auto::propose(&gray, truth.shift, guess, &hexes).expect("proposal");
+    let coverage = anchor::Coverage::new(
+        &refined.fit.grid,
+        &hexes,
+        &refined.landmarks,
+        [gray.width, gray.height],
+    );
+    assert_eq!(coverage.warnings(), Vec::<String>::new());
+    assert_eq!(coverage.measured, hexes.len());
+    // Anchoring on a hex it already numbers right changes nothing.
+    let read = Landmark {
+        hex: id("1207"),
+        px: truth.center_px(id("1207")),
+    };
+    let anchored = anchor::anchor(&refined.fit.grid, &[read]).expect("one");
+    assert_eq!(anchored.delta, hexx::Hex::ZERO);
+    assert_eq!(anchored.grid.origin_hex, refined.fit.grid.origin_hex);
+    let moved = max_centre_error(&anchored.grid, &refined.fit.grid, &hexes);
+    assert!(moved < 1e-6, "{moved}");
+}
+
+#[test]
+fn hexes_off_the_scan_are_named_by_column_and_row() {
+    let (map, _) = demo();
+    let truth = truth(&map);
+    let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
+    // A scan cropped just left of column 16's centres and above row 12's.
+    let x = truth.center_px(id("1601"))[0].min(truth.center_px(id("1612"))[0]);
+    let y = hexes
+        .iter()
+        .filter(|h| h.row == 12)
+        .map(|h| truth.center_px(*h)[1])
+        .fold(f64::MAX, f64::min);
+    let size = [(x - 5.0) as u32, (y - 5.0) as u32];
+    let coverage = anchor::Coverage::new(&truth, &hexes, &[], size);
+    let warnings = coverage.warnings();
+    assert_eq!(coverage.inside, 15 * 11, "{warnings:?}");
+    assert_eq!(
+        warnings,
+        vec![
+            format!("0 of {} hexes of the extent measured", 15 * 11),
+            "the grid hangs off the scan: column 16 and row 12 lie outside \
+             the image"
+                .to_owned(),
+        ]
+    );
 }

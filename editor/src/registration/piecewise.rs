@@ -3,9 +3,11 @@
 //! model's grid interpolates smoothly (affine trend plus inverse-distance
 //! residuals) so the corrected grid passes through them.
 
-use berthier_schema::Grid;
+use std::collections::HashMap;
+
 use berthier_schema::correction::Correction;
 use berthier_schema::fit::Landmark;
+use berthier_schema::{Grid, HexId};
 
 /// Up to this many landmarks each become a correction, hit exactly.
 /// Beyond it (auto-found centres on a big sheet) they are smoothed onto a
@@ -141,4 +143,154 @@ pub fn worst_miss(grid: &Grid, landmarks: &[Landmark]) -> f64 {
             (c[0] - l.px[0]).hypot(c[1] - l.px[1])
         })
         .fold(0.0, f64::max)
+}
+
+/// How much a correction must lower the local error (pixels) to be kept.
+/// Hex centres are measured to about 0.1-0.3 px on a clean scan, so a
+/// smaller gain is noise being copied into the file; half a pixel is
+/// also about where a designer starts to see a grid line sit off the
+/// printed one at working zoom.
+pub const MIN_IMPROVEMENT_PX: f64 = 0.5;
+
+/// Corrections kept after weighing each one, and what they achieve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bend {
+    /// The grid with the kept corrections only.
+    pub grid: Grid,
+    /// The measured centres the corrections were weighed on.
+    pub landmarks: Vec<Landmark>,
+    /// How many corrections were weighed.
+    pub candidates: usize,
+    /// The largest local improvement any of them brought (pixels, at
+    /// least 0).
+    pub best_improvement: f64,
+    /// RMS distance of the landmarks from the regular grid.
+    pub rms_before: f64,
+    /// RMS distance of the landmarks from the bent grid.
+    pub rms_after: f64,
+}
+
+impl Bend {
+    /// How many corrections were kept.
+    pub fn kept(&self) -> usize {
+        self.grid.corrections.len()
+    }
+}
+
+/// Keeps the `candidates` that lower the local error by more than
+/// [`MIN_IMPROVEMENT_PX`]. The local error of a candidate at hex `h` is
+/// the RMS distance between the measured centres of `h` and its measured
+/// neighbours and where the grid puts them, without the candidate and
+/// with its offset applied to them all: a real drift is shared by
+/// neighbours, a measurement error is not, so weighing on the
+/// neighbourhood keeps noise out. Candidates are weighed first against
+/// the regular grid, then (a few rounds) against the grid bent by those
+/// kept so far: between kept corrections the interpolated field can miss
+/// hexes whose own drift was too small to qualify at first.
+pub fn bend(
+    grid: &Grid,
+    candidates: Vec<Correction>,
+    marks: &[Landmark],
+) -> Bend {
+    const ROUNDS: usize = 4;
+    let regular = Grid {
+        corrections: Vec::new(),
+        ..grid.clone()
+    };
+    let count = candidates.len();
+    let (mut kept, mut rest) = (Vec::new(), candidates);
+    let mut best = 0.0f64;
+    for round in 0..ROUNDS {
+        let bent = Grid {
+            corrections: kept.clone(),
+            ..regular.clone()
+        };
+        let gains = local_gains(&regular, &bent, &rest, marks);
+        if round == 0 {
+            best = gains.iter().copied().fold(0.0, f64::max);
+        }
+        let before = kept.len();
+        let mut g = gains.into_iter();
+        rest.retain(|c| {
+            let keep = g.next().is_some_and(|x| x > MIN_IMPROVEMENT_PX);
+            if keep {
+                kept.push(c.clone());
+            }
+            !keep
+        });
+        if kept.len() == before {
+            break;
+        }
+    }
+    let bent = Grid {
+        corrections: kept,
+        ..regular.clone()
+    };
+    Bend {
+        rms_before: rms(&misses(&regular, marks)),
+        rms_after: rms(&misses(&bent, marks)),
+        grid: bent,
+        landmarks: marks.to_vec(),
+        candidates: count,
+        best_improvement: best,
+    }
+}
+
+/// For each candidate, how much it would lower the local error of `bent`
+/// (see [`bend`]).
+fn local_gains(
+    regular: &Grid,
+    bent: &Grid,
+    candidates: &[Correction],
+    marks: &[Landmark],
+) -> Vec<f64> {
+    let pinned: std::collections::HashSet<HexId> =
+        bent.corrections.iter().map(|c| c.hex).collect();
+    // What `bent` still misses at each measured hex.
+    let left: HashMap<HexId, [f64; 2]> = marks
+        .iter()
+        .map(|l| {
+            let c = bent.center_px(l.hex);
+            (l.hex, [l.px[0] - c[0], l.px[1] - c[1]])
+        })
+        .collect();
+    candidates
+        .iter()
+        .map(|c| {
+            // The candidate's offset beyond what `bent` already moves.
+            let (b, r) = (bent.center_px(c.hex), regular.center_px(c.hex));
+            let x = c.offset_px[0] - (b[0] - r[0]);
+            let y = c.offset_px[1] - (b[1] - r[1]);
+            let mut near = regular.neighbours(c.hex);
+            near.push(c.hex);
+            let (mut without, mut with) = (Vec::new(), Vec::new());
+            for h in near {
+                let Some(o) = left.get(&h) else { continue };
+                without.push(o[0].hypot(o[1]));
+                // The field passes exactly through kept corrections, so
+                // a new one does not move those neighbours.
+                with.push(if pinned.contains(&h) && h != c.hex {
+                    o[0].hypot(o[1])
+                } else {
+                    (o[0] - x).hypot(o[1] - y)
+                });
+            }
+            rms(&without) - rms(&with)
+        })
+        .collect()
+}
+
+fn rms(v: &[f64]) -> f64 {
+    (v.iter().map(|x| x * x).sum::<f64>() / v.len().max(1) as f64).sqrt()
+}
+
+/// Distance from each landmark to where `grid` puts its hex.
+fn misses(grid: &Grid, marks: &[Landmark]) -> Vec<f64> {
+    marks
+        .iter()
+        .map(|l| {
+            let c = grid.center_px(l.hex);
+            (c[0] - l.px[0]).hypot(c[1] - l.px[1])
+        })
+        .collect()
 }

@@ -5,9 +5,11 @@
 //! with the residual per point); automatic proposal in the background;
 //! Accept hands an `Edit::Grid` back to the map screen. Handles on the map
 //! drag the origin, the rotation and the hex size; every drag, key, fit or
-//! proposal is one step of the screen's own undo.
+//! proposal is one step of the screen's own undo. An automatic proposal
+//! must have its numbering anchored before Accept (`numbering`).
 
 pub mod handles;
+pub mod numbering;
 pub mod task;
 pub mod view;
 
@@ -40,7 +42,9 @@ pub struct RegisterScreen {
     fields: [String; 5],
     status: String,
     busy: bool,
-    auto: Option<Found>,
+    auto: Option<numbering::Proposal>,
+    /// Amber warnings about the proposal.
+    warnings: Vec<String>,
     drag: Option<Drag>,
     /// Grids before each change, newest last.
     undo: Vec<Grid>,
@@ -91,6 +95,8 @@ pub enum Message {
     Rotation(f64),
     /// Three-point mode on or off.
     ThreePoint(bool),
+    /// "Numbering checked" ticked or not.
+    NumberingChecked(bool),
     /// The printed number being typed.
     Number(String),
     /// Add the pending click with the typed number.
@@ -137,6 +143,7 @@ impl RegisterScreen {
             status: String::new(),
             busy: false,
             auto: None,
+            warnings: Vec::new(),
             drag: None,
             undo: Vec::new(),
             last_source: None,
@@ -169,6 +176,7 @@ impl RegisterScreen {
         Arc::make_mut(&mut self.opened.map).grid = grid;
         self.map_view.caches.clear();
         self.refresh_fields();
+        self.refresh_checks();
     }
 
     /// How many changes can be undone.
@@ -200,6 +208,7 @@ impl RegisterScreen {
             self.last_source = None;
             self.set_grid(g);
             self.status = "Undone".to_owned();
+            self.forget_undone_proposal();
         }
     }
 
@@ -215,7 +224,7 @@ impl RegisterScreen {
                         start: self.grid().clone(),
                         from: px,
                     });
-                } else if self.three_point {
+                } else if self.three_point || self.needs_anchor() {
                     self.pending = Some(px);
                     self.status = format!(
                         "Clicked at ({:.1}, {:.1}): type its printed number",
@@ -286,12 +295,13 @@ impl RegisterScreen {
                 self.change(Some(Source::RotationSlider), g);
             }
             Message::ThreePoint(on) => self.three_point = on,
+            Message::NumberingChecked(on) => self.set_checked(on),
             Message::Number(n) => self.number = n,
             Message::AddLandmark => self.add_landmark(),
             Message::RemoveLandmark(i) => {
                 if i < self.landmarks.len() {
                     self.landmarks.remove(i);
-                    self.fit();
+                    self.landmarks_changed();
                 }
             }
             Message::Propose => return (self.propose(), None),
@@ -299,6 +309,9 @@ impl RegisterScreen {
             Message::Proposed(result) => self.proposed(result),
             Message::Undo => self.undo(),
             Message::Piecewise => self.piecewise(),
+            Message::Accept if !self.can_accept() => {
+                self.status = numbering::NOT_ANCHORED.to_owned();
+            }
             Message::Accept => {
                 let edit = (*self.grid() != self.original)
                     .then(|| Edit::Grid(Box::new(self.grid().clone())));
@@ -342,15 +355,17 @@ impl RegisterScreen {
         self.landmarks.push(Landmark { hex, px });
         self.pending = None;
         self.number.clear();
-        self.fit();
+        self.landmarks_changed();
     }
 
     /// Least squares over the landmarks (schema's `fit_grid`).
     fn fit(&mut self) {
         let g = self.grid().clone();
-        match fit_grid(g.orientation, g.shift, &self.landmarks) {
+        // Residuals follow the grid shown (the fit's, or the old one).
+        let result = fit_grid(g.orientation, g.shift, &self.landmarks);
+        self.refresh_checks();
+        match result {
             Ok(fit) => {
-                self.residuals = fit.residuals.clone();
                 self.status = format!(
                     "Fitted to {} points: RMS {:.2} px",
                     self.landmarks.len(),
@@ -367,7 +382,6 @@ impl RegisterScreen {
                 );
             }
             Err(e) => {
-                self.residuals.clear();
                 self.status = e.to_string();
             }
         }
@@ -408,55 +422,35 @@ impl RegisterScreen {
         Some(task::auto_job(path, g.shift, anchor, hexes))
     }
 
-    fn proposed(&mut self, result: Result<Found, String>) {
-        self.busy = false;
-        match result {
-            Ok(found) => {
-                let refined = &found.1;
-                self.status = format!(
-                    "Proposed: {} hexes measured, RMS {:.2} px. Accept, correct, or Bend for drift.",
-                    refined.landmarks.len(),
-                    refined.rms()
-                );
-                let grid = registration::rebase(
-                    &refined.fit.grid,
-                    self.original.origin_hex,
-                );
-                self.change(None, grid);
-                self.auto = Some(found);
-            }
-            Err(e) => {
-                self.status = format!("Automatic registration failed: {e}")
-            }
-        }
-    }
-
-    /// Corrections through the auto-found centres, or the clicked ones.
+    /// Corrections through the auto-found centres, or the clicked ones;
+    /// only those that lower the local error enough are added.
     fn piecewise(&mut self) {
-        let hexes: Vec<HexId> =
-            crate::scene::all_hexes(&self.opened.map).collect();
-        let (grid, n) = if let Some(found) = &self.auto {
-            let (grid, marks) =
-                registration::refine_piecewise(&found.0, &found.1, &hexes);
-            (grid, marks.len())
+        let bend = if let Some(p) = &self.auto {
+            let (gray, refined) = &*p.found;
+            registration::refine_piecewise(gray, refined, &self.hexes())
         } else if self.landmarks.len() >= 3 {
-            let grid = Grid {
-                corrections: piecewise::corrections(
-                    self.grid(),
-                    &self.landmarks,
-                ),
-                ..self.grid().clone()
-            };
-            (grid, self.landmarks.len())
+            let candidates =
+                piecewise::corrections(self.grid(), &self.landmarks);
+            piecewise::bend(self.grid(), candidates, &self.landmarks)
         } else {
             self.status = "Bend needs an automatic proposal or three landmarks"
                 .to_owned();
             return;
         };
+        if bend.kept() == 0 {
+            self.status = format!(
+                "No drift found: largest improvement {:.2} px; no corrections added",
+                bend.best_improvement
+            );
+            return;
+        }
         self.status = format!(
-            "Bent through {n} measured centres ({} corrections)",
-            grid.corrections.len()
+            "{} corrections added; RMS {:.2} px -> {:.2} px",
+            bend.kept(),
+            bend.rms_before,
+            bend.rms_after
         );
+        let grid = registration::rebase(&bend.grid, self.original.origin_hex);
         self.change(None, grid);
     }
 }

@@ -47,7 +47,8 @@ impl RegisterScreen {
             button("Undo").on_press_maybe(
                 (self.undo_steps() > 0).then_some(Message::Undo)
             ),
-            button("Accept").on_press(Message::Accept),
+            button("Accept")
+                .on_press_maybe(self.can_accept().then_some(Message::Accept)),
             button("Cancel").on_press(Message::Cancel),
             text(&self.status),
         ];
@@ -101,12 +102,15 @@ impl RegisterScreen {
             field("Aspect", Field::Aspect),
             text("Drag the handles on the map: red disc moves the origin, purple ring turns, teal square sizes. After a click on the map, arrows nudge the origin 0.1 px (Shift 1 px), [ ] turn 0.01°; Ctrl+Z undoes.").size(12),
             rule::horizontal(1),
+        ]
+        .spacing(6);
+        col = col.push(self.proposal_checks());
+        col = col.push(
             checkbox(self.three_point)
                 .label("Three-point fit")
                 .on_toggle(Message::ThreePoint),
-        ]
-        .spacing(6);
-        if self.three_point {
+        );
+        if self.three_point || self.needs_anchor() {
             col = col.push(
                 text("Click a hex centre, type its printed number").size(12),
             );
@@ -122,6 +126,29 @@ impl RegisterScreen {
             );
             col = col
                 .push(scrollable(self.landmark_list()).spacing(4).height(Fill));
+        }
+        col.into()
+    }
+
+    /// The proposal's warnings in amber, and while its numbering is not
+    /// anchored, how to anchor it.
+    fn proposal_checks(&self) -> Element<'_, Message> {
+        let amber = Color::from_rgb8(0xc2, 0x6a, 0x00);
+        let mut col = column![].spacing(6);
+        for w in self.warnings() {
+            col = col.push(text(w).size(13).color(amber));
+        }
+        if self.needs_anchor() {
+            col = col.push(
+                text("Numbering not anchored: the lattice fits, but its numbers may be a whole hex off. Click a hex whose printed number you can read and type it, or compare the drawn numbers with the printed ones and tick:")
+                    .size(12)
+                    .color(amber),
+            );
+            col = col.push(
+                checkbox(self.numbering_checked())
+                    .label("Numbering checked")
+                    .on_toggle(Message::NumberingChecked),
+            );
         }
         col.into()
     }
