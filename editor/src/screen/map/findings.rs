@@ -65,7 +65,7 @@ impl Findings {
     /// Runs the checks again on `map` (after an edit).
     pub fn refresh(&mut self, map: &Map) {
         let Some(series) = &self.series else { return };
-        let list = map_checks::check(map, series);
+        let list = map_checks::check(map, Some(series));
         if list != self.list {
             self.list = list;
             self.selected = None;
