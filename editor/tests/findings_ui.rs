@@ -185,7 +185,9 @@ fn without_its_series_the_panel_says_what_was_skipped() {
     let skipped = &notes[0];
     assert!(skipped.starts_with("Series not readable ("), "{skipped}");
     assert!(
-        skipped.ends_with("): terrain, hexside and road checks skipped"),
+        skipped.ends_with(
+            "): terrain, hexside, road and entry-edge checks skipped"
+        ),
         "{skipped}"
     );
     assert!(shows(&screen, skipped));
@@ -196,4 +198,32 @@ fn without_its_series_the_panel_says_what_was_skipped() {
         &screen,
         "error REF007 1706: Grand chemin: hex 1706 is not on the map demo"
     ));
+}
+
+#[test]
+fn findings_name_places_edges_and_entry_points() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = common::demo_copy(dir.path());
+    let text = std::fs::read_to_string(&path).expect("read");
+    let text = text
+        .replacen(
+            "\"0806\", \"0906\"]),",
+            "\"0806\", \"0906\", \"1706\"]),",
+            1,
+        )
+        .replacen("side: south)", "side: south, hexes: [\"0199\"])", 1)
+        .replacen("hexes: [\"0106\"], road", "hexes: [\"0506\"], road", 1)
+        .replacen("edge: \"north\")", "edge: \"nowhere\")", 1);
+    std::fs::write(&path, text).expect("write");
+    let screen = common::screen(&path);
+    for label in [
+        "error REF007 1706: Pont-Vieux: hex 1706 is not on the map demo",
+        "error REF007 0199: South edge: hex 0199 is not on the map demo",
+        "warning MAP003 0506: entry point Grand chemin (west) is not on a \
+         map edge: 0506 has no neighbour off the map",
+        "error REF006: North edge: edge `nowhere` is not on the map",
+    ] {
+        assert!(shows(&screen, label), "{label}");
+    }
+    assert!(shows(&screen, "Map checks: 4 found"));
 }

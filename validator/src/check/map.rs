@@ -53,8 +53,9 @@ pub const DOCS: &[(Code, Rule)] = &[
     (Code::Map004, levels::DOC_LEVEL),
 ];
 
-/// The codes [`check`] leaves out when the series cannot be read: they
-/// compare the map with the series' terrain, hexside and road types.
+/// The codes [`check`] leaves out when the series cannot be read: those
+/// that compare the map with the series' terrain, hexside and road types,
+/// and MAP003, which berthier-validate has always skipped with them.
 pub const NEED_SERIES: &[Code] = &[
     Code::Ref008,
     Code::Ref015,

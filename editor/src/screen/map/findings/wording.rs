@@ -61,8 +61,8 @@ pub fn not_run(series_problem: Option<&str>) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(problem) = series_problem {
         out.push(format!(
-            "Series not readable ({problem}): terrain, hexside and road \
-             checks skipped"
+            "Series not readable ({problem}): terrain, hexside, road and \
+             entry-edge checks skipped"
         ));
     }
     // Pass 3 reads a scenario: its setup, order of battle and schedule.
