@@ -9,6 +9,7 @@
 //! wheel zooms at the cursor.
 
 pub mod geometry;
+pub mod highlight;
 pub mod layers;
 mod scan_layer;
 
@@ -126,8 +127,8 @@ pub struct MapCanvas<'a> {
     pub hover: Option<Point>,
     /// Cursor preview.
     pub preview: &'a Preview,
-    /// A hex to outline (the finding last clicked).
-    pub highlight: Option<HexId>,
+    /// The finding last clicked, marked on the overlay.
+    pub highlight: Option<highlight::Highlight>,
 }
 
 impl<'a> MapCanvas<'a> {

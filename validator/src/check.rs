@@ -25,7 +25,7 @@ mod stacking;
 mod terrain;
 mod victory;
 
-use berthier_schema::HexId;
+use berthier_schema::{HexId, Hexside};
 
 pub use scene::Scene;
 
@@ -74,10 +74,16 @@ pub struct Finding {
     pub pointer: String,
     /// The printed hex involved, if any.
     pub hex: Option<HexId>,
+    /// The hexside the finding is about, if any (the editor marks it; the
+    /// diagnostic names it in its message only).
+    pub side: Option<Hexside>,
     /// What is wrong, naming units and hexes.
     pub message: String,
     /// How to fix it.
     pub help: Option<String>,
+    /// Whether the pointer names a map key that is itself wrong (a painted
+    /// hex off the map): the finding is located at the key, not its value.
+    pub at_key: bool,
 }
 
 impl Finding {
@@ -91,14 +97,28 @@ impl Finding {
             code,
             pointer: pointer.into(),
             hex: None,
+            side: None,
             message: message.into(),
             help: None,
+            at_key: false,
         }
     }
 
     /// Names the hex involved.
     pub fn hex(mut self, hex: HexId) -> Self {
         self.hex = Some(hex);
+        self
+    }
+
+    /// Locates the finding at the key its pointer names.
+    pub fn at_key(mut self) -> Self {
+        self.at_key = true;
+        self
+    }
+
+    /// Names the hexside involved.
+    pub fn side(mut self, side: Hexside) -> Self {
+        self.side = Some(side);
         self
     }
 

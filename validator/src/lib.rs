@@ -20,7 +20,8 @@ pub mod walk;
 
 use std::path::PathBuf;
 
-/// The map checks the editor runs as a map is painted (file-free).
+/// The checks of a map document that read no file: pass 2 runs them on
+/// every map, and the editor's findings panel as the map is painted.
 pub use check::map as map_checks;
 pub use cli::{Args, Command, ConvertArgs, ExportArgs};
 pub use code::Code;

@@ -382,8 +382,8 @@ fn outer_sides(
         .collect()
 }
 
-/// The uncached overlay: the hovered hex, the brush footprint and the
-/// hexside the hexside tool would touch.
+/// The uncached overlay: the hovered hex, the brush footprint, the
+/// clicked finding's marks and the hexside the hexside tool would touch.
 pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
     let map = &canvas.opened.map;
     let ink = Color::from_rgb8(CURSOR_INK[0], CURSOR_INK[1], CURSOR_INK[2]);
@@ -399,14 +399,7 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         let thick = Stroke::default().with_width(3.0).with_color(ink);
         frame.stroke(&polyline(&canvas.view, &corners), thick);
     }
-    if let Some(hex) = canvas.highlight {
-        let mut corners = map.grid.corners_px(hex).to_vec();
-        corners.push(corners[0]);
-        let red = Stroke::default()
-            .with_width(4.0)
-            .with_color(Color::from_rgb8(0xd0, 0x20, 0x20));
-        frame.stroke(&polyline(&canvas.view, &corners), red);
-    }
+    super::highlight::draw(canvas, frame);
     if let Some([p, q]) =
         canvas.preview.side.and_then(|s| s.endpoints_px(&map.grid))
     {
@@ -469,7 +462,7 @@ fn polygon(view: &Viewport, points: &[[f64; 2]]) -> Path {
     polyline(view, &closed)
 }
 
-fn polyline(view: &Viewport, points: &[[f64; 2]]) -> Path {
+pub(super) fn polyline(view: &Viewport, points: &[[f64; 2]]) -> Path {
     Path::new(|b| {
         let mut it = points.iter().map(|p| view.to_screen(*p));
         if let Some(first) = it.next() {

@@ -1,12 +1,19 @@
-//! Map checks: what a painted map says that cannot be right, read from the
-//! map and its series alone, with no file and no scenario. The editor runs
-//! [`check`] after every edit (the findings panel); `berthier-validate`
-//! runs it on every map document in pass 2, where the findings are
-//! located through their JSON Pointers.
+//! Map checks: everything pass 2 finds in a map document that the map and
+//! its series (with its `extends` chain) decide, with no file read and no
+//! scenario. `berthier-validate` and the editor's findings panel both call
+//! [`check`], so the panel shows what CI will report for the map; only
+//! the file references (`series`, `scan`: REF001, REF002, REF010, REF013)
+//! stay in pass 2.
 //!
 //! | Code | Module | Checks |
 //! |---|---|---|
+//! | REF003 | [`unique_ids`] | road, place, edge and entry point ids are unique |
+//! | REF006 | [`entry_refs`] | an entry point's edge and road are on the map |
+//! | REF007 | [`off_map`] | every hex listed is a printed hex |
+//! | REF008 | [`series_ids`] | terrain, hexside features, road classes are the series' |
+//! | REF009 | [`hexside_join`] | a hexside joins two adjacent hexes |
 //! | REF012 | [`road_gap`] | consecutive road hexes are adjacent |
+//! | REF015 | [`high_hex`] | a directed hexside feature names its high hex |
 //! | MAP001 | [`river_crossing`] | a road crossing an impassable hexside has a bridge or ford |
 //! | MAP002 | [`levels`] | a slope's high hex is not the lower one |
 //! | MAP003 | [`entry_edge`] | an entry point is on a map edge |
@@ -16,10 +23,16 @@
 //! editor needs no debouncing even on the largest bundled maps.
 
 pub mod entry_edge;
+pub mod entry_refs;
+pub mod hexside_join;
+pub mod high_hex;
 pub mod levels;
+pub mod off_map;
 pub mod river_crossing;
 pub mod road_gap;
 mod series_file;
+pub mod series_ids;
+pub mod unique_ids;
 
 use std::collections::HashMap;
 
@@ -40,21 +53,37 @@ pub const DOCS: &[(Code, Rule)] = &[
     (Code::Map004, levels::DOC_LEVEL),
 ];
 
-/// Every map finding: road gaps (REF012) and MAP001-MAP004, with pointers
-/// into the map document (`/roads/2/hexes/5`, `/hexsides/4`,
-/// `/entry_points/1`, `/hexes/0602/level`).
-pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
-    let mut out = road_gap::check(map);
-    out.extend(painted(map, series));
-    out
-}
+/// The codes [`check`] leaves out when the series cannot be read: those
+/// that compare the map with the series' terrain, hexside and road types,
+/// and MAP003, which berthier-validate has always skipped with them.
+pub const NEED_SERIES: &[Code] = &[
+    Code::Ref008,
+    Code::Ref015,
+    Code::Map001,
+    Code::Map002,
+    Code::Map003,
+    Code::Map004,
+];
 
-/// The map checks that need the series (MAP001-MAP004), without road gaps
-/// (pass 2 reports those with its own reference checks).
-pub fn painted(map: &Map, series: &Series) -> Vec<Finding> {
+/// Every finding of the map checks, with pointers into the map document
+/// (`/roads/2/hexes/5`, `/hexsides/4`, `/hexes/0602/level`). `series` is
+/// the map's series with its `extends` chain applied; `None` when it
+/// cannot be read, and then the [`NEED_SERIES`] checks do not run (pass 2
+/// reports why the series cannot be read).
+pub fn check(map: &Map, series: Option<&Series>) -> Vec<Finding> {
+    let mut out = unique_ids::check(map);
+    out.extend(off_map::check(map));
+    out.extend(hexside_join::check(map));
+    out.extend(road_gap::check(map));
+    out.extend(entry_refs::check(map));
+    let Some(series) = series else { return out };
+    out.extend(series_ids::check(map, series));
+    out.extend(high_hex::check(map, series));
     let sides = Sides::new(map, series);
-    let mut out = river_crossing::check(map, &sides);
+    out.extend(river_crossing::check(map, &sides));
     out.extend(levels::check(map, &sides));
+    // MAP003 needs no series, but berthier-validate has always skipped it
+    // with the other map checks when the series does not load.
     out.extend(entry_edge::check(map));
     out
 }

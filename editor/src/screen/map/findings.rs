@@ -1,12 +1,17 @@
-//! The findings panel: the validator's map checks (road gaps, roads over
-//! rivers without a bridge or ford, slopes against the painted levels,
-//! entry points off the edges) run on the map in memory after every edit,
-//! listed beside the canvas. Clicking a finding centres the view on its
-//! hex at a readable zoom and outlines that hex on the overlay.
+//! The findings panel: every check `berthier-validate` runs on a map file
+//! that the map in memory and its series decide (`map_checks::check`: ids,
+//! hexes off the map, series ids, road gaps, roads over rivers without a
+//! bridge or ford, slopes against the painted levels, entry points off the
+//! edges), run after every edit and listed beside the canvas with the
+//! map's names, then a note on the checks that did not run. Clicking a
+//! finding centres the view on it at a readable zoom and marks it on the
+//! overlay (`map_canvas::highlight`).
 //!
 //! The checks are linear in the map's hexes, hexsides and road steps (a
 //! millisecond or so on the bundled maps), so they run on every change
 //! without debouncing.
+
+mod wording;
 
 use std::sync::Arc;
 
@@ -18,7 +23,9 @@ use iced::{Element, Fill, Point, Size, Vector};
 
 use super::MapScreen;
 use crate::map_canvas::geometry::{MAX_ZOOM, Viewport};
+use crate::map_canvas::highlight::Highlight;
 use crate::project::OpenedMap;
+pub use wording::{label, not_run};
 
 /// Screen pixels of a hex radius a finding is shown at, at least.
 pub const READABLE_RADIUS: f32 = 40.0;
@@ -35,16 +42,20 @@ pub enum Message {
 pub struct Findings {
     /// The map's series with its `extends` chain (`None`: unreadable).
     series: Option<Arc<Series>>,
-    /// Why the checks cannot run, if they cannot.
+    /// Why the series cannot be read, if it cannot.
     problem: Option<String>,
     list: Vec<Finding>,
+    /// Each finding as listed, with the map's names.
+    labels: Vec<String>,
     /// The finding last clicked.
     selected: Option<usize>,
 }
 
 impl Findings {
     /// The findings of `opened`; reads its series' `extends` chain (the
-    /// editor's own series has the first file only).
+    /// editor's own series has the first file only). Without it, the
+    /// checks that compare the map with its series do not run, as in
+    /// `berthier-validate`.
     pub fn new(opened: &OpenedMap) -> Self {
         let series = map_checks::series_for_map(&opened.path, &opened.map);
         let mut findings = match series {
@@ -53,8 +64,7 @@ impl Findings {
                 ..Self::default()
             },
             Err(e) => Self {
-                series: opened.series.clone(),
-                problem: opened.series.is_none().then_some(e),
+                problem: Some(e),
                 ..Self::default()
             },
         };
@@ -64,12 +74,13 @@ impl Findings {
 
     /// Runs the checks again on `map` (after an edit).
     pub fn refresh(&mut self, map: &Map) {
-        let Some(series) = &self.series else { return };
-        let list = map_checks::check(map, series);
+        let list = map_checks::check(map, self.series.as_deref());
         if list != self.list {
             self.list = list;
             self.selected = None;
         }
+        // A renamed road changes the labels, not the findings.
+        self.labels = self.list.iter().map(|f| label(map, f)).collect();
     }
 
     /// The current findings.
@@ -77,44 +88,55 @@ impl Findings {
         &self.list
     }
 
-    /// The hex of the finding last clicked, outlined on the overlay.
-    pub fn highlighted(&self) -> Option<HexId> {
-        self.list.get(self.selected?)?.hex
+    /// The finding last clicked, marked on the overlay.
+    pub fn highlighted(&self) -> Option<Highlight> {
+        let f = self.list.get(self.selected?)?;
+        Some(Highlight {
+            hex: target(f)?,
+            side: f.side,
+        })
+    }
+
+    /// The notes under the list: which checks did not run, and why.
+    pub fn notes(&self) -> Vec<String> {
+        not_run(self.problem.as_deref())
     }
 
     /// The panel.
     pub fn view(&self) -> Element<'_, Message> {
-        let heading = match (&self.problem, self.list.len()) {
-            (Some(p), _) => format!("Map checks cannot run: {p}"),
-            (None, 0) => "Map checks: no problems found".to_owned(),
-            (None, n) => format!("Map checks: {n} found"),
+        let heading = match self.list.len() {
+            0 => "Map checks: no problems found".to_owned(),
+            n => format!("Map checks: {n} found"),
         };
         let mut list = Column::new().spacing(4);
-        for (i, f) in self.list.iter().enumerate() {
+        for (i, (f, label)) in self.list.iter().zip(&self.labels).enumerate() {
             let style = if self.selected == Some(i) {
                 button::primary
             } else {
                 button::secondary
             };
             list = list.push(
-                button(text(label(f)).size(13))
+                button(text(label.as_str()).size(13))
                     .width(Fill)
                     .style(style)
-                    .on_press_maybe(f.hex.map(|_| Message::Show(i))),
+                    .on_press_maybe(target(f).map(|_| Message::Show(i))),
             );
         }
-        column![text(heading).size(14), scrollable(list).height(Fill)]
+        let mut notes = Column::new().spacing(2);
+        for note in self.notes() {
+            notes = notes.push(text(note).size(12));
+        }
+        column![text(heading).size(14), scrollable(list).height(Fill), notes]
             .spacing(6)
             .padding(8)
             .into()
     }
 }
 
-/// `error MAP001 0906: road `vere-road` crosses…`, as listed.
-pub fn label(f: &Finding) -> String {
-    let severity = f.code.severity().as_str();
-    let hex = f.hex.map_or_else(String::new, |h| format!(" {h}"));
-    format!("{severity} {}{hex}: {}", f.code, f.message)
+/// The hex a finding is shown at: its own, else the first of its hexside
+/// (an unknown hexside feature names no hex).
+fn target(f: &Finding) -> Option<HexId> {
+    f.hex.or_else(|| f.side.map(|s| s.hexes()[0]))
 }
 
 /// The viewport that shows scan pixel `px` in the middle of a canvas of
@@ -141,9 +163,10 @@ impl MapScreen {
     /// Handles a findings panel message.
     pub(super) fn findings_message(&mut self, message: Message) {
         let Message::Show(i) = message;
-        let Some(hex) = self.findings.list.get(i).and_then(|f| f.hex) else {
+        let Some(f) = self.findings.list.get(i) else {
             return;
         };
+        let Some(hex) = target(f) else { return };
         self.findings.selected = Some(i);
         let map = &self.opened.map;
         if let Some(size) = self.canvas_size {

@@ -105,6 +105,7 @@ fn wrong_way(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
                 ),
             )
             .hex(high)
+            .side(feature.at)
             .help(format!(
                 "make {low} the high hex, or check the levels of {high} and \
                  {low}"

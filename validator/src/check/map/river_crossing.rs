@@ -78,6 +78,7 @@ pub fn check(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
                     ),
                 )
                 .hex(pair[1])
+                .side(side)
                 .help(format!(
                     "add a bridge or ford on hexside {side}, or route the \
                      road to one"

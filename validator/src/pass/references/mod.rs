@@ -22,6 +22,7 @@ use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, HexId, Map};
 use rayon::prelude::*;
 
+use crate::check::map as map_checks;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::pass::schema::{self, Checked};
@@ -304,7 +305,11 @@ impl<'a> Ctx<'a> {
 
     /// Records a rule's finding at the value its pointer names.
     fn finding(&mut self, f: crate::check::Finding) {
-        let d = self.report(f.code, &f.pointer, f.message);
+        let d = if f.at_key {
+            self.report_key(f.code, &f.pointer, f.message)
+        } else {
+            self.report(f.code, &f.pointer, f.message)
+        };
         d.hex = f.hex;
         d.help = f.help;
     }
@@ -394,36 +399,11 @@ impl<'a> Ctx<'a> {
         Some(entry)
     }
 
-    /// REF007 unless `hex` is a printed hex of `map`.
+    /// REF007 unless `hex` is a printed hex of `map` (the map checks'
+    /// rule, for hexes a scenario names).
     fn hex_on_map(&mut self, map: &Map, hex: HexId, pointer: &str) {
-        self.hex_on_map_at(map, hex, pointer, false);
-    }
-
-    /// As [`Self::hex_on_map`]; `key` points at a map key (painted hexes).
-    fn hex_on_map_at(
-        &mut self,
-        map: &Map,
-        hex: HexId,
-        pointer: &str,
-        key: bool,
-    ) {
-        if map.contains(hex) {
-            return;
-        }
-        let help = map.extent.first().map(|e| {
-            format!(
-                "the map `{}` has columns {:02}-{:02}, rows {:02}-{:02}",
-                map.id, e.cols[0], e.cols[1], e.rows[0], e.rows[1]
-            )
-        });
-        let message = format!("hex {hex} is not on the map {}", map.id);
-        let d = if key {
-            self.report_key(Code::Ref007, pointer, message)
-        } else {
-            self.report(Code::Ref007, pointer, message)
-        };
-        d.hex = Some(hex);
-        d.help = help;
+        let off = map_checks::off_map::finding(map, hex, pointer.to_owned());
+        off.into_iter().for_each(|f| self.finding(f));
     }
 
     /// REF003 for every id seen before in `ids` (pointer prefix, id).
@@ -432,16 +412,9 @@ impl<'a> Ctx<'a> {
         what: &str,
         ids: impl IntoIterator<Item = (String, &'i str)>,
     ) {
-        let mut seen = HashSet::new();
-        for (pointer, id) in ids {
-            if !seen.insert(id) {
-                self.report(
-                    Code::Ref003,
-                    &pointer,
-                    format!("duplicate {what} id `{id}`"),
-                );
-            }
-        }
+        map_checks::unique_ids::duplicates(what, ids)
+            .into_iter()
+            .for_each(|f| self.finding(f));
     }
 }
 

@@ -1,0 +1,62 @@
+//! REF007 on a map: a painted hex, a hexside's hex, or a hex of a road,
+//! place, edge or entry point is not a printed hex of the map's `extent`.
+//! Documented with the other pass-2 codes (`crate::rules`); scenarios'
+//! hexes are checked by pass 2 through the same [`finding`].
+
+use berthier_schema::HexId;
+use berthier_schema::map::Map;
+
+use super::Finding;
+use crate::code::Code;
+
+/// REF007 for every hex `map` lists.
+pub fn check(map: &Map) -> Vec<Finding> {
+    let mut out: Vec<Finding> = map
+        .hexes
+        .keys()
+        .filter_map(|hex| finding(map, *hex, format!("/hexes/{hex}")))
+        .map(Finding::at_key)
+        .collect();
+    for (i, side) in map.hexsides.iter().enumerate() {
+        for hex in side.at.hexes() {
+            out.extend(finding(map, hex, format!("/hexsides/{i}/at")));
+        }
+    }
+    let lists = [
+        (
+            "roads",
+            map.roads.iter().map(|r| &r.hexes).collect::<Vec<_>>(),
+        ),
+        ("places", map.places.iter().map(|p| &p.hexes).collect()),
+        ("edges", map.edges.iter().map(|e| &e.hexes).collect()),
+        (
+            "entry_points",
+            map.entry_points.iter().map(|e| &e.hexes).collect(),
+        ),
+    ];
+    for (base, items) in lists {
+        for (i, hexes) in items.into_iter().enumerate() {
+            for (j, hex) in hexes.iter().enumerate() {
+                let pointer = format!("/{base}/{i}/hexes/{j}");
+                out.extend(finding(map, *hex, pointer));
+            }
+        }
+    }
+    out
+}
+
+/// REF007 at `pointer` unless `hex` is a printed hex of `map`.
+pub fn finding(map: &Map, hex: HexId, pointer: String) -> Option<Finding> {
+    if map.contains(hex) {
+        return None;
+    }
+    let message = format!("hex {hex} is not on the map {}", map.id);
+    let mut finding = Finding::new(Code::Ref007, pointer, message).hex(hex);
+    finding.help = map.extent.first().map(|e| {
+        format!(
+            "the map `{}` has columns {:02}-{:02}, rows {:02}-{:02}",
+            map.id, e.cols[0], e.cols[1], e.rows[0], e.rows[1]
+        )
+    });
+    Some(finding)
+}
