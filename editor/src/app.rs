@@ -435,6 +435,7 @@ pub fn run(path: Option<PathBuf>) -> iced::Result {
     .subscription(App::subscription)
     .exit_on_close_request(false)
     .default_font(FONT)
-    .window_size((1280.0, 900.0))
+    // Fits a 1280x720 laptop screen with its title bar and a taskbar.
+    .window_size((1200.0, 680.0))
     .run()
 }
