@@ -18,6 +18,7 @@ mod formation_terrain;
 pub mod map;
 mod morale;
 pub mod oob;
+pub mod references;
 pub mod registry;
 mod scene;
 mod setup_zone;
