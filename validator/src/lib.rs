@@ -3,6 +3,11 @@
 //! references between them (pass 2), and reports every finding with a
 //! permanent code and a `file:line:col` in the text the author edits.
 //!
+//! The checks themselves, the codes and the finding types are the
+//! `berthier-rules` library (`validator/rules/`), which reads no file;
+//! this crate walks, loads, runs pass 1, resolves file references, locates
+//! the findings, applies `berthier.toml` and renders.
+//!
 //! `main.rs` only parses arguments and prints; everything else is here so
 //! it can be tested without a process.
 
