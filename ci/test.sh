@@ -14,6 +14,22 @@ if cargo tree -p berthier-schema -e normal --prefix none | grep -q '^iced'; then
     exit 1
 fi
 
+step "berthier-editor must not link the validator's CLI (allocator, file walking)"
+# The editor uses the rules library (berthier-rules), not berthier-validator.
+# The tree is captured first so that a failing `cargo tree` fails the step.
+editor_tree=$(cargo tree -p berthier-editor -e normal --prefix none)
+if grep -E '^(mimalloc|walkdir) ' <<<"$editor_tree"; then
+    echo "berthier-editor depends on mimalloc or walkdir" >&2
+    exit 1
+fi
+
+step "berthier-rules must not depend on a CLI, file walking, config or GUI"
+rules_tree=$(cargo tree -p berthier-rules -e normal --prefix none)
+if grep -E '^(clap|walkdir|mimalloc|toml|iced)[ _]' <<<"$rules_tree"; then
+    echo "berthier-rules depends on one of the above" >&2
+    exit 1
+fi
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

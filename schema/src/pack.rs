@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::document::{Document, Format, LoadError, load_document};
+use crate::map::Map;
 use crate::series::Series;
 
 /// Longest `extends` chain followed before calling it a loop.
@@ -71,6 +72,14 @@ pub fn load_series(path: &Path) -> Result<Series, FileError> {
     }
     chain.reverse();
     resolve_series(&chain).ok_or(FileError::Loop(path.to_owned()))
+}
+
+/// The series `map` (read from `map_path`) names, with its `extends` chain
+/// applied as a validation run applies it (for callers outside a run: the
+/// editor's findings panel). Errors say which file failed; the validator
+/// reports them as REF001, REF010 and REF013.
+pub fn series_for_map(map_path: &Path, map: &Map) -> Result<Series, String> {
+    load_series(&beside(map_path, &map.series)).map_err(|e| e.to_string())
 }
 
 /// The effective rules of a series chain, base first: each later series

@@ -3,29 +3,38 @@
 //! references between them (pass 2), and reports every finding with a
 //! permanent code and a `file:line:col` in the text the author edits.
 //!
+//! The checks themselves, the codes and the finding types are the
+//! `berthier-rules` library (`validator/rules/`), which reads no file;
+//! this crate walks, loads, runs pass 1, resolves file references, locates
+//! the findings, applies `berthier.toml` and renders.
+//!
 //! `main.rs` only parses arguments and prints; everything else is here so
 //! it can be tested without a process.
 
 pub mod check;
 pub mod cli;
-pub mod code;
 pub mod convert;
-pub mod diagnostic;
 pub mod pass;
 pub mod render;
-pub mod rules;
 pub mod severity;
 pub mod source;
 pub mod walk;
 
 use std::path::PathBuf;
 
-/// The checks of a map document that read no file: pass 2 runs them on
-/// every map, and the editor's findings panel as the map is painted.
-pub use check::map as map_checks;
+/// The checks of a map document that read no file
+/// (`berthier_rules::map_checks`): pass 2 runs them on every map, and the
+/// editor's findings panel as the map is painted. `series_for_map`, which
+/// reads the map's series chain from disk, is `berthier_schema::pack`'s.
+pub mod map_checks {
+    pub use berthier_rules::map_checks::*;
+    pub use berthier_schema::pack::series_for_map;
+}
+/// The codes, their documentation and the finding types are
+/// `berthier_rules`'; re-exported under their old paths.
+pub use berthier_rules::{Code, Diagnostic, Report, Severity};
+pub use berthier_rules::{code, diagnostic, rules};
 pub use cli::{Args, Command, ConvertArgs, ExportArgs};
-pub use code::Code;
-pub use diagnostic::{Diagnostic, Report, Severity};
 
 /// Why a run could not happen at all (exit status 2).
 #[derive(Debug, thiserror::Error)]

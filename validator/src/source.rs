@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
+use berthier_schema::Format;
 use berthier_schema::locate::{Located, locate};
-use berthier_schema::{Format, HexId};
 
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Snippet};
@@ -95,20 +95,6 @@ impl SourceFile {
             help: None,
             snippet: None,
         }
-    }
-}
-
-impl Diagnostic {
-    /// Adds a help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// Names the printed hex involved.
-    pub fn hex(mut self, hex: HexId) -> Self {
-        self.hex = Some(hex);
-        self
     }
 }
 

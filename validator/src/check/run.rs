@@ -8,34 +8,10 @@
 use berthier_schema::battle::Battle;
 use rayon::prelude::*;
 
-use super::{
-    Finding, Scene, accounting, enemy_stack, entry, facing, formation_terrain,
-    morale, oob, setup_zone, stacking, terrain, victory,
-};
+pub use super::registry::{RULES, RuleFn};
+use super::{Finding, registry};
 use crate::diagnostic::Diagnostic;
 use crate::pass::references::{Pack, ScenarioInputs};
-
-/// A pass-3 rule: reads a scenario (its battle and the setup data the
-/// runner computes once for every rule), returns its findings (pointers
-/// into the scenario document).
-pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
-
-/// Every pass-3 rule, in the order their findings are produced (the report
-/// is sorted by position afterwards). To add a rule, add one line here
-/// (and its module's `DOCS` in `check.rs`).
-pub const RULES: &[RuleFn] = &[
-    stacking::check,
-    enemy_stack::check,
-    terrain::check,
-    formation_terrain::check,
-    setup_zone::check,
-    accounting::check,
-    facing::check,
-    oob::check,
-    morale::check,
-    victory::check,
-    |scene| entry::check(scene.battle),
-];
 
 /// Runs pass 3 over the selected scenarios of `pack`.
 pub fn check(pack: &Pack) -> Vec<Diagnostic> {
@@ -53,10 +29,8 @@ fn check_scenario(inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
         inputs.counters,
         inputs.scenario,
     );
-    let scene = Scene::new(&battle);
-    RULES
-        .iter()
-        .flat_map(|rule| rule(&scene))
+    registry::check(&battle)
+        .into_iter()
         .map(|f| locate(inputs, f))
         .collect()
 }

@@ -15,9 +15,9 @@ mod wording;
 
 use std::sync::Arc;
 
+use berthier_rules::map_checks::{self, Finding};
 use berthier_schema::series::Series;
 use berthier_schema::{HexId, Map};
-use berthier_validator::map_checks::{self, Finding};
 use iced::widget::{Column, button, column, scrollable, text};
 use iced::{Element, Fill, Point, Size, Vector};
 
@@ -57,7 +57,8 @@ impl Findings {
     /// checks that compare the map with its series do not run, as in
     /// `berthier-validate`.
     pub fn new(opened: &OpenedMap) -> Self {
-        let series = map_checks::series_for_map(&opened.path, &opened.map);
+        let series =
+            berthier_schema::pack::series_for_map(&opened.path, &opened.map);
         let mut findings = match series {
             Ok(s) => Self {
                 series: Some(Arc::new(s)),

@@ -1,14 +1,20 @@
-//! Maps: the series and scan files a map names (REF001, REF002, REF010),
-//! then every check the map and its series decide on their own, which the
-//! editor's findings panel runs too (`check::map`: hexes on the map,
-//! series ids, hexsides, roads, entry points, MAP001-MAP004).
+//! Maps, counters files and scenarios: the files each names (REF001,
+//! REF002, REF010), loaded, then the checks of `berthier_rules` on the
+//! documents: for a map every check the map and its series decide on
+//! their own, which the editor's findings panel runs too (`check::map`:
+//! hexes on the map, series ids, hexsides, roads, entry points,
+//! MAP001-MAP004); for counters and scenarios their ids
+//! (`check::references`).
 
+use berthier_schema::counters::Counters;
 use berthier_schema::map::Map;
+use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
 use super::{Ctx, series};
 use crate::check::map as map_checks;
+use crate::check::references;
 use crate::code::Code;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
@@ -16,9 +22,30 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
     if let Some(scan) = &map.scan {
         ctx.file("/scan", scan);
     }
-    map_checks::check(map, series.as_deref())
-        .into_iter()
-        .for_each(|f| ctx.finding(f));
+    ctx.findings(map_checks::check(map, series.as_deref()));
+}
+
+pub(super) fn counters(ctx: &mut Ctx<'_>, c: &Counters) {
+    let series = series_of(ctx, "/series", &c.series);
+    ctx.findings(references::counters(c, series.as_deref()));
+}
+
+pub(super) fn scenario(ctx: &mut Ctx<'_>, s: &Scenario) {
+    let series = series_of(ctx, "/series", &s.series)
+        .map(|base| series::with_scenario(base, s.rule_overrides.as_ref()));
+    let map_entry = ctx.document("/map", &s.map, DocKind::Map);
+    let counters_entry =
+        ctx.document("/counters", &s.counters, DocKind::Counters);
+    let map = match map_entry.as_deref().and_then(|e| e.document.as_ref()) {
+        Some(Document::Map(m)) => Some(m),
+        _ => None,
+    };
+    let counters =
+        match counters_entry.as_deref().and_then(|e| e.document.as_ref()) {
+            Some(Document::Counters(c)) => Some(c),
+            _ => None,
+        };
+    ctx.findings(references::scenario(s, series.as_deref(), map, counters));
 }
 
 /// The effective series a map or counters file names.

@@ -1,15 +1,15 @@
 //! Pass 2: the references between documents. Referenced files must exist
-//! inside the pack root and have the right kind; ids must be unique; every
-//! unit, formation, place, road, series id and hex reference must resolve.
+//! inside the pack root and have the right kind (here: the pack, path
+//! resolution, `extends` chains); ids must be unique and every unit,
+//! formation, place, road, series id and hex reference must resolve
+//! (`berthier_rules::check::references` and `check::map`, on the documents
+//! loaded here).
 //!
 //! Every finding points at the referencing value (through the JSON Pointer
 //! of the value and `locate`), and names the printed hex when one is
-//! involved. One small module per document kind.
+//! involved.
 
-mod counters;
 mod map;
-mod placement;
-mod scenario;
 pub(crate) mod series;
 
 use std::collections::{HashMap, HashSet};
@@ -19,10 +19,9 @@ use std::sync::{Arc, Mutex};
 use berthier_schema::counters::Counters;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
-use berthier_schema::{DocKind, Document, HexId, Map};
+use berthier_schema::{DocKind, Document, Map};
 use rayon::prelude::*;
 
-use crate::check::map as map_checks;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::pass::schema::{self, Checked};
@@ -201,8 +200,8 @@ impl Pack {
         match document {
             Document::Series(d) => series::check(&mut ctx, d),
             Document::Map(d) => map::check(&mut ctx, d),
-            Document::Counters(d) => counters::check(&mut ctx, d),
-            Document::Scenario(d) => scenario::check(&mut ctx, d),
+            Document::Counters(d) => map::counters(&mut ctx, d),
+            Document::Scenario(d) => map::scenario(&mut ctx, d),
         }
         ctx.out
     }
@@ -314,6 +313,11 @@ impl<'a> Ctx<'a> {
         d.help = f.help;
     }
 
+    /// Records the findings of `berthier_rules`' checks, in order.
+    fn findings(&mut self, list: Vec<crate::check::Finding>) {
+        list.into_iter().for_each(|f| self.finding(f));
+    }
+
     /// Records a finding at the key of the member `pointer` names (a map
     /// key that is itself wrong).
     fn report_key(
@@ -398,103 +402,4 @@ impl<'a> Ctx<'a> {
         }
         Some(entry)
     }
-
-    /// REF007 unless `hex` is a printed hex of `map` (the map checks'
-    /// rule, for hexes a scenario names).
-    fn hex_on_map(&mut self, map: &Map, hex: HexId, pointer: &str) {
-        let off = map_checks::off_map::finding(map, hex, pointer.to_owned());
-        off.into_iter().for_each(|f| self.finding(f));
-    }
-
-    /// REF003 for every id seen before in `ids` (pointer prefix, id).
-    fn unique<'i>(
-        &mut self,
-        what: &str,
-        ids: impl IntoIterator<Item = (String, &'i str)>,
-    ) {
-        map_checks::unique_ids::duplicates(what, ids)
-            .into_iter()
-            .for_each(|f| self.finding(f));
-    }
-}
-
-/// Anything with an `id` field.
-pub trait HasId {
-    /// Its id.
-    fn id(&self) -> &str;
-}
-
-macro_rules! has_id {
-    ($($ty:path),* $(,)?) => {$(
-        impl HasId for $ty {
-            fn id(&self) -> &str {
-                &self.id
-            }
-        }
-    )*};
-}
-
-has_id!(
-    berthier_schema::counters::Side,
-    berthier_schema::counters::Nationality,
-    berthier_schema::counters::Formation,
-    berthier_schema::counters::Unit,
-    berthier_schema::counters::Marker,
-    berthier_schema::counters::ActivationMarker,
-    berthier_schema::map::Road,
-    berthier_schema::map::Place,
-    berthier_schema::map::MapEdge,
-    berthier_schema::map::EntryPoint,
-    berthier_schema::series::RatingDef,
-    berthier_schema::series::UnitClass,
-    berthier_schema::series::StateDef,
-    berthier_schema::series::FormationDef,
-    berthier_schema::series::TerrainType,
-    berthier_schema::series::HexsideType,
-    berthier_schema::series::RoadType,
-);
-
-/// Id set of a list, for membership tests.
-fn ids<T: HasId>(items: &[T]) -> HashSet<&str> {
-    items.iter().map(HasId::id).collect()
-}
-
-/// `(pointer, id)` pairs of a list: `"{base}/{i}/id"`.
-fn id_pointers<'i, T: HasId>(
-    base: &str,
-    items: &'i [T],
-) -> Vec<(String, &'i str)> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| (format!("{base}/{i}/id"), item.id()))
-        .collect()
-}
-
-/// The counter side ids a series allows as keys of `ratings`: its state
-/// and formation ids, the `counter_side` they name, and the physical
-/// `front` and `back` of any counter (leaders are rated per physical side;
-/// the model does not list those anywhere).
-fn counter_sides(series: &berthier_schema::Series) -> HashSet<&str> {
-    let mut sides = ids(&series.states);
-    sides.extend(ids(&series.formations));
-    sides.extend(
-        series
-            .states
-            .iter()
-            .filter_map(|s| s.counter_side.as_deref()),
-    );
-    sides.extend(
-        series
-            .formations
-            .iter()
-            .filter_map(|f| f.counter_side.as_deref()),
-    );
-    sides.extend(["front", "back"]);
-    sides
-}
-
-/// Escapes a map key for a JSON Pointer.
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }

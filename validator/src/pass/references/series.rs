@@ -1,5 +1,7 @@
-//! Series: unique ids, internal references (classes, ratings, terrain),
-//! and the `extends` chain, which must resolve without a cycle.
+//! Series: the `extends` chain, which must resolve without a cycle, and
+//! the effective series it gives; the ids inside a series are checked by
+//! `berthier_rules::check::references` (unique ids, then classes, ratings
+//! and terrain against the effective series).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -7,26 +9,18 @@ use std::sync::Arc;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, RuleOverrides};
 
-use super::{Ctx, Pack, Resolved, id_pointers, ids};
+use super::{Ctx, Pack, Resolved};
+use crate::check::references;
 use crate::code::Code;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
-    ctx.unique("rating", id_pointers("/ratings", &s.ratings));
-    ctx.unique("unit class", id_pointers("/unit_classes", &s.unit_classes));
-    ctx.unique("state", id_pointers("/states", &s.states));
-    ctx.unique("formation", id_pointers("/formations", &s.formations));
-    ctx.unique("terrain", id_pointers("/terrain", &s.terrain));
-    ctx.unique(
-        "hexside type",
-        id_pointers("/hexside_types", &s.hexside_types),
-    );
-    ctx.unique("road type", id_pointers("/road_types", &s.road_types));
+    ctx.findings(references::series_ids(s));
     let own = match &s.extends {
         Some(reference) => extends(ctx, reference),
         None => Some(Arc::new(s.clone())),
     };
     if let Some(effective) = own {
-        internal(ctx, s, &effective);
+        ctx.findings(references::series_refs(s, &effective));
     }
 }
 
@@ -140,104 +134,5 @@ pub(super) fn with_scenario(
     match overrides {
         Some(o) => Arc::new(series.with_overrides(o)),
         None => series,
-    }
-}
-
-/// References inside the series, checked against the effective series.
-fn internal(ctx: &mut Ctx<'_>, s: &Series, all: &Series) {
-    let classes = ids(&all.unit_classes);
-    let ratings = ids(&all.ratings);
-    let terrain = ids(&all.terrain);
-    let sides = super::counter_sides(all);
-    for (i, class) in s.unit_classes.iter().enumerate() {
-        for (side, list) in &class.ratings {
-            let base =
-                format!("/unit_classes/{i}/ratings/{}", super::escape(side));
-            if !sides.contains(side.as_str()) {
-                ctx.report_key(
-                    Code::Ref008,
-                    &base,
-                    format!("counter side `{side}` is not a state or formation of the series"),
-                );
-            }
-            for (j, rating) in list.iter().enumerate() {
-                if !ratings.contains(rating.as_str()) {
-                    ctx.report(
-                        Code::Ref008,
-                        &format!("{base}/{j}"),
-                        format!(
-                            "rating `{rating}` is not defined by the series"
-                        ),
-                    );
-                }
-            }
-        }
-    }
-    for (i, f) in s.formations.iter().enumerate() {
-        for (j, class) in f.classes.iter().enumerate() {
-            if !classes.contains(class.as_str()) {
-                ctx.report(
-                    Code::Ref008,
-                    &format!("/formations/{i}/classes/{j}"),
-                    format!(
-                        "unit class `{class}` is not defined by the series"
-                    ),
-                );
-            }
-        }
-        let lists =
-            [("only_in", &f.only_in), ("mandatory_in", &f.mandatory_in)];
-        for (field, list) in lists {
-            for (j, t) in list.iter().enumerate() {
-                if !terrain.contains(t.as_str()) {
-                    ctx.report(
-                        Code::Ref008,
-                        &format!("/formations/{i}/{field}/{j}"),
-                        format!("terrain `{t}` is not defined by the series"),
-                    );
-                }
-            }
-        }
-    }
-    for (i, t) in s.terrain.iter().enumerate() {
-        movement_keys(
-            ctx,
-            &format!("/terrain/{i}/movement"),
-            t.movement.keys(),
-            &classes,
-        );
-    }
-    for (i, t) in s.hexside_types.iter().enumerate() {
-        movement_keys(
-            ctx,
-            &format!("/hexside_types/{i}/movement"),
-            t.movement.keys(),
-            &classes,
-        );
-    }
-    for (i, t) in s.road_types.iter().enumerate() {
-        movement_keys(
-            ctx,
-            &format!("/road_types/{i}/movement"),
-            t.movement.keys(),
-            &classes,
-        );
-    }
-}
-
-fn movement_keys<'k>(
-    ctx: &mut Ctx<'_>,
-    base: &str,
-    keys: impl Iterator<Item = &'k String>,
-    classes: &std::collections::HashSet<&str>,
-) {
-    for class in keys {
-        if !classes.contains(class.as_str()) {
-            ctx.report_key(
-                Code::Ref008,
-                &format!("{base}/{}", super::escape(class)),
-                format!("unit class `{class}` is not defined by the series"),
-            );
-        }
     }
 }

@@ -3,9 +3,9 @@
 //! messages keep ids, which CI output and `--format json` users rely on),
 //! and the notes on the checks the panel does not run.
 
+use berthier_rules::Code;
+use berthier_rules::map_checks::Finding;
 use berthier_schema::Map;
-use berthier_validator::Code;
-use berthier_validator::map_checks::Finding;
 
 /// `error MAP001 0906: road Grand chemin crosses…`, as listed.
 pub fn label(map: &Map, f: &Finding) -> String {

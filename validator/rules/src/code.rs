@@ -1,7 +1,8 @@
 //! The permanent finding codes. A code is never renumbered or reused: CI
 //! configurations, editor integrations and bug reports quote them, so a
 //! retired rule keeps its number and a new rule takes the next one.
-//! `RULES.md` is generated from this table (see `tests/rules_doc.rs`).
+//! `RULES.md` is generated from this table (see
+//! `validator/tests/rules_doc.rs`).
 
 use crate::diagnostic::Severity;
 

@@ -1,34 +1,30 @@
-//! Scenarios: the series, map and counters files they name, then every
-//! side, unit, formation, marker, location and hex they use, and the series
-//! ids of setup formations and states (after `rule_overrides`).
+//! Scenarios: every side, unit, formation, marker, location and hex they
+//! use, and the series ids of setup formations and states (after
+//! `rule_overrides`).
 
+use berthier_schema::counters::Counters;
+use berthier_schema::map::Map;
 use berthier_schema::scenario::{Condition, Scenario, ScenarioSide};
 use berthier_schema::series::Series;
-use berthier_schema::{DocKind, Document};
 
 use super::placement::World;
-use super::{Ctx, ids, map::series_of, series};
+use super::{Out, ids};
+use crate::check::Finding;
 use crate::code::Code;
 
-pub(super) fn check(ctx: &mut Ctx<'_>, s: &Scenario) {
-    let series = series_of(ctx, "/series", &s.series)
-        .map(|base| series::with_scenario(base, s.rule_overrides.as_ref()));
-    let map_entry = ctx.document("/map", &s.map, DocKind::Map);
-    let counters_entry =
-        ctx.document("/counters", &s.counters, DocKind::Counters);
-    let world = World {
-        map: match map_entry.as_deref().and_then(|e| e.document.as_ref()) {
-            Some(Document::Map(m)) => Some(m),
-            _ => None,
-        },
-        counters: match counters_entry
-            .as_deref()
-            .and_then(|e| e.document.as_ref())
-        {
-            Some(Document::Counters(c)) => Some(c),
-            _ => None,
-        },
-    };
+/// Every finding of a scenario's references, against the documents it
+/// names, each `None` when its file does not load (the checks needing it
+/// then do not run): `series` is its effective series with the scenario's
+/// `rule_overrides` applied.
+pub fn check(
+    s: &Scenario,
+    series: Option<&Series>,
+    map: Option<&Map>,
+    counters: Option<&Counters>,
+) -> Vec<Finding> {
+    let mut out = Out::default();
+    let ctx = &mut out;
+    let world = World { map, counters };
     let side_ids: Vec<(String, &str)> = s
         .sides
         .iter()
@@ -47,15 +43,16 @@ pub(super) fn check(ctx: &mut Ctx<'_>, s: &Scenario) {
     for (i, side) in s.sides.iter().enumerate() {
         let base = format!("/sides/{i}");
         world.side(ctx, &format!("{base}/side"), &side.side);
-        setup(ctx, &world, series.as_deref(), &base, side);
+        setup(ctx, &world, series, &base, side);
         arrivals(ctx, &world, &base, side);
         lists(ctx, &world, &base, side);
     }
     victory(ctx, &world, s);
+    out.list
 }
 
 fn setup(
-    ctx: &mut Ctx<'_>,
+    ctx: &mut Out,
     w: &World<'_>,
     series: Option<&Series>,
     base: &str,
@@ -105,7 +102,7 @@ fn setup(
 }
 
 fn series_id(
-    ctx: &mut Ctx<'_>,
+    ctx: &mut Out,
     pointer: &str,
     what: &str,
     id: &str,
@@ -125,7 +122,7 @@ fn series_id(
     }
 }
 
-fn arrivals(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
+fn arrivals(ctx: &mut Out, w: &World<'_>, base: &str, side: &ScenarioSide) {
     for (j, arrival) in side.reinforcements.iter().enumerate() {
         let p = format!("{base}/reinforcements/{j}");
         if let Some(f) = &arrival.formation {
@@ -143,7 +140,7 @@ fn arrivals(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
     }
 }
 
-fn lists(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
+fn lists(ctx: &mut Out, w: &World<'_>, base: &str, side: &ScenarioSide) {
     for (j, unit) in side.absent.iter().enumerate() {
         w.unit(ctx, &format!("{base}/absent/{j}"), unit);
     }
@@ -179,7 +176,7 @@ fn lists(ctx: &mut Ctx<'_>, w: &World<'_>, base: &str, side: &ScenarioSide) {
     );
 }
 
-fn victory(ctx: &mut Ctx<'_>, w: &World<'_>, s: &Scenario) {
+fn victory(ctx: &mut Out, w: &World<'_>, s: &Scenario) {
     for (i, v) in s.victory.iter().enumerate() {
         let p = format!("/victory/{i}");
         w.side(ctx, &format!("{p}/side"), &v.side);

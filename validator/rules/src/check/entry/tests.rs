@@ -355,7 +355,7 @@ fn markers_follow_the_units() {
 /// Rivoli's historical scenario, as bundled.
 fn rivoli() -> World {
     let read = |path: &str| {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
         std::fs::read_to_string(format!("{root}/{path}")).expect(path)
     };
     let series: Series = parse(

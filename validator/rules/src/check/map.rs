@@ -30,7 +30,6 @@ pub mod levels;
 pub mod off_map;
 pub mod river_crossing;
 pub mod road_gap;
-mod series_file;
 pub mod series_ids;
 pub mod unique_ids;
 
@@ -42,7 +41,6 @@ use berthier_schema::series::{HexsideType, Series};
 
 pub use super::Finding;
 use crate::code::{Code, Rule};
-pub use series_file::series_for_map;
 
 /// Documentation of the codes of this module (REF012 is documented with
 /// the other pass-2 codes).

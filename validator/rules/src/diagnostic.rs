@@ -91,6 +91,18 @@ fn hex_str<S: serde::Serializer>(
 }
 
 impl Diagnostic {
+    /// Adds a help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Names the printed hex involved.
+    pub fn hex(mut self, hex: HexId) -> Self {
+        self.hex = Some(hex);
+        self
+    }
+
     /// The path to show: the root as given joined with the file, without a
     /// leading `./`.
     pub fn path(&self) -> String {

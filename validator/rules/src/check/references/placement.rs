@@ -7,7 +7,7 @@ use berthier_schema::map::Map;
 use berthier_schema::placement::{Location, Placement};
 use berthier_schema::scenario::UnitSet;
 
-use super::Ctx;
+use super::Out;
 use crate::code::Code;
 
 /// What a scenario's references resolve against (each may be missing when
@@ -18,7 +18,7 @@ pub(super) struct World<'w> {
 }
 
 impl World<'_> {
-    pub fn unit(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+    pub fn unit(&self, ctx: &mut Out, pointer: &str, id: &str) {
         if let Some(c) = self.counters
             && c.unit(id).is_none()
         {
@@ -30,7 +30,7 @@ impl World<'_> {
         }
     }
 
-    pub fn formation(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+    pub fn formation(&self, ctx: &mut Out, pointer: &str, id: &str) {
         if let Some(c) = self.counters
             && c.formation(id).is_none()
         {
@@ -42,7 +42,7 @@ impl World<'_> {
         }
     }
 
-    pub fn side(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+    pub fn side(&self, ctx: &mut Out, pointer: &str, id: &str) {
         if let Some(c) = self.counters
             && !c.sides.iter().any(|s| s.id == id)
         {
@@ -54,7 +54,7 @@ impl World<'_> {
         }
     }
 
-    pub fn units(&self, ctx: &mut Ctx<'_>, pointer: &str, set: &UnitSet) {
+    pub fn units(&self, ctx: &mut Out, pointer: &str, set: &UnitSet) {
         for (i, id) in set.units.iter().enumerate() {
             self.unit(ctx, &format!("{pointer}/units/{i}"), id);
         }
@@ -63,7 +63,7 @@ impl World<'_> {
         }
     }
 
-    pub fn location(&self, ctx: &mut Ctx<'_>, pointer: &str, at: &Location) {
+    pub fn location(&self, ctx: &mut Out, pointer: &str, at: &Location) {
         let Some(map) = self.map else { return };
         let (what, id, found) = match at {
             Location::Hex(hex) => {
@@ -93,19 +93,14 @@ impl World<'_> {
         }
     }
 
-    pub fn locations(
-        &self,
-        ctx: &mut Ctx<'_>,
-        pointer: &str,
-        all: &[Location],
-    ) {
+    pub fn locations(&self, ctx: &mut Out, pointer: &str, all: &[Location]) {
         for (i, at) in all.iter().enumerate() {
             self.location(ctx, &format!("{pointer}/{i}"), at);
         }
     }
 
     /// Every reference inside a placement, recursively.
-    pub fn placement(&self, ctx: &mut Ctx<'_>, ptr: &str, p: &Placement) {
+    pub fn placement(&self, ctx: &mut Out, ptr: &str, p: &Placement) {
         match p {
             Placement::Hex(h) => self.hex(ctx, &format!("{ptr}/Hex"), *h),
             Placement::HexOrAdjacent(h) => {
@@ -171,7 +166,7 @@ impl World<'_> {
 
     pub fn hex(
         &self,
-        ctx: &mut Ctx<'_>,
+        ctx: &mut Out,
         pointer: &str,
         hex: berthier_schema::HexId,
     ) {
@@ -180,7 +175,7 @@ impl World<'_> {
         }
     }
 
-    fn road(&self, ctx: &mut Ctx<'_>, pointer: &str, id: &str) {
+    fn road(&self, ctx: &mut Out, pointer: &str, id: &str) {
         if let Some(map) = self.map
             && map.road(id).is_none()
         {

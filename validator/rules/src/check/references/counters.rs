@@ -6,11 +6,17 @@ use std::collections::HashSet;
 use berthier_schema::counters::{Counters, Unit};
 use berthier_schema::series::Series;
 
-use super::{Ctx, escape, id_pointers, ids, map::series_of};
+use super::{Out, counter_sides, escape, id_pointers, ids};
+use crate::check::Finding;
 use crate::code::Code;
 
-pub(super) fn check(ctx: &mut Ctx<'_>, c: &Counters) {
-    let series = series_of(ctx, "/series", &c.series);
+/// Every finding of a counters file: unique ids, sides, nationalities,
+/// formations and commanders, the command hierarchy (OOB001-OOB003), and,
+/// with its effective `series` (`None` when it does not load), unit
+/// classes, counter sides and ratings.
+pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
+    let mut out = Out::default();
+    let ctx = &mut out;
     ctx.unique("side", id_pointers("/sides", &c.sides));
     ctx.unique("formation", id_pointers("/formations", &c.formations));
     ctx.unique("unit", id_pointers("/units", &c.units));
@@ -28,12 +34,13 @@ pub(super) fn check(ctx: &mut Ctx<'_>, c: &Counters) {
         .collect();
     ctx.unique("activation marker", activation);
     formations(ctx, c);
-    for f in crate::check::oob::counters(c, series.as_deref()) {
+    for f in crate::check::oob::counters(c, series) {
+        // Located by pointer, message only, as pass 2 always reported them.
         ctx.report(f.code, &f.pointer, f.message);
     }
     for (i, unit) in c.units.iter().enumerate() {
         unit_refs(ctx, c, i, unit);
-        if let Some(series) = &series {
+        if let Some(series) = series {
             unit_series(ctx, series, i, unit);
         }
     }
@@ -43,14 +50,10 @@ pub(super) fn check(ctx: &mut Ctx<'_>, c: &Counters) {
             side_ref(ctx, &sides, &format!("/markers/{i}/side"), side);
         }
     }
+    out.list
 }
 
-fn side_ref(
-    ctx: &mut Ctx<'_>,
-    sides: &HashSet<&str>,
-    pointer: &str,
-    side: &str,
-) {
+fn side_ref(ctx: &mut Out, sides: &HashSet<&str>, pointer: &str, side: &str) {
     if !sides.contains(side) {
         ctx.report(
             Code::Ref011,
@@ -60,7 +63,7 @@ fn side_ref(
     }
 }
 
-fn formations(ctx: &mut Ctx<'_>, c: &Counters) {
+fn formations(ctx: &mut Out, c: &Counters) {
     let sides = ids(&c.sides);
     let formations = ids(&c.formations);
     let units = ids(&c.units);
@@ -87,7 +90,7 @@ fn formations(ctx: &mut Ctx<'_>, c: &Counters) {
     }
 }
 
-fn unit_refs(ctx: &mut Ctx<'_>, c: &Counters, i: usize, unit: &Unit) {
+fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
     let sides = ids(&c.sides);
     side_ref(ctx, &sides, &format!("/units/{i}/side"), &unit.side);
     if let Some(nationality) = &unit.nationality {
@@ -119,7 +122,7 @@ fn unit_refs(ctx: &mut Ctx<'_>, c: &Counters, i: usize, unit: &Unit) {
     }
 }
 
-fn unit_series(ctx: &mut Ctx<'_>, series: &Series, i: usize, unit: &Unit) {
+fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
     let classes = ids(&series.unit_classes);
     let class_refs =
         std::iter::once((format!("/units/{i}/class"), &unit.class)).chain(
@@ -140,7 +143,7 @@ fn unit_series(ctx: &mut Ctx<'_>, series: &Series, i: usize, unit: &Unit) {
             );
         }
     }
-    let sides = super::counter_sides(series);
+    let sides = counter_sides(series);
     let ratings = ids(&series.ratings);
     for (side, values) in &unit.ratings {
         let base = format!("/units/{i}/ratings/{}", escape(side));

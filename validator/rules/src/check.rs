@@ -1,0 +1,131 @@
+//! Pass 3: can this scenario be set up and played as written? Each rule
+//! reads a scenario resolved against its series, map and counters
+//! (`berthier_schema::battle::Battle`) and returns findings that point at
+//! the offending value by JSON Pointer; the pass turns them into located
+//! diagnostics.
+//!
+//! `registry.rs` holds the list of rules and runs them on a battle; each
+//! rule is one small module below whose doc comment says what it checks,
+//! why, with an example and the rulebook section, and whose `DOCS` give
+//! the text `--explain CODE` and `RULES.md` print.
+
+mod accounting;
+mod common;
+mod enemy_stack;
+mod entry;
+mod facing;
+mod formation_terrain;
+pub mod map;
+mod morale;
+pub mod oob;
+pub mod references;
+pub mod registry;
+mod scene;
+mod setup_zone;
+mod stacking;
+mod terrain;
+mod victory;
+
+use berthier_schema::{HexId, Hexside};
+
+pub use scene::Scene;
+
+use crate::code::{Code, Rule};
+
+/// Every pass-3 module's documentation table.
+const DOCS: &[&[(Code, Rule)]] = &[
+    stacking::DOCS,
+    enemy_stack::DOCS,
+    terrain::DOCS,
+    formation_terrain::DOCS,
+    setup_zone::DOCS,
+    accounting::DOCS,
+    facing::DOCS,
+    oob::DOCS,
+    morale::DOCS,
+    victory::DOCS,
+    entry::DOCS,
+    map::DOCS,
+];
+
+/// The documentation of a pass-3 code (a placeholder for a code no module
+/// documents; `tests/rules_doc.rs` makes sure there is none).
+pub fn doc(code: Code) -> Rule {
+    DOCS.iter()
+        .flat_map(|docs| docs.iter())
+        .find(|(c, _)| *c == code)
+        .map_or(UNDOCUMENTED, |(_, rule)| rule.clone())
+}
+
+/// What an undocumented code explains.
+pub const UNDOCUMENTED: Rule = Rule {
+    summary: "undocumented",
+    what: "undocumented",
+    why: "undocumented",
+    example: "undocumented",
+    rulebook: None,
+};
+
+/// One finding of a pass-3 rule, before it is located in the source text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Permanent code.
+    pub code: Code,
+    /// JSON Pointer into the scenario document (e.g. `/sides/0/setup/3`).
+    pub pointer: String,
+    /// The printed hex involved, if any.
+    pub hex: Option<HexId>,
+    /// The hexside the finding is about, if any (the editor marks it; the
+    /// diagnostic names it in its message only).
+    pub side: Option<Hexside>,
+    /// What is wrong, naming units and hexes.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Whether the pointer names a map key that is itself wrong (a painted
+    /// hex off the map): the finding is located at the key, not its value.
+    pub at_key: bool,
+}
+
+impl Finding {
+    /// A finding of `code` at `pointer`.
+    pub fn new(
+        code: Code,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            code,
+            pointer: pointer.into(),
+            hex: None,
+            side: None,
+            message: message.into(),
+            help: None,
+            at_key: false,
+        }
+    }
+
+    /// Names the hex involved.
+    pub fn hex(mut self, hex: HexId) -> Self {
+        self.hex = Some(hex);
+        self
+    }
+
+    /// Locates the finding at the key its pointer names.
+    pub fn at_key(mut self) -> Self {
+        self.at_key = true;
+        self
+    }
+
+    /// Names the hexside involved.
+    pub fn side(mut self, side: Hexside) -> Self {
+        self.side = Some(side);
+        self
+    }
+
+    /// Adds a help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}

@@ -1,0 +1,130 @@
+//! Series: unique ids, and the references inside a series (classes,
+//! ratings, terrain), checked against its effective rules. Its `extends`
+//! chain is the caller's (a file reference).
+
+use std::collections::HashSet;
+
+use berthier_schema::series::Series;
+
+use super::{Out, counter_sides, escape, id_pointers, ids as id_set};
+use crate::check::Finding;
+use crate::code::Code;
+
+/// REF003: every id a series defines twice.
+pub fn ids(s: &Series) -> Vec<Finding> {
+    let mut ctx = Out::default();
+    ctx.unique("rating", id_pointers("/ratings", &s.ratings));
+    ctx.unique("unit class", id_pointers("/unit_classes", &s.unit_classes));
+    ctx.unique("state", id_pointers("/states", &s.states));
+    ctx.unique("formation", id_pointers("/formations", &s.formations));
+    ctx.unique("terrain", id_pointers("/terrain", &s.terrain));
+    ctx.unique(
+        "hexside type",
+        id_pointers("/hexside_types", &s.hexside_types),
+    );
+    ctx.unique("road type", id_pointers("/road_types", &s.road_types));
+    ctx.list
+}
+
+/// REF008: the references inside `s` (rating and class ids, counter
+/// sides, terrain), checked against `all`, its effective series (its
+/// `extends` chain applied).
+pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
+    let mut out = Out::default();
+    let ctx = &mut out;
+    let classes = id_set(&all.unit_classes);
+    let ratings = id_set(&all.ratings);
+    let terrain = id_set(&all.terrain);
+    let sides = counter_sides(all);
+    for (i, class) in s.unit_classes.iter().enumerate() {
+        for (side, list) in &class.ratings {
+            let base = format!("/unit_classes/{i}/ratings/{}", escape(side));
+            if !sides.contains(side.as_str()) {
+                ctx.report_key(
+                    Code::Ref008,
+                    &base,
+                    format!("counter side `{side}` is not a state or formation of the series"),
+                );
+            }
+            for (j, rating) in list.iter().enumerate() {
+                if !ratings.contains(rating.as_str()) {
+                    ctx.report(
+                        Code::Ref008,
+                        &format!("{base}/{j}"),
+                        format!(
+                            "rating `{rating}` is not defined by the series"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    for (i, f) in s.formations.iter().enumerate() {
+        for (j, class) in f.classes.iter().enumerate() {
+            if !classes.contains(class.as_str()) {
+                ctx.report(
+                    Code::Ref008,
+                    &format!("/formations/{i}/classes/{j}"),
+                    format!(
+                        "unit class `{class}` is not defined by the series"
+                    ),
+                );
+            }
+        }
+        let lists =
+            [("only_in", &f.only_in), ("mandatory_in", &f.mandatory_in)];
+        for (field, list) in lists {
+            for (j, t) in list.iter().enumerate() {
+                if !terrain.contains(t.as_str()) {
+                    ctx.report(
+                        Code::Ref008,
+                        &format!("/formations/{i}/{field}/{j}"),
+                        format!("terrain `{t}` is not defined by the series"),
+                    );
+                }
+            }
+        }
+    }
+    for (i, t) in s.terrain.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/terrain/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+    for (i, t) in s.hexside_types.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/hexside_types/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+    for (i, t) in s.road_types.iter().enumerate() {
+        movement_keys(
+            ctx,
+            &format!("/road_types/{i}/movement"),
+            t.movement.keys(),
+            &classes,
+        );
+    }
+    out.list
+}
+
+fn movement_keys<'k>(
+    ctx: &mut Out,
+    base: &str,
+    keys: impl Iterator<Item = &'k String>,
+    classes: &HashSet<&str>,
+) {
+    for class in keys {
+        if !classes.contains(class.as_str()) {
+            ctx.report_key(
+                Code::Ref008,
+                &format!("{base}/{}", escape(class)),
+                format!("unit class `{class}` is not defined by the series"),
+            );
+        }
+    }
+}

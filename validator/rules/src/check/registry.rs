@@ -1,0 +1,39 @@
+//! The pass-3 rule registry: every rule, and [`check`], which runs them all
+//! on one scenario resolved into a [`Battle`] (the series after its
+//! `extends` chain, then the scenario's `rule_overrides`).
+
+use berthier_schema::battle::Battle;
+
+use super::{
+    Finding, Scene, accounting, enemy_stack, entry, facing, formation_terrain,
+    morale, oob, setup_zone, stacking, terrain, victory,
+};
+
+/// A pass-3 rule: reads a scenario (its battle and the setup data the
+/// runner computes once for every rule), returns its findings (pointers
+/// into the scenario document).
+pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
+
+/// Every pass-3 rule, in the order their findings are produced (the report
+/// is sorted by position afterwards). To add a rule, add one line here
+/// (and its module's `DOCS` in `check.rs`).
+pub const RULES: &[RuleFn] = &[
+    stacking::check,
+    enemy_stack::check,
+    terrain::check,
+    formation_terrain::check,
+    setup_zone::check,
+    accounting::check,
+    facing::check,
+    oob::check,
+    morale::check,
+    victory::check,
+    |scene| entry::check(scene.battle),
+];
+
+/// Every rule of [`RULES`] on one battle, in order, with pointers into the
+/// battle's scenario document.
+pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
+    let scene = Scene::new(battle);
+    RULES.iter().flat_map(|rule| rule(&scene)).collect()
+}
