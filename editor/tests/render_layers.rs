@@ -123,23 +123,29 @@ fn assert_0201_drawn(img: &RgbImage, map: &Map, offset: [f64; 2]) {
     assert!(ink > 20, "0201's number is not drawn ({ink} dark pixels)");
 }
 
-/// The north edge's name is drawn above the map: purple ink (blue well
-/// above green, which neither paper, grid ink nor entry green has) in the
-/// rows above the top of every hex and its border line.
-fn assert_north_name_above(img: &RgbImage, map: &Map, offset: [f64; 2]) {
-    let top = scene::all_hexes(map)
+/// The north (`axis` 1) or west (`axis` 0) edge's name is drawn outside
+/// the map: purple ink (blue well above green, which neither paper, grid
+/// ink nor entry green has) beyond the outermost hex corner on that side
+/// and the border line drawn along it.
+fn assert_edge_name_beyond(
+    img: &RgbImage,
+    map: &Map,
+    offset: [f64; 2],
+    axis: usize,
+) {
+    let outermost = scene::all_hexes(map)
         .flat_map(|h| map.grid.corners_px(h))
-        .map(|c| c[1])
+        .map(|c| c[axis])
         .fold(f64::MAX, f64::min);
-    let above = (top + offset[1] - 0.2 * map.grid.hex_radius_px) as u32;
-    let purple = (0..above)
-        .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
-        .filter(|&(x, y)| {
-            let [_, g, b] = img.get_pixel(x, y).0;
-            i32::from(b) - i32::from(g) > 30
+    let limit = outermost + offset[axis] - 0.12 * map.grid.hex_radius_px;
+    let purple = img
+        .enumerate_pixels()
+        .filter(|(x, y, p)| {
+            let at = if axis == 0 { *x } else { *y };
+            f64::from(at) < limit && i32::from(p.0[2]) - i32::from(p.0[1]) > 30
         })
         .count();
-    assert!(purple > 10, "no edge name above the map ({purple} pixels)");
+    assert!(purple > 10, "no edge name beyond axis {axis} ({purple} px)");
 }
 
 /// The colour at the middle of side `k` of `hex`'s ring shrunk to `shrink`
@@ -176,7 +182,8 @@ fn rivoli_is_framed_whole_with_its_edges_and_entries() {
     assert_hexes_inside(&img, &map, offset);
     assert_edge_names_inside(&img, &map, offset);
     assert_0201_drawn(&img, &map, offset);
-    assert_north_name_above(&img, &map, offset);
+    assert_edge_name_beyond(&img, &map, offset, 0);
+    assert_edge_name_beyond(&img, &map, offset, 1);
     // The default layers include edges (0201's top side is on the north
     // edge) and entries (0901 is an entry hex, ringed at 0.8 of its size).
     let side =
@@ -240,4 +247,6 @@ fn ligny_is_framed_whole_with_its_edge_names() {
     assert_hexes_inside(&img, &map, offset);
     assert_edge_names_inside(&img, &map, offset);
     assert_0201_drawn(&img, &map, offset);
+    assert_edge_name_beyond(&img, &map, offset, 0);
+    assert_edge_name_beyond(&img, &map, offset, 1);
 }

@@ -120,7 +120,7 @@ fn edge_shapes(
         }
         if i == 0 {
             let name = edge.name.clone().unwrap_or_else(|| edge.id.clone());
-            let at = label_outside(map, *hex, &sides);
+            let at = label_outside(map, &hexes, &sides);
             // Beside an east or west edge the margin is narrow: one letter
             // a line.
             let text = if side_on_x(*hex, map, &sides) {
@@ -142,11 +142,15 @@ fn edge_shapes(
 /// Edge names' text size, in hex radii.
 const LABEL_SIZE: f64 = 0.3;
 
-/// Where an edge's name goes: just outside the map beyond its middle hex's
-/// outer sides (clear of hex numbers and entry names), else inside it.
-fn label_outside(map: &Map, hex: HexId, sides: &[[Px; 2]]) -> Px {
+/// Where an edge's name goes: just outside the map in the direction of
+/// its middle hex's (`hexes[0]`) outer `sides`, past the furthest corner
+/// of any of the edge's hexes that way (on a zigzag edge the neighbours
+/// stand half a hex further out than the middle hex), so clear of the
+/// border, hex numbers and entry names; inside the middle hex when it has
+/// no outer side.
+fn label_outside(map: &Map, hexes: &[HexId], sides: &[[Px; 2]]) -> Px {
     let r = map.grid.hex_radius_px;
-    let c = map.grid.center_px(hex);
+    let c = map.grid.center_px(hexes[0]);
     let n = sides.len() as f64;
     let sum = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
         [a[0] + (p[0] + q[0]) / 2.0, a[1] + (p[1] + q[1]) / 2.0]
@@ -165,7 +169,12 @@ fn label_outside(map: &Map, hex: HexId, sides: &[[Px; 2]]) -> Px {
     } else {
         0.6 * size
     };
-    let at = len + 0.12 * r + extent;
+    let reach = hexes
+        .iter()
+        .flat_map(|h| map.grid.corners_px(*h))
+        .map(|k| (k[0] - c[0]) * u[0] + (k[1] - c[1]) * u[1])
+        .fold(len, f64::max);
+    let at = reach + 0.12 * r + extent;
     [c[0] + u[0] * at, c[1] + u[1] * at]
 }
 
