@@ -51,7 +51,8 @@ fn render(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match render::run(&args) {
+    let mut step = |step: render::Step| eprintln!("render: {step}");
+    match render::run_with_progress(&args, &mut step) {
         Ok(report) => {
             let ([w, h], [dx, dy]) = (report.size, report.offset);
             eprintln!("wrote {} ({w}x{h})", args.out.display());

@@ -115,8 +115,53 @@ pub const PRINTED: [Layer; 6] = [
     Layer::Names,
 ];
 
+/// A step of a render, for a status line while a big map is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// About to draw `layer`, the `index`th (from 1) of `count`.
+    Layer {
+        /// The layer.
+        layer: Layer,
+        /// Its place in the list, from 1.
+        index: usize,
+        /// How many layers are drawn.
+        count: usize,
+    },
+    /// Reducing the supersampled picture to its size.
+    Reducing,
+    /// Writing the PNG.
+    Writing,
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Layer {
+                layer,
+                index,
+                count,
+            } => write!(f, "drawing {} ({index}/{count})", layer.name()),
+            Self::Reducing => write!(f, "reducing"),
+            Self::Writing => write!(f, "writing the PNG"),
+        }
+    }
+}
+
+/// Maps with at least this many hexes report their steps: a debug build
+/// takes seconds on Ligny's 2128, and a silent wait looks like a hang.
+pub const BIG_MAP_HEXES: usize = 1000;
+
 /// Runs the subcommand.
 pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
+    run_with_progress(args, &mut |_| {})
+}
+
+/// Runs the subcommand, telling `progress` each step on a big map (see
+/// [`BIG_MAP_HEXES`]; `--scanify` is not reported).
+pub fn run_with_progress(
+    args: &RenderArgs,
+    progress: &mut dyn FnMut(Step),
+) -> Result<Report, OpenError> {
     let (path, map) = project::resolve_map(&args.input)?;
     let palette = Palette::new(project::series_for(&path, &map).as_ref());
     let defaults: &[Layer] = if args.scanify { &PRINTED } else { &Layer::ALL };
@@ -147,7 +192,15 @@ pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
         }
         _ => None,
     };
-    let drawn = render(&map, &palette, scan.as_ref(), &layers);
+    let mut quiet = |_: Step| {};
+    let progress = if scene::all_hexes(&map).count() >= BIG_MAP_HEXES {
+        progress
+    } else {
+        &mut quiet
+    };
+    let drawn =
+        render_with_progress(&map, &palette, scan.as_ref(), &layers, progress);
+    progress(Step::Writing);
     save(&drawn.image)?;
     Ok(Report {
         size: [drawn.image.width(), drawn.image.height()],
@@ -177,15 +230,28 @@ pub fn render(
     scan: Option<&RgbaImage>,
     layers: &[Layer],
 ) -> Rendering {
+    render_with_progress(map, palette, scan, layers, &mut |_| {})
+}
+
+/// [`render`], telling `progress` as each layer is drawn.
+pub fn render_with_progress(
+    map: &Map,
+    palette: &Palette,
+    scan: Option<&RgbaImage>,
+    layers: &[Layer],
+    progress: &mut dyn FnMut(Step),
+) -> Rendering {
     const SS: f64 = 2.0;
     let font = raster::font();
-    let shapes: Vec<Shape> = layers
+    // The scan is the background, not a layer of shapes.
+    let drawn: Vec<(Layer, Vec<Shape>)> = layers
         .iter()
-        .flat_map(|&layer| scene::shapes(map, palette, layer, &|_| true))
+        .filter(|&&layer| layer != Layer::Scan)
+        .map(|&layer| (layer, scene::shapes(map, palette, layer, &|_| true)))
         .collect();
     let (size, offset) = match scan {
         Some(s) => ([s.width(), s.height()], [0.0; 2]),
-        None => paper(map, &font, &shapes),
+        None => paper(map, &font, drawn.iter().flat_map(|(_, s)| s)),
     };
     let big = size.map(|v| (f64::from(v) * SS) as u32);
     let mut canvas = match scan {
@@ -201,9 +267,18 @@ pub fn render(
     // Shapes are scaled rather than the grid, so grid corrections (offsets
     // in scan pixels) scale with everything else.
     let shift = offset.map(|v| v * SS);
-    for shape in &shapes {
-        raster::draw(&mut canvas, &font, &shape.mapped(SS, shift));
+    for (i, (layer, shapes)) in drawn.iter().enumerate() {
+        let (layer, index, count) = (*layer, i + 1, drawn.len());
+        progress(Step::Layer {
+            layer,
+            index,
+            count,
+        });
+        for shape in shapes {
+            raster::draw(&mut canvas, &font, &shape.mapped(SS, shift));
+        }
     }
+    progress(Step::Reducing);
     Rendering {
         image: imageops::resize(
             &canvas,
@@ -232,10 +307,14 @@ fn draw_layers(
 /// Paper size and offset (see [`Rendering::offset`]) holding every corner
 /// of every hex of the extent and every shape's ink, plus a margin of
 /// three quarters of a hex radius all round.
-fn paper(map: &Map, font: &FontRef<'_>, shapes: &[Shape]) -> ([u32; 2], Px) {
+fn paper<'s>(
+    map: &Map,
+    font: &FontRef<'_>,
+    shapes: impl Iterator<Item = &'s Shape>,
+) -> ([u32; 2], Px) {
     let margin = 0.75 * map.grid.hex_radius_px;
     let corners = scene::all_hexes(map).flat_map(|h| map.grid.corners_px(h));
-    let inked = shapes.iter().flat_map(|s| raster::shape_box(font, s));
+    let inked = shapes.flat_map(|s| raster::shape_box(font, s));
     let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
     for p in corners.chain(inked) {
         lo = [lo[0].min(p[0]), lo[1].min(p[1])];

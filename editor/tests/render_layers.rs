@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use berthier_editor::palette::Palette;
-use berthier_editor::render::{self, raster};
+use berthier_editor::render::{self, Step, raster};
 use berthier_editor::scene::{self, Layer, Shape, places};
 use berthier_schema::{HexId, Map};
 use image::RgbImage;
@@ -16,9 +16,13 @@ fn map_path(name: &str) -> PathBuf {
         .join(format!("../maps/{name}/{name}.map.ron"))
 }
 
+/// What `render_file` gives: the image, the map, the offset the report
+/// gives and the steps reported.
+type Rendered = (RgbImage, Map, [f64; 2], Vec<Step>);
+
 /// Renders the map file `path` through the subcommand, with `layers` or
-/// the defaults; the image, the map and the offset the report gives.
-fn render_file(path: &Path, layers: Option<&str>) -> (RgbImage, Map, [f64; 2]) {
+/// the defaults.
+fn render_file(path: &Path, layers: Option<&str>) -> Rendered {
     let (_, map) = berthier_editor::project::resolve_map(path).expect("map");
     let out = std::env::temp_dir().join(format!(
         "berthier-layers-{}-{}-{}.png",
@@ -35,11 +39,13 @@ fn render_file(path: &Path, layers: Option<&str>) -> (RgbImage, Map, [f64; 2]) {
         argv.extend(["--layers".into(), list.to_owned()]);
     }
     let args = render::parse_args(&argv).expect("args");
-    let report = render::run(&args).expect("render runs");
+    let mut steps = Vec::new();
+    let report = render::run_with_progress(&args, &mut |s| steps.push(s))
+        .expect("render runs");
     let img = image::open(&out).expect("png written").into_rgb8();
     std::fs::remove_file(&out).expect("clean up");
     assert_eq!(report.size, [img.width(), img.height()]);
-    (img, map, report.offset)
+    (img, map, report.offset, steps)
 }
 
 fn id(s: &str) -> HexId {
@@ -177,7 +183,10 @@ fn top_side(map: &Map, hex: &str) -> usize {
 
 #[test]
 fn rivoli_is_framed_whole_with_its_edges_and_entries() {
-    let (img, map, offset) = render_file(&map_path("rivoli-1797"), None);
+    let (img, map, offset, steps) = render_file(&map_path("rivoli-1797"), None);
+    // 770 hexes: drawn in a few seconds, with no progress lines.
+    assert!(scene::all_hexes(&map).count() < render::BIG_MAP_HEXES);
+    assert_eq!(steps, []);
     assert!(map.scan.is_none(), "Rivoli has no scan: framed on paper");
     assert_hexes_inside(&img, &map, offset);
     assert_edge_names_inside(&img, &map, offset);
@@ -198,7 +207,7 @@ fn rivoli_is_framed_whole_with_its_edges_and_entries() {
 
 #[test]
 fn layers_not_asked_for_are_not_drawn() {
-    let (img, map, offset) =
+    let (img, map, offset, _) =
         render_file(&map_path("rivoli-1797"), Some("grid,numbers"));
     // Framed whole whatever the layers.
     assert_hexes_inside(&img, &map, offset);
@@ -215,7 +224,7 @@ fn layers_not_asked_for_are_not_drawn() {
 #[test]
 fn elevation_is_shaded_as_in_the_editor() {
     let demo = berthier_editor::project::demo_map_path();
-    let (img, map, offset) = render_file(&demo, Some("terrain,elevation"));
+    let (img, map, offset, _) = render_file(&demo, Some("terrain,elevation"));
     let (path, _) = berthier_editor::project::resolve_map(&demo).expect("map");
     let series = berthier_editor::project::series_for(&path, &map);
     let clear = Palette::new(series.as_ref()).terrain("clear");
@@ -243,7 +252,22 @@ fn elevation_is_shaded_as_in_the_editor() {
 
 #[test]
 fn ligny_is_framed_whole_with_its_edge_names() {
-    let (img, map, offset) = render_file(&map_path("ligny-1815"), None);
+    let (img, map, offset, steps) = render_file(&map_path("ligny-1815"), None);
+    // A big map reports each layer drawn (the scan is not one: Ligny has
+    // none), then the reduction and the write.
+    assert!(scene::all_hexes(&map).count() >= render::BIG_MAP_HEXES);
+    let drawn = &Layer::ALL[1..];
+    let mut want: Vec<Step> = drawn
+        .iter()
+        .enumerate()
+        .map(|(i, &layer)| Step::Layer {
+            layer,
+            index: i + 1,
+            count: drawn.len(),
+        })
+        .collect();
+    want.extend([Step::Reducing, Step::Writing]);
+    assert_eq!(steps, want);
     assert_hexes_inside(&img, &map, offset);
     assert_edge_names_inside(&img, &map, offset);
     assert_0201_drawn(&img, &map, offset);
