@@ -1,7 +1,8 @@
 //! `render` on maps without a scan (Rivoli, Ligny): the image holds every
 //! hex of the extent and every edge name wholly; the default layers draw
 //! map edges and entry points in the editor's colours; `--layers` picks
-//! them; elevation is shaded as the editor shades it.
+//! them; elevation is shaded as the editor shades it; grid corrections
+//! are drawn at full size.
 
 use std::path::{Path, PathBuf};
 
@@ -273,4 +274,31 @@ fn ligny_is_framed_whole_with_its_edge_names() {
     assert_0201_drawn(&img, &map, offset);
     assert_edge_name_beyond(&img, &map, offset, 0);
     assert_edge_name_beyond(&img, &map, offset, 1);
+}
+
+#[test]
+fn grid_corrections_are_drawn_where_the_grid_puts_them() {
+    let demo = berthier_editor::project::demo_map_path();
+    let (_, mut map) =
+        berthier_editor::project::resolve_map(&demo).expect("map");
+    // One measured offset moves the whole grid by it. The supersampled
+    // drawing must move it by the same scan pixels (it once halved them).
+    map.grid.corrections = vec![berthier_schema::correction::Correction {
+        hex: id("0808"),
+        offset_px: [9.0, -7.0],
+    }];
+    let drawn = render::render(&map, &Palette::default(), None, &[Layer::Grid]);
+    let img = &drawn.image;
+    for k in 0..6 {
+        let corners = map.grid.corners_px(id("0808"));
+        let (a, b) = (corners[k], corners[(k + 1) % 6]);
+        let mid = [0, 1].map(|i| (a[i] + b[i]) / 2.0 + drawn.offset[i]);
+        let darkest = (-1..=1)
+            .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| {
+                lum(img, [mid[0] + f64::from(dx), mid[1] + f64::from(dy)])
+            })
+            .fold(f64::MAX, f64::min);
+        assert!(darkest < 150.0, "side {k} of 0808 not at {mid:?}");
+    }
 }
