@@ -8,12 +8,13 @@ pub mod scanify;
 
 use std::path::{Path, PathBuf};
 
+use ab_glyph::FontRef;
 use berthier_schema::{Format, Grid, Map};
 use image::{RgbImage, RgbaImage, imageops};
 
 use crate::palette::Palette;
 use crate::project::{self, OpenError};
-use crate::scene::{self, Layer};
+use crate::scene::{self, Layer, Px, Shape};
 use scanify::ScanTransform;
 
 /// Parsed `render` arguments.
@@ -34,6 +35,8 @@ pub struct RenderArgs {
 pub struct Report {
     /// Image size.
     pub size: [u32; 2],
+    /// Image pixel of the map's scan pixel (0, 0) (see [`Rendering`]).
+    pub offset: Px,
     /// With `--scanify`: the grid registration that matches the scan.
     pub grid: Option<Grid>,
 }
@@ -44,6 +47,21 @@ impl Report {
         berthier_schema::document::to_text(self.grid.as_ref()?, Format::Ron)
             .ok()
     }
+}
+
+/// The usage of `render`: its synopsis and every layer, one line each.
+pub fn usage() -> String {
+    let printed: Vec<_> = PRINTED.iter().map(|l| l.name()).collect();
+    let mut out = format!(
+        "berthier-editor render FILE --out PNG [--layers LIST] [--scanify]\n\n\
+         LIST is comma-separated layer names, drawn bottom to top. Default:\n\
+         all of them; with --scanify, {}.\n",
+        printed.join(",")
+    );
+    for layer in Layer::ALL {
+        out += &format!("  {:<10} {}\n", layer.name(), layer.about());
+    }
+    out
 }
 
 /// Reads `FILE --out PNG [--layers a,b] [--scanify]`.
@@ -85,11 +103,69 @@ fn parse_layers(list: &str) -> Result<Vec<Layer>, String> {
         .collect()
 }
 
+/// What `--scanify` prints unless `--layers` says otherwise: what a
+/// printed map shows, without the editor's marks (and what made
+/// `maps/demo/demo-scan.png`, which must not change with the defaults).
+pub const PRINTED: [Layer; 6] = [
+    Layer::Terrain,
+    Layer::Hexsides,
+    Layer::Roads,
+    Layer::Grid,
+    Layer::Numbers,
+    Layer::Names,
+];
+
+/// A step of a render, for a status line while a big map is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// About to draw `layer`, the `index`th (from 1) of `count`.
+    Layer {
+        /// The layer.
+        layer: Layer,
+        /// Its place in the list, from 1.
+        index: usize,
+        /// How many layers are drawn.
+        count: usize,
+    },
+    /// Reducing the supersampled picture to its size.
+    Reducing,
+    /// Writing the PNG.
+    Writing,
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Layer {
+                layer,
+                index,
+                count,
+            } => write!(f, "drawing {} ({index}/{count})", layer.name()),
+            Self::Reducing => write!(f, "reducing"),
+            Self::Writing => write!(f, "writing the PNG"),
+        }
+    }
+}
+
+/// Maps with at least this many hexes report their steps: a debug build
+/// takes seconds on Ligny's 2128, and a silent wait looks like a hang.
+pub const BIG_MAP_HEXES: usize = 1000;
+
 /// Runs the subcommand.
 pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
+    run_with_progress(args, &mut |_| {})
+}
+
+/// Runs the subcommand, telling `progress` each step on a big map (see
+/// [`BIG_MAP_HEXES`]; `--scanify` is not reported).
+pub fn run_with_progress(
+    args: &RenderArgs,
+    progress: &mut dyn FnMut(Step),
+) -> Result<Report, OpenError> {
     let (path, map) = project::resolve_map(&args.input)?;
     let palette = Palette::new(project::series_for(&path, &map).as_ref());
-    let mut layers = args.layers.clone().unwrap_or_else(|| Layer::ALL.to_vec());
+    let defaults: &[Layer] = if args.scanify { &PRINTED } else { &Layer::ALL };
+    let mut layers = args.layers.clone().unwrap_or_else(|| defaults.to_vec());
     let save = |img: &RgbImage| {
         img.save(&args.out).map_err(|e| OpenError {
             file: args.out.clone(),
@@ -106,6 +182,7 @@ pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
         let print = print_grid(&map).0;
         return Ok(Report {
             size: t.output,
+            offset: [0.0; 2],
             grid: Some(t.grid(&print)),
         });
     }
@@ -115,27 +192,66 @@ pub fn run(args: &RenderArgs) -> Result<Report, OpenError> {
         }
         _ => None,
     };
-    let img = render(&map, &palette, scan.as_ref(), &layers);
-    save(&img)?;
+    let mut quiet = |_: Step| {};
+    let progress = if scene::all_hexes(&map).count() >= BIG_MAP_HEXES {
+        progress
+    } else {
+        &mut quiet
+    };
+    let drawn =
+        render_with_progress(&map, &palette, scan.as_ref(), &layers, progress);
+    progress(Step::Writing);
+    save(&drawn.image)?;
     Ok(Report {
-        size: [img.width(), img.height()],
+        size: [drawn.image.width(), drawn.image.height()],
+        offset: drawn.offset,
         grid: None,
     })
 }
 
-/// Draws `layers` of `map` in its own scan coordinates: over the scan when
-/// one is given (same size), else on paper just large enough for the grid.
-/// Drawn at twice the size and reduced, for smooth edges.
+/// A rendered map.
+#[derive(Debug, Clone)]
+pub struct Rendering {
+    /// The picture.
+    pub image: RgbImage,
+    /// Image pixel of the map's scan pixel (0, 0): zero over a scan; on
+    /// paper, the whole-pixel shift that puts every hex of the extent and
+    /// everything drawn (edge names outside the map too) inside the image
+    /// with a margin.
+    pub offset: Px,
+}
+
+/// Draws `layers` of `map`: over the scan when one is given (same size, in
+/// its pixels), else on paper just large enough for the extent and every
+/// shape. Drawn at twice the size and reduced, for smooth edges.
 pub fn render(
     map: &Map,
     palette: &Palette,
     scan: Option<&RgbaImage>,
     layers: &[Layer],
-) -> RgbImage {
+) -> Rendering {
+    render_with_progress(map, palette, scan, layers, &mut |_| {})
+}
+
+/// [`render`], telling `progress` as each layer is drawn.
+pub fn render_with_progress(
+    map: &Map,
+    palette: &Palette,
+    scan: Option<&RgbaImage>,
+    layers: &[Layer],
+    progress: &mut dyn FnMut(Step),
+) -> Rendering {
     const SS: f64 = 2.0;
-    let size = match scan {
-        Some(s) => [s.width(), s.height()],
-        None => content_size(map, map.grid.hex_radius_px * 0.75),
+    let font = raster::font();
+    // The scan is the background, not a layer of shapes.
+    let drawn: Vec<(Layer, Vec<Shape>)> = layers
+        .iter()
+        .filter(|&&layer| layer != Layer::Scan)
+        .map(|&layer| (layer, scene::shapes(map, palette, layer, &|_| true)))
+        .collect();
+    let (size, offset) = match scan {
+        Some(s) => ([s.width(), s.height()], [0.0; 2]),
+        None => paper(map, &font, drawn.iter().flat_map(|(_, s)| s)),
     };
     let big = size.map(|v| (f64::from(v) * SS) as u32);
     let mut canvas = match scan {
@@ -148,11 +264,30 @@ pub fn render(
         .into_rgb8(),
         None => RgbImage::from_pixel(big[0], big[1], raster::PAPER),
     };
-    let mut scaled = map.clone();
-    scaled.grid.origin_px = map.grid.origin_px.map(|v| v * SS);
-    scaled.grid.hex_radius_px *= SS;
-    draw_layers(&mut canvas, &scaled, palette, layers);
-    imageops::resize(&canvas, size[0], size[1], imageops::FilterType::Triangle)
+    // Shapes are scaled rather than the grid, so grid corrections (offsets
+    // in scan pixels) scale with everything else.
+    let shift = offset.map(|v| v * SS);
+    for (i, (layer, shapes)) in drawn.iter().enumerate() {
+        let (layer, index, count) = (*layer, i + 1, drawn.len());
+        progress(Step::Layer {
+            layer,
+            index,
+            count,
+        });
+        for shape in shapes {
+            raster::draw(&mut canvas, &font, &shape.mapped(SS, shift));
+        }
+    }
+    progress(Step::Reducing);
+    Rendering {
+        image: imageops::resize(
+            &canvas,
+            size[0],
+            size[1],
+            imageops::FilterType::Triangle,
+        ),
+        offset,
+    }
 }
 
 fn draw_layers(
@@ -169,15 +304,30 @@ fn draw_layers(
     }
 }
 
-/// Image size holding every hex corner plus `margin`.
-fn content_size(map: &Map, margin: f64) -> [u32; 2] {
-    let mut hi = [0.0f64; 2];
-    for h in scene::all_hexes(map) {
-        for c in map.grid.corners_px(h) {
-            hi = [hi[0].max(c[0]), hi[1].max(c[1])];
-        }
+/// Paper size and offset (see [`Rendering::offset`]) holding every corner
+/// of every hex of the extent and every shape's ink, plus a margin of
+/// three quarters of a hex radius all round.
+fn paper<'s>(
+    map: &Map,
+    font: &FontRef<'_>,
+    shapes: impl Iterator<Item = &'s Shape>,
+) -> ([u32; 2], Px) {
+    let margin = 0.75 * map.grid.hex_radius_px;
+    let corners = scene::all_hexes(map).flat_map(|h| map.grid.corners_px(h));
+    let inked = shapes.flat_map(|s| raster::shape_box(font, s));
+    let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
+    for p in corners.chain(inked) {
+        lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+        hi = [hi[0].max(p[0]), hi[1].max(p[1])];
     }
-    hi.map(|v| (v + margin).ceil() as u32)
+    if lo[0] > hi[0] {
+        // Nothing to draw: a blank sheet of the margin's size.
+        (lo, hi) = ([0.0; 2], [0.0; 2]);
+    }
+    // Whole pixels, so the map's pixel grid stays aligned with the image's.
+    let offset = lo.map(|v| (margin - v).round());
+    let size = [0, 1].map(|i| (hi[i] + offset[i] + margin).ceil() as u32);
+    (size, offset)
 }
 
 /// Seed of the scan grain (any fixed value: the scan must be reproducible).

@@ -2,6 +2,8 @@
 //! (through `map_canvas`) and the headless PNG renderer draw these lists, so
 //! the screen and the printed demo scan cannot drift apart.
 
+pub mod places;
+
 use berthier_schema::{HexId, Map};
 
 use crate::palette::{Palette, Rgb};
@@ -18,6 +20,8 @@ pub enum Shape {
         points: Vec<Px>,
         /// Colour.
         colour: Rgb,
+        /// Opacity, 0 to 1 (shading lets what is below show through).
+        alpha: f64,
     },
     /// A stroked open polyline.
     Line {
@@ -41,6 +45,45 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The shape scaled by `k` about the origin, then moved by `offset`
+    /// (widths and text sizes scale too).
+    pub fn mapped(&self, k: f64, offset: Px) -> Shape {
+        let at = |p: &Px| [p[0] * k + offset[0], p[1] * k + offset[1]];
+        match self {
+            Self::Fill {
+                points,
+                colour,
+                alpha,
+            } => Self::Fill {
+                points: points.iter().map(at).collect(),
+                colour: *colour,
+                alpha: *alpha,
+            },
+            Self::Line {
+                points,
+                width,
+                colour,
+            } => Self::Line {
+                points: points.iter().map(at).collect(),
+                width: width * k,
+                colour: *colour,
+            },
+            Self::Text {
+                at: p,
+                size,
+                text,
+                colour,
+            } => Self::Text {
+                at: at(p),
+                size: size * k,
+                text: text.clone(),
+                colour: *colour,
+            },
+        }
+    }
+}
+
 /// The drawable layers, bottom to top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layer {
@@ -48,6 +91,8 @@ pub enum Layer {
     Scan,
     /// Terrain colour per hex.
     Terrain,
+    /// Level shading.
+    Elevation,
     /// Rivers, slopes, bridges...
     Hexsides,
     /// Roads and tracks.
@@ -58,18 +103,25 @@ pub enum Layer {
     Numbers,
     /// Place names.
     Names,
+    /// Named map edges.
+    Edges,
+    /// Entry points.
+    Entries,
 }
 
 impl Layer {
     /// Every layer, bottom to top.
-    pub const ALL: [Layer; 7] = [
+    pub const ALL: [Layer; 10] = [
         Self::Scan,
         Self::Terrain,
+        Self::Elevation,
         Self::Hexsides,
         Self::Roads,
         Self::Grid,
         Self::Numbers,
         Self::Names,
+        Self::Edges,
+        Self::Entries,
     ];
 
     /// Its name on the command line.
@@ -77,11 +129,34 @@ impl Layer {
         match self {
             Self::Scan => "scan",
             Self::Terrain => "terrain",
+            Self::Elevation => "elevation",
             Self::Hexsides => "hexsides",
             Self::Roads => "roads",
             Self::Grid => "grid",
             Self::Numbers => "numbers",
             Self::Names => "names",
+            Self::Edges => "edges",
+            Self::Entries => "entries",
+        }
+    }
+
+    /// What it draws, in one line (for `--help`).
+    pub fn about(self) -> &'static str {
+        match self {
+            Self::Scan => "the map's scanned image, when it has one",
+            Self::Terrain => "terrain colour of each painted hex",
+            Self::Elevation => {
+                "levels shaded brown, darker with height (blue below 0)"
+            }
+            Self::Hexsides => "rivers, streams, slopes, bridges and fords",
+            Self::Roads => "roads and tracks",
+            Self::Grid => "hex outlines",
+            Self::Numbers => "printed hex numbers",
+            Self::Names => "place names",
+            Self::Edges => {
+                "named map edges: outer hexsides in purple, name outside"
+            }
+            Self::Entries => "entry points: hexes ringed in green, `→ name`",
         }
     }
 
@@ -104,11 +179,14 @@ pub fn shapes(
     match layer {
         Layer::Scan => Vec::new(),
         Layer::Terrain => terrain(map, palette, keep),
+        Layer::Elevation => elevation(map, keep),
         Layer::Hexsides => hexsides(map, palette, keep),
         Layer::Roads => roads(map, palette, keep),
         Layer::Grid => grid(map, keep),
         Layer::Numbers => numbers(map, keep),
         Layer::Names => names(map, keep),
+        Layer::Edges => places::edges(map, keep),
+        Layer::Entries => places::entries(map, keep),
     }
 }
 
@@ -129,6 +207,29 @@ fn terrain(
             Some(Shape::Fill {
                 points: map.grid.corners_px(*id).to_vec(),
                 colour: palette.terrain(data.terrain.as_deref()?),
+                alpha: 1.0,
+            })
+        })
+        .collect()
+}
+
+/// Brown ink of elevation shading (stronger with height).
+pub const HIGH_INK: Rgb = [0x6b, 0x45, 0x20];
+/// Shading of levels below zero.
+pub const LOW_INK: Rgb = [0x20, 0x50, 0x90];
+
+/// Level shading: each level above 0 darkens the hex a step more; levels
+/// below 0 are tinted blue. Translucent, so terrain shows through.
+fn elevation(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    map.hexes
+        .iter()
+        .filter(|(id, _)| keep(**id) && map.contains(**id))
+        .filter_map(|(id, data)| {
+            let level = data.level.filter(|l| *l != 0)?;
+            Some(Shape::Fill {
+                points: map.grid.corners_px(*id).to_vec(),
+                colour: if level > 0 { HIGH_INK } else { LOW_INK },
+                alpha: (0.16 * f64::from(level.unsigned_abs())).min(0.7),
             })
         })
         .collect()

@@ -269,7 +269,11 @@ fn auto_registration_finds_pointy_turned_hexes() {
         scene::Layer::Grid,
         scene::Layer::Numbers,
     ];
-    let img = render::render(&map, &palette, None, &layers);
+    let drawn = render::render(&map, &palette, None, &layers);
+    // The paper is framed round the map: the grid moves by its offset.
+    map.grid.origin_px =
+        [0, 1].map(|i| map.grid.origin_px[i] + drawn.offset[i]);
+    let img = drawn.image;
     let gray = Gray::from_rgb(&img);
     let lattice = auto::detect_lattice(&gray).expect("lattice");
     assert_eq!(lattice.orientation, map.grid.orientation);

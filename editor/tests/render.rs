@@ -154,7 +154,9 @@ fn committed_demo_scan_is_what_the_renderer_makes() {
     assert!(bytes < 1_500_000, "{bytes} bytes");
 }
 
-fn render_to_temp(layers: &str) -> RgbImage {
+/// The demo rendered with `layers`, and the image pixel of its scan pixel
+/// (0, 0).
+fn render_to_temp(layers: &str) -> (RgbImage, [f64; 2]) {
     let out = std::env::temp_dir().join(format!(
         "berthier-render-{}-{layers}.png",
         std::process::id()
@@ -171,7 +173,7 @@ fn render_to_temp(layers: &str) -> RgbImage {
     let img = image::open(&out).expect("png written").into_rgb8();
     assert_eq!(report.size, [img.width(), img.height()]);
     std::fs::remove_file(&out).expect("clean up");
-    img
+    (img, report.offset)
 }
 
 fn close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
@@ -183,7 +185,7 @@ fn close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
 #[test]
 fn render_paints_series_colours_at_hex_centres() {
     let (map, palette) = demo();
-    let img = render_to_temp("terrain");
+    let (img, offset) = render_to_temp("terrain");
     for (hex, terrain) in [
         ("1403", "lake"),
         ("0303", "woods"),
@@ -193,7 +195,8 @@ fn render_paints_series_colours_at_hex_centres() {
         let id: HexId = hex.parse().expect("id");
         assert_eq!(map.hexes[&id].terrain.as_deref(), Some(terrain));
         let c = map.grid.center_px(id);
-        let got = img.get_pixel(c[0] as u32, c[1] as u32).0;
+        let (x, y) = (c[0] + offset[0], c[1] + offset[1]);
+        let got = img.get_pixel(x as u32, y as u32).0;
         assert!(close(got, palette.terrain(terrain), 2), "{hex}: {got:?}");
     }
 }
@@ -201,7 +204,8 @@ fn render_paints_series_colours_at_hex_centres() {
 #[test]
 fn render_over_the_scan_keeps_its_size_and_draws_lines_on_hexsides() {
     let (map, _) = demo();
-    let img = render_to_temp("scan,grid");
+    let (img, offset) = render_to_temp("scan,grid");
+    assert_eq!(offset, [0.0, 0.0], "over a scan, its own pixels");
     let scan = image::open(render::demo_scan_path()).expect("scan");
     assert_eq!(img.dimensions(), (scan.width(), scan.height()));
     let id: HexId = "0808".parse().expect("id");
@@ -247,4 +251,73 @@ fn bad_arguments_are_explained() {
             scanify: true
         }
     );
+}
+
+#[test]
+fn usage_lists_every_layer_on_a_line_of_its_own() {
+    let usage = render::usage();
+    for layer in Layer::ALL {
+        let lines: Vec<&str> = usage
+            .lines()
+            .filter(|l| l.split_whitespace().next() == Some(layer.name()))
+            .collect();
+        assert_eq!(lines.len(), 1, "{}: {lines:?}", layer.name());
+        assert!(lines[0].contains(layer.about()), "{}", lines[0]);
+    }
+    for name in ["elevation", "entries", "edges", "names", "grid"] {
+        assert!(Layer::from_name(name).is_some(), "no layer {name}");
+    }
+}
+
+/// Runs the real binary; its exit code, stdout and stderr.
+fn binary(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_berthier-editor"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn help_and_bad_arguments_show_the_layers() {
+    let usage = render::usage();
+    for help in [&["--help"][..], &["render", "--help"], &["render", "-h"]] {
+        let (code, out, _) = binary(help);
+        assert_eq!(code, Some(0), "{help:?}");
+        assert!(out.contains(&usage), "{help:?}: {out}");
+    }
+    let (code, _, err) = binary(&["render", "m.map.ron", "--bogus"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--bogus") && err.contains(&usage), "{err}");
+    let (code, _, err) =
+        binary(&["render", "m.map.ron", "--out", "x.png", "--layers", "hills"]);
+    assert_eq!(code, Some(2));
+    let first = err.lines().next().unwrap_or_default();
+    assert!(first.contains("`hills`"), "{first}");
+    for layer in Layer::ALL {
+        assert!(first.contains(layer.name()), "{first}");
+    }
+}
+
+#[test]
+fn scanify_without_layers_still_makes_the_committed_demo_scan() {
+    // The default layers grew editor marks (elevation, edges, entries);
+    // `--scanify` keeps printing what a printed map shows.
+    let out = std::env::temp_dir()
+        .join(format!("berthier-scanify-{}.png", std::process::id()));
+    let args = render::parse_args(&[
+        project::demo_map_path().display().to_string(),
+        "--out".into(),
+        out.display().to_string(),
+        "--scanify".into(),
+    ])
+    .expect("args");
+    render::run(&args).expect("scanify runs");
+    let fresh = image::open(&out).expect("png written").into_rgb8();
+    std::fs::remove_file(&out).expect("clean up");
+    let committed = image::open(render::demo_scan_path())
+        .expect("demo scan")
+        .into_rgb8();
+    assert!(committed == fresh, "--scanify's default layers changed");
 }

@@ -1,7 +1,6 @@
-//! The layers of the map view and how each is drawn. Terrain, hexsides,
-//! roads, grid and numbers come from `scene` (shared with the PNG
-//! renderer); elevation shading, places and the cursor overlay are the
-//! editor's own.
+//! The layers of the map view and how each is drawn. Every layer's shapes
+//! come from `scene` (shared with the PNG renderer); the cursor overlay is
+//! the editor's own.
 
 use iced::widget::canvas::{self, Frame, Path, Stroke};
 use iced::widget::text::Alignment;
@@ -81,14 +80,7 @@ impl Layer {
     }
 }
 
-/// Colour of elevation shading (brown ink, stronger with height).
-const HIGH_INK: [u8; 3] = [0x6b, 0x45, 0x20];
-/// Shading of levels below zero.
-const LOW_INK: [u8; 3] = [0x20, 0x50, 0x90];
-/// Entry points.
-const ENTRY_INK: [u8; 3] = [0x0a, 0x7a, 0x30];
-/// Named map edges.
-pub const EDGE_INK: [u8; 3] = [0x7a, 0x2d, 0x9c];
+pub use crate::scene::places::{EDGE_INK, ENTRY_INK};
 /// Cursor overlay.
 const CURSOR_INK: [u8; 3] = [0xff, 0x8c, 0x00];
 
@@ -102,7 +94,10 @@ pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame, layer: Layer) {
     let palette = &canvas.opened.palette;
     let (shapes, alpha) = match layer {
         Layer::Scan => return,
-        Layer::Elevation => return elevation(canvas, frame, &keep),
+        Layer::Elevation => (
+            scene::shapes(map, palette, scene::Layer::Elevation, &keep),
+            1.0,
+        ),
         Layer::Terrain => (
             scene::shapes(map, palette, scene::Layer::Terrain, &keep),
             if over_scan { 0.45 } else { 1.0 },
@@ -143,243 +138,18 @@ fn keeper<'a>(
     move |h| super::geometry::in_rect(grid.center_px(h), rect, margin)
 }
 
-/// Level shading: each level above 0 darkens the hex a step more; levels
-/// below 0 are tinted blue.
-fn elevation(
-    canvas: &MapCanvas<'_>,
-    frame: &mut Frame,
-    keep: &dyn Fn(HexId) -> bool,
-) {
-    let map = &canvas.opened.map;
-    for (hex, data) in &map.hexes {
-        let Some(level) = data.level.filter(|l| *l != 0) else {
-            continue;
-        };
-        if !keep(*hex) || !map.contains(*hex) {
-            continue;
-        }
-        let ink = if level > 0 { HIGH_INK } else { LOW_INK };
-        let alpha = (0.16 * f32::from(level.unsigned_abs())).min(0.7);
-        let colour =
-            Color::from_rgb8(ink[0], ink[1], ink[2]).scale_alpha(alpha);
-        let corners = map.grid.corners_px(*hex);
-        frame.fill(&polygon(&canvas.view, &corners), colour);
-    }
-}
-
-/// Place names (from `scene`), named map edges (their outer hexsides in
-/// purple with the name) and entry points (their hexes ringed in green
-/// with the name; an entry on a whole edge rings that edge's hexes).
+/// Place names, named map edges and entry points: the scene's names,
+/// edges and entries layers, bottom to top.
 pub fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let mut out = scene::shapes(
-        map,
-        &crate::palette::Palette::default(),
+    let palette = crate::palette::Palette::default();
+    [
         scene::Layer::Names,
-        keep,
-    );
-    for edge in &map.edges {
-        out.extend(edge_shapes(map, edge, keep));
-    }
-    for entry in &map.entry_points {
-        let on_edge = entry
-            .edge
-            .as_ref()
-            .and_then(|id| map.edges.iter().find(|e| &e.id == id))
-            .map(|e| middle_first(map, map.edge_hexes(e)));
-        let hexes = match on_edge {
-            Some(h) if entry.hexes.is_empty() => h,
-            _ => entry.hexes.clone(),
-        };
-        out.extend(entry_shapes(map, &entry.name, &hexes, keep));
-    }
-    out
-}
-
-fn entry_shapes(
-    map: &Map,
-    name: &str,
-    hexes: &[HexId],
-    keep: &dyn Fn(HexId) -> bool,
-) -> Vec<Shape> {
-    let r = map.grid.hex_radius_px;
-    let mut out = Vec::new();
-    for (i, hex) in hexes.iter().enumerate() {
-        if !keep(*hex) {
-            continue;
-        }
-        let c = map.grid.center_px(*hex);
-        let mut ring: Vec<[f64; 2]> = map
-            .grid
-            .corners_px(*hex)
-            .iter()
-            .map(|p| [c[0] + (p[0] - c[0]) * 0.8, c[1] + (p[1] - c[1]) * 0.8])
-            .collect();
-        ring.push(ring[0]);
-        out.push(Shape::Line {
-            points: ring,
-            width: 0.08 * r,
-            colour: ENTRY_INK,
-        });
-        if i == 0 {
-            out.push(Shape::Text {
-                at: [c[0], c[1] - 0.1 * r],
-                size: 0.26 * r,
-                text: format!("→ {name}"),
-                colour: ENTRY_INK,
-            });
-        }
-    }
-    out
-}
-
-/// The hexes with the one nearest their middle first (where the label
-/// goes).
-fn middle_first(map: &Map, mut hexes: Vec<HexId>) -> Vec<HexId> {
-    let pts: Vec<[f64; 2]> =
-        hexes.iter().map(|h| map.grid.center_px(*h)).collect();
-    let n = pts.len().max(1) as f64;
-    let m = pts
-        .iter()
-        .fold([0.0, 0.0], |a, p| [a[0] + p[0], a[1] + p[1]]);
-    let m = [m[0] / n, m[1] / n];
-    let d = |p: &[f64; 2]| (p[0] - m[0]).hypot(p[1] - m[1]);
-    if let Some(i) =
-        (0..pts.len()).min_by(|a, b| d(&pts[*a]).total_cmp(&d(&pts[*b])))
-    {
-        hexes.swap(0, i);
-    }
-    hexes
-}
-
-/// One named edge: each of its hexes' sides that face off the map (toward
-/// the edge's compass side when it has one) drawn thick, and the name
-/// inside the middle hex, below its centre.
-fn edge_shapes(
-    map: &Map,
-    edge: &berthier_schema::map::MapEdge,
-    keep: &dyn Fn(HexId) -> bool,
-) -> Vec<Shape> {
-    let r = map.grid.hex_radius_px;
-    let hexes = middle_first(map, map.edge_hexes(edge));
-    let mut out = Vec::new();
-    for (i, hex) in hexes.iter().enumerate() {
-        if !keep(*hex) {
-            continue;
-        }
-        let sides = outer_sides(map, *hex, edge.side);
-        for side in &sides {
-            out.push(Shape::Line {
-                points: side.to_vec(),
-                width: 0.16 * r,
-                colour: EDGE_INK,
-            });
-        }
-        if i == 0 {
-            let name = edge.name.clone().unwrap_or_else(|| edge.id.clone());
-            let at = label_outside(map, *hex, &sides);
-            // Beside an east or west edge the margin is narrow: one letter
-            // a line.
-            let text = if side_on_x(*hex, map, &sides) {
-                vertical(&name)
-            } else {
-                name
-            };
-            out.push(Shape::Text {
-                at,
-                size: LABEL_SIZE * r,
-                text,
-                colour: EDGE_INK,
-            });
-        }
-    }
-    out
-}
-
-/// Edge names' text size, in hex radii.
-const LABEL_SIZE: f64 = 0.3;
-
-/// Where an edge's name goes: just outside the map beyond its middle hex's
-/// outer sides (clear of hex numbers and entry names), else inside it.
-fn label_outside(map: &Map, hex: HexId, sides: &[[[f64; 2]; 2]]) -> [f64; 2] {
-    let r = map.grid.hex_radius_px;
-    let c = map.grid.center_px(hex);
-    let n = sides.len() as f64;
-    let sum = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
-        [a[0] + (p[0] + q[0]) / 2.0, a[1] + (p[1] + q[1]) / 2.0]
-    });
-    let d = [sum[0] / n.max(1.0) - c[0], sum[1] / n.max(1.0) - c[1]];
-    let len = d[0].hypot(d[1]);
-    if sides.is_empty() || len < 1e-9 {
-        return [c[0], c[1] + 0.3 * r];
-    }
-    let u = [d[0] / len, d[1] / len];
-    // Half the text's extent along `u`: its height up or down, half its
-    // (estimated) width sideways.
-    let size = LABEL_SIZE * r;
-    let extent = if u[0].abs() > u[1].abs() {
-        0.45 * size
-    } else {
-        0.6 * size
-    };
-    let at = len + 0.12 * r + extent;
-    [c[0] + u[0] * at, c[1] + u[1] * at]
-}
-
-/// Whether `sides` of `hex` face mostly east or west.
-fn side_on_x(hex: HexId, map: &Map, sides: &[[[f64; 2]; 2]]) -> bool {
-    let c = map.grid.center_px(hex);
-    let d = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
-        [
-            a[0] + (p[0] + q[0]) / 2.0 - c[0],
-            a[1] + (p[1] + q[1]) / 2.0 - c[1],
-        ]
-    });
-    d[0].abs() > d[1].abs()
-}
-
-fn vertical(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c == ' ' {
-                String::new()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The sides of `hex` with no map hex beyond them, facing `toward` (all
-/// of them when `None`).
-fn outer_sides(
-    map: &Map,
-    hex: HexId,
-    toward: Option<berthier_schema::map::Compass>,
-) -> Vec<[[f64; 2]; 2]> {
-    use berthier_schema::map::Compass;
-    let c = map.grid.center_px(hex);
-    let k = map.grid.corners_px(hex);
-    (0..6)
-        .map(|i| [k[i], k[(i + 1) % 6]])
-        .filter(|[a, b]| {
-            let (dx, dy) =
-                ((a[0] + b[0]) / 2.0 - c[0], (a[1] + b[1]) / 2.0 - c[1]);
-            let beyond = [c[0] + 2.0 * dx, c[1] + 2.0 * dy];
-            let off = map
-                .grid
-                .hex_at_px(beyond, None)
-                .is_none_or(|n| !map.contains(n));
-            let facing = match toward {
-                None => true,
-                Some(Compass::North) => dy < -dx.abs(),
-                Some(Compass::South) => dy > dx.abs(),
-                Some(Compass::East) => dx > dy.abs(),
-                Some(Compass::West) => dx < -dy.abs(),
-            };
-            off && facing
-        })
-        .collect()
+        scene::Layer::Edges,
+        scene::Layer::Entries,
+    ]
+    .into_iter()
+    .flat_map(|layer| scene::shapes(map, &palette, layer, keep))
+    .collect()
 }
 
 /// The uncached overlay: the hovered hex, the brush footprint, the
@@ -423,8 +193,15 @@ pub fn draw_shape(
         Color::from_rgb8(rgb[0], rgb[1], rgb[2]).scale_alpha(alpha)
     };
     match shape {
-        Shape::Fill { points, colour: c } => {
-            frame.fill(&polygon(view, points), colour(*c));
+        Shape::Fill {
+            points,
+            colour: c,
+            alpha: a,
+        } => {
+            frame.fill(
+                &polygon(view, points),
+                colour(*c).scale_alpha(*a as f32),
+            );
         }
         Shape::Line {
             points,

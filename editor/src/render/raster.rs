@@ -14,7 +14,11 @@ pub const FONT_BYTES: &[u8] =
 /// Draws one shape onto `img` (scan pixels = image pixels).
 pub fn draw(img: &mut RgbImage, font: &FontRef<'_>, shape: &Shape) {
     match shape {
-        Shape::Fill { points, colour } => fill_polygon(img, points, *colour),
+        Shape::Fill {
+            points,
+            colour,
+            alpha,
+        } => fill_polygon(img, points, *colour, *alpha),
         Shape::Line {
             points,
             width,
@@ -57,9 +61,14 @@ fn span(lo: f64, hi: f64, max: u32) -> std::ops::Range<i64> {
     a..b
 }
 
-/// Fills a polygon, sampling each pixel centre (even-odd rule). Hard edges
-/// are fine: grid lines and blur cover them.
-pub fn fill_polygon(img: &mut RgbImage, points: &[Px], colour: [u8; 3]) {
+/// Fills a polygon with opacity `alpha`, sampling each pixel centre
+/// (even-odd rule). Hard edges are fine: grid lines and blur cover them.
+pub fn fill_polygon(
+    img: &mut RgbImage,
+    points: &[Px],
+    colour: [u8; 3],
+    alpha: f64,
+) {
     let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
     for p in points {
         lo = [lo[0].min(p[0]), lo[1].min(p[1])];
@@ -68,7 +77,7 @@ pub fn fill_polygon(img: &mut RgbImage, points: &[Px], colour: [u8; 3]) {
     for y in span(lo[1], hi[1], img.height()) {
         for x in span(lo[0], hi[0], img.width()) {
             if inside(points, [x as f64 + 0.5, y as f64 + 0.5]) {
-                blend(img, x, y, colour, 1.0);
+                blend(img, x, y, colour, alpha);
             }
         }
     }
@@ -114,7 +123,62 @@ fn distance_to_segment(p: Px, a: Px, b: Px) -> f64 {
     (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy)
 }
 
-/// Text centred on `at`, `size` pixels to the em.
+/// Line spacing of multi-line text, in ems (iced's default, so a label
+/// written one letter a line is as tall here as in the window).
+const LINE_HEIGHT: f64 = 1.3;
+
+/// Each line of `text` centred on `at` (the block of lines centred
+/// vertically), `size` pixels to the em: where each line's middle goes and
+/// its width.
+fn layout_lines<'t>(
+    font: &FontRef<'_>,
+    at: Px,
+    size: f64,
+    text: &'t str,
+) -> Vec<(&'t str, Px, f64)> {
+    let scaled = font.as_scaled(PxScale::from(size as f32));
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first = at[1] - (lines.len() - 1) as f64 * LINE_HEIGHT * size / 2.0;
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let width: f32 = line
+                .chars()
+                .map(|c| scaled.h_advance(font.glyph_id(c)))
+                .sum();
+            let y = first + i as f64 * LINE_HEIGHT * size;
+            (line, [at[0], y], f64::from(width))
+        })
+        .collect()
+}
+
+/// The box `draw_text` may ink (each line's advance width, from the
+/// font's ascent to its descent), as its top-left and bottom-right corners.
+pub fn text_box(font: &FontRef<'_>, at: Px, size: f64, text: &str) -> [Px; 2] {
+    let scaled = font.as_scaled(PxScale::from(size as f32));
+    let (ascent, descent) =
+        (f64::from(scaled.ascent()), f64::from(scaled.descent()));
+    let (mut lo, mut hi) = (at, at);
+    for (_, mid, width) in layout_lines(font, at, size, text) {
+        let baseline = mid[1] + ascent * f64::from(CAP) / 2.0;
+        lo = [
+            lo[0].min(mid[0] - width / 2.0),
+            lo[1].min(baseline - ascent),
+        ];
+        hi = [
+            hi[0].max(mid[0] + width / 2.0),
+            hi[1].max(baseline - descent),
+        ];
+    }
+    [lo, hi]
+}
+
+/// Cap height as a share of the ascent: text is centred on its capitals
+/// (and digits), not on the full ascent-descent box.
+const CAP: f32 = 0.7;
+
+/// Text centred on `at`, `size` pixels to the em; `\n` starts a new line.
 pub fn draw_text(
     img: &mut RgbImage,
     font: &FontRef<'_>,
@@ -123,15 +187,25 @@ pub fn draw_text(
     text: &str,
     colour: [u8; 3],
 ) {
+    for line in layout_lines(font, at, size, text) {
+        draw_line_of_text(img, font, size, line, colour);
+    }
+}
+
+fn draw_line_of_text(
+    img: &mut RgbImage,
+    font: &FontRef<'_>,
+    size: f64,
+    (text, at, width): (&str, Px, f64),
+    colour: [u8; 3],
+) {
     let scale = PxScale::from(size as f32);
     let scaled = font.as_scaled(scale);
-    let width: f32 = text
-        .chars()
-        .map(|c| scaled.h_advance(font.glyph_id(c)))
-        .sum();
-    // Centre the digits' cap height rather than the full ascent-descent box.
-    let cap = scaled.ascent() * 0.7;
-    let mut x = at[0] as f32 - width / 2.0;
+    let cap = scaled.ascent() * CAP;
+    // The width was summed in f32: halving it there keeps single-line text
+    // on exactly the pixels it always had (the demo scan is compared
+    // byte for byte).
+    let mut x = at[0] as f32 - width as f32 / 2.0;
     let baseline = at[1] as f32 + cap / 2.0;
     for c in text.chars() {
         let id = font.glyph_id(c);
@@ -146,6 +220,24 @@ pub fn draw_text(
             let py = i64::from(gy) + b.min.y as i64;
             blend(img, px, py, colour, f64::from(cov));
         });
+    }
+}
+
+/// The box a shape inks into, as its top-left and bottom-right corners
+/// (lines with half their width around them).
+pub fn shape_box(font: &FontRef<'_>, shape: &Shape) -> [Px; 2] {
+    let points_box = |points: &[Px], pad: f64| {
+        let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
+        for p in points {
+            lo = [lo[0].min(p[0] - pad), lo[1].min(p[1] - pad)];
+            hi = [hi[0].max(p[0] + pad), hi[1].max(p[1] + pad)];
+        }
+        [lo, hi]
+    };
+    match shape {
+        Shape::Fill { points, .. } => points_box(points, 0.0),
+        Shape::Line { points, width, .. } => points_box(points, width / 2.0),
+        Shape::Text { at, size, text, .. } => text_box(font, *at, *size, text),
     }
 }
 
