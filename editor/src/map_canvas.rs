@@ -92,6 +92,15 @@ impl Default for Visible {
 }
 
 impl Visible {
+    /// The layers shown when a map opens: all, except the editor's own hex
+    /// numbers over a scan, which prints its own (one number a hex; tick
+    /// Numbers to compare them).
+    pub fn for_map(has_scan: bool) -> Self {
+        let mut visible = Self::default();
+        visible.set(Layer::Numbers, !has_scan);
+        visible
+    }
+
     /// Whether `layer` shows.
     pub fn get(self, layer: Layer) -> bool {
         self.0[layer as usize]

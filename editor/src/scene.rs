@@ -2,6 +2,7 @@
 //! (through `map_canvas`) and the headless PNG renderer draw these lists, so
 //! the screen and the printed demo scan cannot drift apart.
 
+pub mod marks;
 pub mod places;
 
 use berthier_schema::{HexId, Map};
@@ -386,16 +387,25 @@ fn names(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
         .iter()
         .filter(|p| p.hexes.first().is_some_and(|h| keep(*h)))
         .filter(|p| !matches!(p.category.as_deref(), Some("bridge" | "ford")))
+        .filter(|p| !named_by_an_entry(map, p))
         .map(|p| {
             let c = map.grid.center_px(p.hexes[0]);
             Shape::Text {
                 at: [c[0], c[1] + 0.42 * r],
                 size: 0.3 * r,
                 text: p.name.clone(),
-                colour: [0x5a, 0x1e, 0x10],
+                colour: marks::PLACE_INK,
             }
         })
         .collect()
+}
+
+/// Whether an entry point on the place's hex already says its name (Rivoli:
+/// "Verona road" under "→ Verona road (1722)"): one label, not two.
+fn named_by_an_entry(map: &Map, place: &berthier_schema::map::Place) -> bool {
+    map.entry_points.iter().any(|e| {
+        e.hexes.first() == place.hexes.first() && e.name.contains(&place.name)
+    })
 }
 
 /// Hex numbers for an overlay on a scan that prints its own: below the

@@ -125,6 +125,13 @@ pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame, layer: Layer) {
     for shape in &shapes {
         draw_shape(frame, &canvas.view, shape, alpha);
     }
+    if layer == Layer::Terrain && over_scan {
+        // Over a scan the fill is translucent; a ring in the terrain's own
+        // colour says the hex is painted, not printed.
+        for shape in scene::marks::painted_rings(map, palette, &keep) {
+            draw_shape(frame, &canvas.view, &shape, 1.0);
+        }
+    }
 }
 
 /// Culling test: whether a hex's centre is near the visible area.
@@ -142,14 +149,17 @@ fn keeper<'a>(
 /// edges and entries layers, bottom to top.
 pub fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let palette = crate::palette::Palette::default();
-    [
-        scene::Layer::Names,
-        scene::Layer::Edges,
-        scene::Layer::Entries,
-    ]
-    .into_iter()
-    .flat_map(|layer| scene::shapes(map, &palette, layer, keep))
-    .collect()
+    let mut shapes = scene::marks::place_outlines(map, keep);
+    shapes.extend(
+        [
+            scene::Layer::Names,
+            scene::Layer::Edges,
+            scene::Layer::Entries,
+        ]
+        .into_iter()
+        .flat_map(|layer| scene::shapes(map, &palette, layer, keep)),
+    );
+    shapes
 }
 
 /// The uncached overlay: the hovered hex, the brush footprint, the
@@ -158,16 +168,15 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
     let map = &canvas.opened.map;
     let ink = Color::from_rgb8(CURSOR_INK[0], CURSOR_INK[1], CURSOR_INK[2]);
     let thin = Stroke::default().with_width(1.5).with_color(ink);
+    // Inside the hex edge, so the hexsides under the cursor stay visible.
     for hex in &canvas.preview.hexes {
-        let mut corners = map.grid.corners_px(*hex).to_vec();
-        corners.push(corners[0]);
-        frame.stroke(&polyline(&canvas.view, &corners), thin);
+        let ring = scene::marks::inset_ring(map, *hex);
+        frame.stroke(&polyline(&canvas.view, &ring), thin);
     }
     if let Some(hex) = canvas.hover.and_then(|p| super::hex_at(canvas, p)) {
-        let mut corners = map.grid.corners_px(hex).to_vec();
-        corners.push(corners[0]);
+        let ring = scene::marks::inset_ring(map, hex);
         let thick = Stroke::default().with_width(3.0).with_color(ink);
-        frame.stroke(&polyline(&canvas.view, &corners), thick);
+        frame.stroke(&polyline(&canvas.view, &ring), thick);
     }
     super::highlight::draw(canvas, frame);
     if let Some([p, q]) =

@@ -149,6 +149,7 @@ impl MapScreen {
             &opened.map,
             &opened.palette,
         );
+        let visible = Visible::for_map(opened.map.scan.is_some());
         Self {
             recovery: crate::files::find_recovery(&opened.path),
             disk: DiskStamp::read(&opened.path),
@@ -159,7 +160,7 @@ impl MapScreen {
             canvas_size: None,
             fitted: false,
             hover: None,
-            visible: Visible::default(),
+            visible,
             caches: Caches::default(),
             scan_progress: None,
             settings: tool::Settings::new(&catalog),
@@ -229,6 +230,11 @@ impl MapScreen {
     /// Pan and zoom.
     pub fn viewport(&self) -> Viewport {
         self.view
+    }
+
+    /// Which layers show.
+    pub fn visible(&self) -> Visible {
+        self.visible
     }
 
     /// The current tool and options.
