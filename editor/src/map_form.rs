@@ -174,14 +174,28 @@ pub fn read_sheet(text: &str, problems: &mut Problems) -> Option<Option<char>> {
     }
 }
 
-/// An id made from a name: "Ligny 1815" gives `ligny-1815`.
+/// An id made from a name: "Ligny 1815" gives `ligny-1815`, "Combat de
+/// la Vère" `combat-de-la-vere` (ids are plain ASCII, so accents are
+/// dropped from their letters).
 pub fn id_from_name(name: &str) -> String {
-    let id = crate::tool::fresh_id(name, std::iter::empty());
+    let plain: String = name.chars().map(unaccented).collect();
+    let id = crate::tool::fresh_id(&plain, std::iter::empty());
     let ascii: String = id
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
     ascii.trim_matches('-').to_owned()
+}
+
+/// The letter under a Latin accent (`é` → `e`); others unchanged, and
+/// dropped from the id if not ASCII.
+fn unaccented(c: char) -> char {
+    const FROM: &str = "àâäáãåçèéêëìíîïñòóôöõùúûüýÿÀÂÄÁÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
+    const TO: &str = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
+    FROM.chars()
+        .position(|a| a == c)
+        .and_then(|i| TO.chars().nth(i))
+        .unwrap_or(c)
 }
 
 /// Series files offered: those in a `schema/series` folder beside the map
@@ -317,6 +331,7 @@ mod tests {
     fn ids_come_from_names() {
         assert_eq!(id_from_name("Ligny 1815"), "ligny-1815");
         assert_eq!(id_from_name("  Mont-Saint-Jean!"), "mont-saint-jean");
+        assert_eq!(id_from_name("Combat de la Vère"), "combat-de-la-vere");
         let mut problems = Problems::default();
         assert_eq!(read_id("Ligny", &mut problems), None);
         assert!(problems.of(Field::Id).is_some());
