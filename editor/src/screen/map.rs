@@ -138,6 +138,8 @@ pub enum Message {
     ScanPicked(Option<PathBuf>),
     /// Give up registering or suggesting on a map with no scan.
     CancelNeedsScan,
+    /// Register the grid of a map with no scan all the same.
+    RegisterWithoutScan,
     /// From the Properties form.
     Properties(properties::Message),
     /// From the id and name asked before Save As.
@@ -356,6 +358,10 @@ impl MapScreen {
                 return self.needs_scan(attach::NeedsScan::Suggest);
             }
             Message::AttachScan => return (self.scan_dialog(), None),
+            Message::RegisterWithoutScan => {
+                self.needs_scan = None;
+                Some(Event::Register)
+            }
             Message::ScanPicked(path) => return self.scan_picked(path),
             Message::Properties(m) => {
                 return (self.properties_message(m), None);

@@ -65,6 +65,7 @@ fn register_grid_without_a_scan_says_so_and_goes_on_once_attached() {
         "This map has no scan: Registering the grid needs one."
     ));
     assert!(shows(&mut app, "Attach a scan…"));
+    assert!(shows(&mut app, "Register without a scan"));
     click(&mut app, "Attach a scan…");
     // The dialog answers.
     send(
@@ -89,6 +90,10 @@ fn suggest_terrain_without_a_scan_says_so_and_cancel_stays() {
     click(&mut app, "Cancel");
     assert_eq!(map_of(&app).asks_for_scan(), None);
     assert!(!shows(&mut app, "Attach a scan…"));
+    // Suggesting terrain cannot go on without a scan.
+    click(&mut app, "Suggest terrain");
+    assert!(!shows(&mut app, "Register without a scan"));
+    click(&mut app, "Cancel");
     // A cancelled dialog attaches nothing and goes nowhere.
     click(&mut app, "Suggest terrain");
     send(&mut app, map::Message::ScanPicked(None));
@@ -98,4 +103,15 @@ fn suggest_terrain_without_a_scan_says_so_and_cancel_stays() {
         map::Message::ScanPicked(Some(scan_file(dir.path()))),
     );
     assert!(matches!(app.screen(), Screen::Suggest(..)));
+}
+
+#[test]
+fn register_grid_can_go_on_without_a_scan() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    click(&mut app, "Register grid");
+    click(&mut app, "Register without a scan");
+    assert!(matches!(app.screen(), Screen::Register(..)));
+    assert!(map_of(&app).opened().map.scan.is_none());
 }

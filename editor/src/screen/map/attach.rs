@@ -2,7 +2,9 @@
 //! `map.scan`, written relative to the map file, as one undo step, and is
 //! loaded at once. Register grid and Suggest terrain need a scan: on a map
 //! without one they say so before anything else and offer to attach one,
-//! then go on into the screen.
+//! then go on into the screen. Register grid can also go on without one:
+//! on a map with no scan it still sets the orientation, shift and nominal
+//! hex size.
 
 use std::path::PathBuf;
 
@@ -70,16 +72,26 @@ impl MapScreen {
             Some(_) => "This map's scan could not be read",
             None => "This map has no scan",
         };
-        Some(banner(
-            row![
-                text(format!("{problem}: {what} needs one.")),
-                button("Attach a scan…").on_press(Message::AttachScan),
-                button("Cancel")
+        let mut question = row![
+            text(format!("{problem}: {what} needs one.")),
+            button("Attach a scan…").on_press(Message::AttachScan),
+        ];
+        if then == NeedsScan::Register {
+            question = question.push(
+                button("Register without a scan")
                     .style(button::secondary)
-                    .on_press(Message::CancelNeedsScan),
-            ]
-            .spacing(12)
-            .align_y(iced::Center),
+                    .on_press(Message::RegisterWithoutScan),
+            );
+        }
+        Some(banner(
+            question
+                .push(
+                    button("Cancel")
+                        .style(button::secondary)
+                        .on_press(Message::CancelNeedsScan),
+                )
+                .spacing(12)
+                .align_y(iced::Center),
         ))
     }
 
