@@ -229,9 +229,15 @@ pub fn find_series(near: Option<&Path>, data: Option<&Path>) -> Vec<PathBuf> {
     found
 }
 
+/// The share of a scan's width or height a new map's hexes fill: a printed
+/// map usually leaves a margin of a few per cent, and a starting grid that
+/// is off by more than about half a hex at the first column leads the
+/// automatic registration to number the grid one column off.
+pub const SCAN_FILL: f64 = 0.94;
+
 /// The grid a new map starts with: over a scan of `scan` pixels, hexes
-/// just large enough for the extent to fill it, centred; with no scan,
-/// hexes of 40 px with the map's top-left corner near the origin.
+/// large enough for the extent to fill [`SCAN_FILL`] of it, centred; with
+/// no scan, hexes of 40 px with the map's top-left corner near the origin.
 /// Registering the grid on the scan does the exact fit afterwards.
 pub fn starting_grid(
     orientation: Orientation,
@@ -264,7 +270,7 @@ pub fn starting_grid(
     let (radius, origin_px) = match scan {
         Some((w, h)) => {
             let (w, h) = (f64::from(w), f64::from(h));
-            let r = (w / size[0]).min(h / size[1]);
+            let r = (w / size[0]).min(h / size[1]) * SCAN_FILL;
             let left = (w - size[0] * r) / 2.0;
             let top = (h - size[1] * r) / 2.0;
             (r, [left - low[0] * r, top - low[1] * r])
@@ -353,7 +359,12 @@ mod tests {
         let max_y = corners.iter().map(|c| c[1]).fold(f64::MIN, f64::max);
         assert!(min_x > -0.5 && min_y > -0.5, "{min_x} {min_y}");
         assert!(max_x < 2000.5 && max_y < 1500.5, "{max_x} {max_y}");
-        assert!(max_x - min_x > 1990.0 || max_y - min_y > 1490.0);
+        let fill = (max_x - min_x) / 2000.0;
+        let fill = fill.max((max_y - min_y) / 1500.0);
+        assert!((fill - SCAN_FILL).abs() < 0.01, "{fill}");
+        // Centred.
+        assert!((min_x + max_x - 2000.0).abs() < 1.0, "{min_x} {max_x}");
+        assert!((min_y + max_y - 1500.0).abs() < 1.0, "{min_y} {max_y}");
         let plain = starting_grid(Orientation::Pointy, Shift::Even, &e, None);
         assert_eq!(plain.hex_radius_px, 40.0);
         assert!(plain.center_px(HexId::new(1, 1))[0] > 0.0);

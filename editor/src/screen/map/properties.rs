@@ -297,16 +297,17 @@ impl Form {
                 "This map has several sheets: edit their extents in the file.",
             )),
         };
-        form.push(
-            row![
-                button("Apply").on_press(Message::Apply),
-                button("Cancel")
-                    .style(button::secondary)
-                    .on_press(Message::Cancel),
-            ]
-            .spacing(8),
-        )
-        .into()
+        form.max_width(760)
+            .push(
+                row![
+                    button("Apply").on_press(Message::Apply),
+                    button("Cancel")
+                        .style(button::secondary)
+                        .on_press(Message::Cancel),
+                ]
+                .spacing(8),
+            )
+            .into()
     }
 }
 

@@ -81,7 +81,8 @@ impl NewMapScreen {
                 self.series_chosen.clone(),
                 Message::Series
             )
-            .placeholder("No series found: choose one"),
+            .placeholder("No series found: choose one")
+            .width(Fill),
             button("Other…").on_press(Message::ChooseSeries),
         ]
         .spacing(8)
@@ -142,8 +143,13 @@ impl NewMapScreen {
     }
 
     fn file_field(&self) -> Element<'_, Message> {
+        let target = match (&self.file, self.id.trim()) {
+            // Until there is an id, show where the file will go.
+            (None, "") => self.folder.join("<id>.map.ron"),
+            _ => self.target(),
+        };
         row![
-            text(self.target().display().to_string()),
+            text(target.display().to_string()),
             button("Choose…").on_press(Message::ChooseFile),
         ]
         .spacing(8)
