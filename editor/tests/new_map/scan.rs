@@ -62,7 +62,7 @@ fn register_grid_without_a_scan_says_so_and_goes_on_once_attached() {
     assert!(matches!(app.screen(), Screen::Map(_)), "not a dead end");
     assert!(shows(
         &mut app,
-        "This map has no scan: Registering the grid needs one."
+        "This map has no scan to register the grid on."
     ));
     assert!(shows(&mut app, "Attach a scan…"));
     assert!(shows(&mut app, "Register without a scan"));
@@ -84,7 +84,7 @@ fn suggest_terrain_without_a_scan_says_so_and_cancel_stays() {
     click(&mut app, "Suggest terrain");
     assert!(shows(
         &mut app,
-        "This map has no scan: Suggesting terrain needs one."
+        "This map has no scan to suggest terrain from."
     ));
     assert_eq!(map_of(&app).asks_for_scan(), Some(NeedsScan::Suggest));
     click(&mut app, "Cancel");

@@ -64,16 +64,24 @@ impl MapScreen {
     /// "This map has no scan." [Attach a scan…] [Cancel], while asked.
     pub(super) fn no_scan_banner(&self) -> Option<iced::Element<'_, Message>> {
         let then = self.needs_scan?;
-        let what = match then {
-            NeedsScan::Register => "Registering the grid",
-            NeedsScan::Suggest => "Suggesting terrain",
-        };
-        let problem = match &self.opened.map.scan {
-            Some(_) => "This map's scan could not be read",
-            None => "This map has no scan",
+        let problem = match (then, self.opened.map.scan.is_some()) {
+            (NeedsScan::Register, false) => {
+                "This map has no scan to register the grid on."
+            }
+            (NeedsScan::Suggest, false) => {
+                "This map has no scan to suggest terrain from."
+            }
+            (NeedsScan::Register, true) => {
+                "This map's scan could not be read, so the grid cannot be \
+                 registered on it."
+            }
+            (NeedsScan::Suggest, true) => {
+                "This map's scan could not be read, so terrain cannot be \
+                 suggested from it."
+            }
         };
         let mut question = row![
-            text(format!("{problem}: {what} needs one.")),
+            text(problem),
             button("Attach a scan…").on_press(Message::AttachScan),
         ];
         if then == NeedsScan::Register {
