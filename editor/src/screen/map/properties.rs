@@ -335,6 +335,7 @@ impl CopyForm {
             .spacing(8),
         ]
         .spacing(6)
+        .max_width(760)
         .into()
     }
 }
