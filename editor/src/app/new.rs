@@ -28,7 +28,15 @@ impl App {
         };
         self.screen = *behind;
         match event {
-            new_map::Event::Cancelled => iced::Task::none(),
+            new_map::Event::Cancelled => {
+                // Discarding its changes to start a new map deleted the
+                // map's autosave; the map is back with them, so is its
+                // autosave.
+                if let Some(map) = self.map_mut() {
+                    map.autosave_if_dirty();
+                }
+                iced::Task::none()
+            }
             new_map::Event::Created { path, scan } => {
                 let task = self.show(path);
                 if scan {
