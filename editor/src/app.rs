@@ -12,12 +12,14 @@ use crate::project::{self, OpenError};
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
+use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 
 mod guard;
+mod new;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -70,6 +72,8 @@ pub enum Screen {
     Register(Box<RegisterScreen>, Box<MapScreen>),
     /// Suggesting terrain (the map screen waits behind it).
     Suggest(Box<SuggestScreen>, Box<MapScreen>),
+    /// The New map form (the screen shown before waits behind it).
+    NewMap(Box<NewMapScreen>, Box<Screen>),
 }
 
 /// Top-level messages.
@@ -83,6 +87,8 @@ pub enum Message {
     Register(register::Message),
     /// For the suggest screen.
     Suggest(suggest::Message),
+    /// For the New map form.
+    NewMap(new_map::Message),
     /// A key nobody else took (shortcuts).
     Key(keyboard::Event),
     /// Time to write the autosave.
@@ -168,6 +174,7 @@ impl App {
             Screen::Error(_) => "Berthier - cannot open file".to_owned(),
             Screen::Register(..) => "Register grid - Berthier".to_owned(),
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
+            Screen::NewMap(..) => "New map - Berthier".to_owned(),
         }
     }
 
@@ -175,9 +182,10 @@ impl App {
     pub fn boot_task(&self) -> Task<Message> {
         match &self.screen {
             Screen::Map(s) => s.load_scan().map(Message::Map),
-            Screen::Error(_) | Screen::Register(..) | Screen::Suggest(..) => {
-                Task::none()
-            }
+            Screen::Error(_)
+            | Screen::Register(..)
+            | Screen::Suggest(..)
+            | Screen::NewMap(..) => Task::none(),
         }
     }
 
@@ -203,6 +211,14 @@ impl App {
                 Some(error::Event::Open) => open_dialog(self.folder()),
                 None => Task::none(),
             },
+            (Screen::NewMap(s, _), Message::NewMap(m)) => {
+                let (task, event) = s.update(m);
+                let task = task.map(Message::NewMap);
+                match event {
+                    Some(e) => Task::batch([task, self.new_map_event(e)]),
+                    None => task,
+                }
+            }
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -247,6 +263,7 @@ impl App {
                 side::enter(&mut self.screen, Side::Suggest);
                 Task::none()
             }
+            map::Event::NewMap => self.request(Pending::NewMap),
         }
     }
 
@@ -267,7 +284,7 @@ impl App {
     }
 
     /// Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+S save, Ctrl+Shift+S
-    /// save as, Ctrl+O open (Cmd on macOS).
+    /// save as, Ctrl+O open, Ctrl+N new map (Cmd on macOS).
     fn shortcut(&mut self, event: &keyboard::Event) -> Task<Message> {
         let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
             return Task::none();
@@ -293,6 +310,14 @@ impl App {
                 return match self.screen {
                     Screen::Map(_) | Screen::Error(_) => {
                         open_dialog(self.folder())
+                    }
+                    _ => Task::none(),
+                };
+            }
+            ("n", false) => {
+                return match self.screen {
+                    Screen::Map(_) | Screen::Error(_) => {
+                        self.request(Pending::NewMap)
                     }
                     _ => Task::none(),
                 };
@@ -341,6 +366,7 @@ impl App {
             Screen::Error(s) => s.view().map(Message::Error),
             Screen::Register(s, _) => s.view().map(Message::Register),
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
+            Screen::NewMap(s, _) => s.view().map(Message::NewMap),
         };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
@@ -382,6 +408,7 @@ impl App {
             Screen::Error(_) => 2,
             Screen::Register(..) => 3,
             Screen::Suggest(..) => 4,
+            Screen::NewMap(..) => 5,
         };
         let r = &self.repaint;
         if r.last.replace(kind) != kind {

@@ -197,6 +197,16 @@ pub fn rebase(written: &str, from: &Path, to: &Path) -> String {
         .map_or_else(|| target.display().to_string(), |p| slashes(&p))
 }
 
+/// How a document at `document` names the file `target`: relative to the
+/// document's folder when both are on one tree (so a pack can move), else
+/// absolute.
+pub fn path_from(document: &Path, target: &Path) -> String {
+    let Some(target) = absolute(target) else {
+        return target.display().to_string();
+    };
+    rebase(&target.display().to_string(), document, document)
+}
+
 fn slashes(p: &Path) -> String {
     let parts: Vec<_> = p
         .components()
@@ -269,6 +279,18 @@ mod tests {
         let to = Path::new("/a/copy.map.ron");
         assert_eq!(rebase("../../schema/s.ron", from, to), "schema/s.ron");
         assert_eq!(rebase("scan.png", from, to), "maps/demo/scan.png");
+    }
+
+    #[test]
+    fn path_from_is_relative_to_the_document_folder() {
+        let doc = Path::new("/a/maps/new/new.map.ron");
+        let series = Path::new("/a/schema/series/jdg.series.ron");
+        assert_eq!(
+            path_from(doc, series),
+            "../../schema/series/jdg.series.ron"
+        );
+        let scan = Path::new("/a/maps/new/scan.png");
+        assert_eq!(path_from(doc, scan), "scan.png");
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod demo;
 pub mod files;
 pub mod history;
 pub mod map_canvas;
+pub mod map_form;
 pub mod palette;
 pub mod project;
 pub mod recent;

@@ -182,6 +182,41 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
     })
 }
 
+/// Reads again the series and scan that the map names, after its header
+/// changed (a scan attached, another series chosen): their warnings are
+/// replaced, and the scan is decoded again only when it is another file.
+/// Returns whether the scan changed (a large one then still has to be
+/// tiled, see [`ScanImage::Pending`]).
+pub fn refresh_files(opened: &mut OpenedMap) -> bool {
+    opened
+        .warnings
+        .retain(|w| !w.starts_with("series: ") && !w.starts_with("scan: "));
+    let series_path = relative_to(&opened.path, &opened.map.series);
+    opened.series = match load_series(&series_path) {
+        Ok(s) => Some(Arc::new(s)),
+        Err(e) => {
+            opened.warnings.push(format!("series: {e}"));
+            None
+        }
+    };
+    opened.palette = Arc::new(Palette::new(opened.series.as_deref()));
+    let wanted = opened
+        .map
+        .scan
+        .as_deref()
+        .map(|s| relative_to(&opened.path, s));
+    let loaded = opened.scan.as_ref().map(|s| s.path.clone());
+    if wanted == loaded {
+        return false;
+    }
+    opened.scan = wanted.and_then(|path| {
+        load_scan(&path)
+            .map_err(|e| opened.warnings.push(format!("scan: {e}")))
+            .ok()
+    });
+    true
+}
+
 /// Loads series colours for a map without failing (the renderer's use).
 pub fn series_for(path: &Path, map: &Map) -> Option<Series> {
     load_series(&relative_to(path, &map.series)).ok()

@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod map;
+pub mod new_map;
 pub mod overlay;
 pub mod register;
 pub mod side;

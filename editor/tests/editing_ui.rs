@@ -32,7 +32,9 @@ fn map(app: &App) -> &MapScreen {
     match app.screen() {
         Screen::Map(s) => s,
         Screen::Error(e) => panic!("error screen: {}", e.error()),
-        Screen::Register(..) | Screen::Suggest(..) => panic!("a side screen"),
+        Screen::Register(..) | Screen::Suggest(..) | Screen::NewMap(..) => {
+            panic!("another screen")
+        }
     }
 }
 

@@ -60,6 +60,12 @@ fn register_rotation_and_save(name: &str) {
     with_ui(&mut app, |ui| {
         ui.click("Register grid").expect("toolbar button");
     });
+    if app.map().is_some_and(|m| m.opened().scan.is_none()) {
+        // A map with no scan is asked about one first.
+        with_ui(&mut app, |ui| {
+            ui.click("Register without a scan").expect("go on");
+        });
+    }
     assert!(matches!(app.screen(), Screen::Register(..)), "{name}");
     let field = register::Message::Field(Field::Rotation, "0.5".into());
     let _ = app.update(Message::Register(field));

@@ -2,7 +2,7 @@
 //! undo stack is a list of edits and one brush stroke (a `Batch`) is one
 //! undo step. Edits live in the model so they are tested without a GUI.
 
-use crate::grid::Grid;
+use crate::grid::{Extent, Grid};
 use crate::hex::HexId;
 use crate::map::{
     EntryPoint, HexData, HexsideFeature, Map, MapEdge, Place, Road,
@@ -72,8 +72,53 @@ pub enum Edit {
     },
     /// Replace the grid registration.
     Grid(Box<Grid>),
+    /// Replace the map's header: id, name, series, scan, scale, extent.
+    Properties(Box<Properties>),
     /// Several edits undone together (a brush stroke).
     Batch(Vec<Edit>),
+}
+
+/// The map's header fields, as the editor's properties form edits them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Properties {
+    /// See [`Map::id`].
+    pub id: String,
+    /// See [`Map::name`].
+    pub name: String,
+    /// See [`Map::series`].
+    pub series: String,
+    /// See [`Map::scan`].
+    pub scan: Option<String>,
+    /// See [`Map::scale`].
+    pub scale: Option<String>,
+    /// See [`Map::extent`].
+    pub extent: Vec<Extent>,
+}
+
+impl Properties {
+    /// The header of `map`.
+    pub fn of(map: &Map) -> Self {
+        Self {
+            id: map.id.clone(),
+            name: map.name.clone(),
+            series: map.series.clone(),
+            scan: map.scan.clone(),
+            scale: map.scale.clone(),
+            extent: map.extent.clone(),
+        }
+    }
+
+    /// Puts these fields into `map`; returns the ones it had.
+    fn swap_into(self, map: &mut Map) -> Self {
+        Self {
+            id: std::mem::replace(&mut map.id, self.id),
+            name: std::mem::replace(&mut map.name, self.name),
+            series: std::mem::replace(&mut map.series, self.series),
+            scan: std::mem::replace(&mut map.scan, self.scan),
+            scale: std::mem::replace(&mut map.scale, self.scale),
+            extent: std::mem::replace(&mut map.extent, self.extent),
+        }
+    }
 }
 
 impl Edit {
@@ -142,6 +187,7 @@ impl Edit {
             Edit::Grid(grid) => {
                 Edit::Grid(Box::new(std::mem::replace(&mut map.grid, *grid)))
             }
+            Edit::Properties(p) => Edit::Properties(Box::new(p.swap_into(map))),
             Edit::Batch(edits) => {
                 let mut undo: Vec<Edit> =
                     edits.into_iter().map(|e| e.apply(map)).collect();
@@ -164,6 +210,7 @@ impl Edit {
             Edit::Hexside {
                 feature, present, ..
             } => map.hexsides.contains(feature) == *present,
+            Edit::Properties(p) => **p == Properties::of(map),
             Edit::Batch(edits) => edits.iter().all(|e| e.is_noop(map)),
             _ => false,
         }
@@ -206,5 +253,41 @@ fn replace_by_id<T>(
             (None, Some(i))
         }
         (None, None) => (None, at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn properties_edit_swaps_the_header_and_undoes() {
+        let grid = Grid::default();
+        let extent = vec![Extent {
+            cols: [1, 10],
+            rows: [1, 8],
+            missing: Vec::new(),
+            sheet: None,
+        }];
+        let mut map = Map::blank(
+            "a".into(),
+            "A".into(),
+            "s.series.ron".into(),
+            grid,
+            extent,
+        );
+        let before = map.clone();
+        let mut header = Properties::of(&map);
+        assert!(Edit::Properties(Box::new(header.clone())).is_noop(&map));
+        header.id = "b".into();
+        header.scan = Some("scan.png".into());
+        header.extent[0].cols = [1, 12];
+        let undo = Edit::Properties(Box::new(header)).apply(&mut map);
+        assert_eq!(map.id, "b");
+        assert_eq!(map.scan.as_deref(), Some("scan.png"));
+        assert_eq!(map.extent[0].cols, [1, 12]);
+        assert!(!undo.is_noop(&map));
+        let _redo = undo.apply(&mut map);
+        assert_eq!(map, before);
     }
 }

@@ -207,6 +207,36 @@ pub struct EntryPoint {
 }
 
 impl Map {
+    /// A new map with nothing painted: the header, grid and extent given,
+    /// every list empty (the editor's New map).
+    pub fn blank(
+        id: String,
+        name: String,
+        series: String,
+        grid: Grid,
+        extent: Vec<Extent>,
+    ) -> Self {
+        Self {
+            schema: None,
+            kind: MapTag::Map,
+            format_version: crate::FORMAT_VERSION,
+            id,
+            name,
+            series,
+            scan: None,
+            scale: None,
+            grid,
+            extent,
+            hexes: BTreeMap::new(),
+            hexsides: Vec::new(),
+            roads: Vec::new(),
+            places: Vec::new(),
+            edges: Vec::new(),
+            entry_points: Vec::new(),
+            provenance: Vec::new(),
+        }
+    }
+
     /// Whether `id` is a printed hex of this map.
     pub fn contains(&self, id: HexId) -> bool {
         self.extent.iter().any(|e| e.contains(id))

@@ -73,6 +73,7 @@ impl App {
             Pending::Open(path) => self.show(path),
             Pending::Reload => self.reload(),
             Pending::Close(id) => window::close(id),
+            Pending::NewMap => self.start_new_map(),
         }
     }
 
@@ -127,40 +128,54 @@ impl App {
         }
     }
 
-    /// The map being edited: shown, waiting behind a side screen, or kept
-    /// by the error screen.
+    /// The map being edited: shown, waiting behind a side screen or the
+    /// New map form, or kept by the error screen.
     pub(super) fn map_mut(&mut self) -> Option<&mut MapScreen> {
-        match &mut self.screen {
-            Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
-                Some(s)
-            }
-            Screen::Error(e) => e.previous_mut(),
-        }
+        map_in_mut(&mut self.screen)
     }
 
     /// See [`Self::map_mut`].
     pub fn map(&self) -> Option<&MapScreen> {
-        match &self.screen {
-            Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
-                Some(s)
-            }
-            Screen::Error(e) => e.previous(),
-        }
+        map_in(&self.screen)
     }
 
     /// Takes the screen's map out (see [`Self::map_mut`]), leaving a
     /// placeholder to be replaced at once.
-    fn take_map(&mut self) -> Option<Box<MapScreen>> {
+    pub(super) fn take_map(&mut self) -> Option<Box<MapScreen>> {
         match side::take(&mut self.screen) {
             Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
+            Screen::NewMap(_, behind) => {
+                self.screen = *behind;
+                self.take_map()
+            }
         }
     }
 
     /// The question about unsaved changes, while it is asked.
     pub fn unsaved(&self) -> Option<&UnsavedPrompt> {
         self.unsaved.as_ref()
+    }
+}
+
+fn map_in(screen: &Screen) -> Option<&MapScreen> {
+    match screen {
+        Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
+            Some(s)
+        }
+        Screen::Error(e) => e.previous(),
+        Screen::NewMap(_, behind) => map_in(behind),
+    }
+}
+
+fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
+    match screen {
+        Screen::Map(s) | Screen::Register(_, s) | Screen::Suggest(_, s) => {
+            Some(s)
+        }
+        Screen::Error(e) => e.previous_mut(),
+        Screen::NewMap(_, behind) => map_in_mut(behind),
     }
 }

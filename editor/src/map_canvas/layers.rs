@@ -74,7 +74,7 @@ impl Layer {
             Edit::Place { .. }
             | Edit::EntryPoint { .. }
             | Edit::Edge { .. } => vec![Self::Places],
-            Edit::Grid(_) => Self::ALL.to_vec(),
+            Edit::Grid(_) | Edit::Properties(_) => Self::ALL.to_vec(),
             Edit::Batch(all) => all.iter().flat_map(Self::touched_by).collect(),
         }
     }

@@ -3,14 +3,17 @@
 //! and its forms in `panel` and `form`, saving, the question before a
 //! whole-file rewrite and autosave recovery in `file`, noticing changes
 //! made to the file by other programs in `disk`, the live map checks in
-//! `findings`.
+//! `findings`, the map's header (Properties, Save As's id) in
+//! `properties`, attaching a scan in `attach`.
 
+pub mod attach;
 mod disk;
 mod editing;
 mod file;
 pub mod findings;
 pub mod form;
 pub mod panel;
+pub mod properties;
 mod view;
 
 use std::path::PathBuf;
@@ -68,6 +71,12 @@ pub struct MapScreen {
     disk_changed: Option<DiskStamp>,
     /// The map checks' findings, rerun after every edit.
     findings: findings::Findings,
+    /// The Properties form, while open.
+    properties: Option<properties::Form>,
+    /// The id and name asked before Save As, while asked.
+    copy: Option<properties::CopyForm>,
+    /// A screen that waits for a scan to be attached.
+    needs_scan: Option<attach::NeedsScan>,
 }
 
 /// What the screen handles.
@@ -121,6 +130,20 @@ pub enum Message {
     SuggestTerrain,
     /// From the findings panel.
     Findings(findings::Message),
+    /// Start a new map.
+    NewMap,
+    /// Ask for a scan image to attach (or replace the scan with).
+    AttachScan,
+    /// The scan dialog closed (`None`: cancelled or unavailable).
+    ScanPicked(Option<PathBuf>),
+    /// Give up registering or suggesting on a map with no scan.
+    CancelNeedsScan,
+    /// Register the grid of a map with no scan all the same.
+    RegisterWithoutScan,
+    /// From the Properties form.
+    Properties(properties::Message),
+    /// From the id and name asked before Save As.
+    SaveCopy(properties::CopyMessage),
 }
 
 /// What the screen asks of the application.
@@ -138,6 +161,8 @@ pub enum Event {
     Register,
     /// Show the terrain suggestion screen.
     Suggest,
+    /// Start a new map (once unsaved changes are dealt with).
+    NewMap,
 }
 
 impl MapScreen {
@@ -172,6 +197,9 @@ impl MapScreen {
             autosave_due: false,
             notice: None,
             rewrite: None,
+            properties: None,
+            copy: None,
+            needs_scan: None,
         }
     }
 
@@ -290,43 +318,64 @@ impl MapScreen {
                 // Terrain is translucent over the scan only.
                 self.caches.clear();
             }
-            Message::Reload => return (Task::none(), Some(Event::Reload)),
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
             Message::Findings(m) => self.findings_message(m),
-            Message::Undo => self.undo(),
-            Message::Redo => self.redo(),
-            Message::Save => return (Task::none(), self.save()),
-            Message::SaveAs => {
-                self.rewrite = None;
-                return (self.save_as_dialog(), None);
-            }
-            Message::SaveTo(Some(path)) => {
-                return (Task::none(), self.save_to(path));
-            }
-            Message::SaveTo(None) => {}
-            Message::RewriteWhole => {
-                return (Task::none(), self.rewrite_whole());
-            }
+            Message::Undo => return (self.undo(), None),
+            Message::Redo => return (self.redo(), None),
             Message::CancelRewrite => self.rewrite = None,
             Message::Autosave => self.autosave(),
             Message::CheckDisk => self.check_disk(),
             Message::KeepMine => self.keep_mine(),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => self.discard_recovery(),
-            Message::Open => return (Task::none(), Some(Event::Open(None))),
-            Message::RegisterGrid => {
-                return (Task::none(), Some(Event::Register));
-            }
-            Message::SuggestTerrain => {
-                return (Task::none(), Some(Event::Suggest));
-            }
-            Message::OpenRecent(f) => {
-                return (Task::none(), Some(Event::Open(Some(f.0))));
-            }
+            Message::CancelNeedsScan => self.needs_scan = None,
+            other => return self.update_file(other),
         }
         (Task::none(), None)
+    }
+
+    /// The messages about files, dialogs and other screens.
+    fn update_file(
+        &mut self,
+        message: Message,
+    ) -> (Task<Message>, Option<Event>) {
+        let event = match message {
+            Message::Save => self.save(),
+            Message::SaveAs => {
+                self.rewrite = None;
+                self.ask_copy();
+                None
+            }
+            Message::SaveTo(Some(path)) => {
+                let names = self.copy_names();
+                self.save_to(path, names)
+            }
+            Message::RewriteWhole => self.rewrite_whole(),
+            Message::Reload => Some(Event::Reload),
+            Message::Open => Some(Event::Open(None)),
+            Message::OpenRecent(f) => Some(Event::Open(Some(f.0))),
+            Message::NewMap => Some(Event::NewMap),
+            Message::RegisterGrid => {
+                return self.needs_scan(attach::NeedsScan::Register);
+            }
+            Message::SuggestTerrain => {
+                return self.needs_scan(attach::NeedsScan::Suggest);
+            }
+            Message::AttachScan => return (self.scan_dialog(), None),
+            Message::RegisterWithoutScan => {
+                self.needs_scan = None;
+                Some(Event::Register)
+            }
+            Message::ScanPicked(path) => return self.scan_picked(path),
+            Message::Properties(m) => {
+                return (self.properties_message(m), None);
+            }
+            Message::SaveCopy(m) => return (self.copy_message(m), None),
+            _ => None,
+        };
+        (Task::none(), event)
     }
 
     /// Reads the file again, dropping unsaved changes (the application

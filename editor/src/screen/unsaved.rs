@@ -1,5 +1,5 @@
 //! The question asked before unsaved changes would be dropped (opening
-//! another file, reloading, closing the window): "Unsaved changes to X."
+//! another file, reloading, closing the window, starting a new map): "Unsaved changes to X."
 //! Save / Discard / Cancel. It is drawn in the window, across the top of
 //! the screen it protects, which stays visible but dimmed and inert below.
 
@@ -17,6 +17,8 @@ pub enum Pending {
     Reload,
     /// Close the window.
     Close(window::Id),
+    /// Start a new map.
+    NewMap,
 }
 
 /// The question's state.
@@ -74,6 +76,7 @@ impl UnsavedPrompt {
             Pending::Open(_) => "Save them before opening the other file?",
             Pending::Reload => "Save them before reading the file again?",
             Pending::Close(_) => "Save them before closing?",
+            Pending::NewMap => "Save them before starting a new map?",
         };
         let card = container(
             row![

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use berthier_schema::HexId;
 use berthier_schema::edit::Edit;
-use iced::{Point, keyboard};
+use iced::{Point, Task, keyboard};
 
-use super::{MapScreen, form};
+use super::{MapScreen, Message, form};
 use crate::history::Step;
 use crate::map_canvas::{Caches, Layer, Preview};
 use crate::tool::{self, Gesture, Tool, brush, hexside, road};
@@ -170,28 +170,41 @@ impl MapScreen {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
         let inverse = self.history.apply_step(step, map);
-        clear_for(&self.caches, inverse);
+        let _ = clear_for(&self.caches, inverse);
         self.autosave_due = true;
         self.recheck();
     }
 
-    pub(super) fn undo(&mut self) {
+    /// Undoes the last step; a header change reads the series and scan
+    /// again (the task tiles a large scan).
+    pub(super) fn undo(&mut self) -> Task<Message> {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
-        if let Some(step) = self.history.undo(map) {
-            clear_for(&self.caches, step);
-            self.autosave_due = true;
-            self.recheck();
-        }
+        let header = match self.history.undo(map) {
+            Some(step) => clear_for(&self.caches, step),
+            None => return Task::none(),
+        };
+        self.after_history_step(header)
     }
 
-    pub(super) fn redo(&mut self) {
+    /// Redoes the last undone step; see [`Self::undo`].
+    pub(super) fn redo(&mut self) -> Task<Message> {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
-        if let Some(step) = self.history.redo(map) {
-            clear_for(&self.caches, step);
-            self.autosave_due = true;
-            self.recheck();
+        let header = match self.history.redo(map) {
+            Some(step) => clear_for(&self.caches, step),
+            None => return Task::none(),
+        };
+        self.after_history_step(header)
+    }
+
+    fn after_history_step(&mut self, header: bool) -> Task<Message> {
+        self.autosave_due = true;
+        self.recheck();
+        if header {
+            self.files_changed()
+        } else {
+            Task::none()
         }
     }
 
@@ -217,10 +230,15 @@ impl MapScreen {
     }
 }
 
-fn clear_for(caches: &Caches, step: &Step) {
+/// Clears the layers `step` touches; returns whether it changed the map's
+/// header (its series or scan may be other files now).
+fn clear_for(caches: &Caches, step: &Step) -> bool {
+    let mut header = false;
     for edit in crate::history::leaf_edits(step) {
+        header |= matches!(edit, Edit::Properties(_));
         Layer::touched_by(edit)
             .into_iter()
             .for_each(|l| caches.clear_layer(l));
     }
+    header
 }

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use berthier_schema::edit::{Edit, Properties};
 use iced::Task;
 use iced::widget::{button, container, row, text};
 
@@ -92,9 +93,9 @@ impl MapScreen {
         ))
     }
 
-    /// Opens the native Save As dialog; a machine with no dialog service
-    /// answers `None`, which does nothing.
-    pub(super) fn save_as_dialog(&self) -> Task<Message> {
+    /// Opens the native Save As dialog on `file_name` in the map's folder;
+    /// a machine with no dialog service answers `None`, which does nothing.
+    pub(super) fn save_as_dialog(&self, file_name: &str) -> Task<Message> {
         let path = &self.opened.path;
         let mut dialog = rfd::AsyncFileDialog::new()
             .set_title("Save map as")
@@ -103,9 +104,7 @@ impl MapScreen {
         if let Some(dir) = path.parent() {
             dialog = dialog.set_directory(dir);
         }
-        if let Some(name) = path.file_name() {
-            dialog = dialog.set_file_name(name.to_string_lossy());
-        }
+        dialog = dialog.set_file_name(file_name);
         Task::perform(dialog.save_file(), |handle| {
             Message::SaveTo(handle.map(|h| h.path().to_owned()))
         })
@@ -113,10 +112,16 @@ impl MapScreen {
 
     /// Saves to `path` and makes it the map's file; the map's relative
     /// paths (series, scan) are rewritten to keep pointing at the same
-    /// files. Another file is replaced whole (the dialog asked about
-    /// replacing it).
-    pub(super) fn save_to(&mut self, path: PathBuf) -> Option<Event> {
+    /// files, and `names` (the copy's id and name, asked first) are applied
+    /// as one undo step. Another file is replaced whole (the dialog asked
+    /// about replacing it). A failed save leaves the map as it was.
+    pub(super) fn save_to(
+        &mut self,
+        path: PathBuf,
+        names: Option<(String, String)>,
+    ) -> Option<Event> {
         if path == self.opened.path {
+            self.rename(names);
             return self.save();
         }
         if let Err(e) = files::map_text(&self.opened.map, &path) {
@@ -125,13 +130,37 @@ impl MapScreen {
         }
         let old = std::mem::replace(&mut self.opened.path, path.clone());
         let map = Arc::make_mut(&mut self.opened.map);
+        let before = (map.series.clone(), map.scan.clone());
         map.series = files::rebase(&map.series, &old, &path);
         map.scan = map.scan.as_deref().map(|s| files::rebase(s, &old, &path));
+        let renamed = self.rename(names);
         let event = self.rewrite_whole();
         if event.is_none() {
+            if renamed {
+                let _ = self.undo();
+            }
             self.opened.path = old;
+            let map = Arc::make_mut(&mut self.opened.map);
+            (map.series, map.scan) = before;
         }
         event
+    }
+
+    /// Gives the map a new id and name as one undo step; returns whether
+    /// anything changed.
+    fn rename(&mut self, names: Option<(String, String)>) -> bool {
+        let Some((id, name)) = names else {
+            return false;
+        };
+        let mut header = Properties::of(&self.opened.map);
+        header.id = id;
+        header.name = name;
+        let edit = Edit::Properties(Box::new(header));
+        if edit.is_noop(&self.opened.map) {
+            return false;
+        }
+        self.apply_edit(edit);
+        true
     }
 
     /// Writes the autosave when something changed since the last one.

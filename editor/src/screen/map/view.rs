@@ -6,7 +6,7 @@ use iced::widget::{
 };
 use iced::{Element, Fill};
 
-use super::{MapScreen, Message, panel};
+use super::{MapScreen, Message, panel, properties};
 use crate::map_canvas::Layer;
 use crate::recent::RecentFile;
 
@@ -22,6 +22,12 @@ impl MapScreen {
         recent: &'a [RecentFile],
     ) -> Element<'a, Message> {
         let mut page = column![self.toolbar(recent), self.layer_bar()];
+        if let Some(card) = self.header_card() {
+            page = page.push(card);
+        }
+        if let Some(banner) = self.no_scan_banner() {
+            page = page.push(banner);
+        }
         if let Some(banner) = self.disk_banner() {
             page = page.push(banner);
         }
@@ -51,6 +57,7 @@ impl MapScreen {
         let undo = self.history.can_undo().then_some(Message::Undo);
         let redo = self.history.can_redo().then_some(Message::Redo);
         row![
+            button("New map…").on_press(Message::NewMap),
             button("Open…").on_press(Message::Open),
             pick_list(recent, None::<RecentFile>, Message::OpenRecent)
                 .placeholder("Recent files"),
@@ -60,12 +67,19 @@ impl MapScreen {
             button("Redo").on_press_maybe(redo),
             button("Fit to window").on_press(Message::FitToWindow),
             button("Reload").on_press(Message::Reload),
+            button("Scan…").on_press(Message::AttachScan),
+            button("Properties…")
+                .on_press(Message::Properties(properties::Message::Open)),
             button("Register grid").on_press(Message::RegisterGrid),
             button("Suggest terrain").on_press(Message::SuggestTerrain),
         ]
         .spacing(8)
         .padding(6)
         .align_y(iced::Center)
+        // Wraps onto a second line in a narrow window rather than hiding
+        // the last buttons.
+        .wrap()
+        .vertical_spacing(6)
         .into()
     }
 

@@ -1,0 +1,49 @@
+//! The New map form in the application: it opens (once unsaved changes
+//! are dealt with) over the screen shown, which waits behind it; Cancel
+//! brings that screen back, Create opens the new map, and goes on into
+//! Register grid when the map has a scan.
+
+use super::{App, Message, Screen};
+use crate::demo;
+use crate::screen::new_map::{self, NewMapScreen};
+use crate::screen::side::{self, Side};
+
+impl App {
+    /// Shows the New map form; the file goes beside the map shown.
+    pub(super) fn start_new_map(&mut self) -> iced::Task<Message> {
+        let data = demo::data_dir();
+        let form =
+            NewMapScreen::new(self.map().map(|m| m.opened()), data.as_deref());
+        let behind = side::take(&mut self.screen);
+        self.screen = Screen::NewMap(Box::new(form), Box::new(behind));
+        iced::Task::none()
+    }
+
+    pub(super) fn new_map_event(
+        &mut self,
+        event: new_map::Event,
+    ) -> iced::Task<Message> {
+        let Screen::NewMap(_, behind) = side::take(&mut self.screen) else {
+            return iced::Task::none();
+        };
+        self.screen = *behind;
+        match event {
+            new_map::Event::Cancelled => {
+                // Discarding its changes to start a new map deleted the
+                // map's autosave; the map is back with them, so is its
+                // autosave.
+                if let Some(map) = self.map_mut() {
+                    map.autosave_if_dirty();
+                }
+                iced::Task::none()
+            }
+            new_map::Event::Created { path, scan } => {
+                let task = self.show(path);
+                if scan {
+                    side::enter(&mut self.screen, Side::Register);
+                }
+                task
+            }
+        }
+    }
+}

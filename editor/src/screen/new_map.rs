@@ -1,0 +1,327 @@
+//! The New map screen: a form for a new battle's map (scan, series,
+//! numbering, extent, id and name, file). Create writes the map file
+//! atomically, with the series and scan named relative to it, never over
+//! an existing file without asking; the application then opens it, and
+//! goes on into Register grid when a scan was chosen. Dialog answers are
+//! messages, so tests give them without a dialog.
+
+mod view;
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::{Extent, Format, Map, Orientation, Shift};
+use iced::Task;
+
+use crate::files;
+use crate::map_form::{self, Bound, ExtentInput, Field, Problems};
+use crate::project::{self, OpenedMap};
+use crate::scan;
+
+/// The form's state.
+#[derive(Debug)]
+pub struct NewMapScreen {
+    /// Where the file goes unless another is chosen.
+    folder: PathBuf,
+    name: String,
+    id: String,
+    /// The id was typed: it no longer follows the name.
+    id_typed: bool,
+    scan: Option<ScanChoice>,
+    series: Vec<SeriesChoice>,
+    series_chosen: Option<SeriesChoice>,
+    orientation: Orientation,
+    shift: Shift,
+    /// Columns of three digits (CCCRR) instead of two (CCRR).
+    wide_columns: bool,
+    sheet: String,
+    extent: ExtentInput,
+    /// The file chosen with the Save dialog.
+    file: Option<PathBuf>,
+    /// An existing file the author is asked about replacing.
+    replace: Option<PathBuf>,
+    problems: Problems,
+}
+
+/// The scan chosen, with its size read from the file's header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScanChoice {
+    /// The image.
+    pub path: PathBuf,
+    /// Its size in pixels, or why it cannot be read.
+    pub size: Result<(u32, u32), String>,
+}
+
+/// A series file offered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesChoice(pub PathBuf);
+
+impl std::fmt::Display for SeriesChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self.0.file_name().unwrap_or_default().to_string_lossy();
+        let folder = self.0.parent().unwrap_or(Path::new(""));
+        write!(f, "{name}  ({})", folder.display())
+    }
+}
+
+/// What the form handles.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The name typed (the id follows it until typed itself).
+    Name(String),
+    /// The id typed.
+    Id(String),
+    /// Pick the scan with a dialog.
+    ChooseScan,
+    /// The scan dialog closed (`None`: cancelled).
+    ScanPicked(Option<PathBuf>),
+    /// No scan.
+    NoScan,
+    /// A series from the list.
+    Series(SeriesChoice),
+    /// Pick another series file with a dialog.
+    ChooseSeries,
+    /// The series dialog closed.
+    SeriesPicked(Option<PathBuf>),
+    /// Flat or pointy hexes.
+    Orientation(Orientation),
+    /// Odd or even columns (rows) shifted.
+    Shift(Shift),
+    /// Three-digit columns.
+    WideColumns(bool),
+    /// The sheet letter typed.
+    Sheet(String),
+    /// A bound of the extent typed.
+    Extent(Bound, String),
+    /// Pick the file with the Save dialog.
+    ChooseFile,
+    /// The Save dialog closed.
+    FilePicked(Option<PathBuf>),
+    /// Check the form and write the map.
+    Create,
+    /// Replace the existing file asked about.
+    Replace,
+    /// Keep the existing file asked about.
+    KeepFile,
+    /// Leave without a new map.
+    Cancel,
+}
+
+/// What the screen asks of the application.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The map was written: open it, and register its grid on its scan
+    /// when it has one.
+    Created {
+        /// The new map file.
+        path: PathBuf,
+        /// Whether it has a scan.
+        scan: bool,
+    },
+    /// Back to what was shown before.
+    Cancelled,
+}
+
+impl NewMapScreen {
+    /// A form next to `current` (the map shown, if any): the file goes in
+    /// its folder, else in the data folder `data`; the series offered are
+    /// those found beside either, the current map's chosen first.
+    pub fn new(current: Option<&OpenedMap>, data: Option<&Path>) -> Self {
+        let near = current.and_then(|o| o.path.parent());
+        let folder = near
+            .map(Path::to_owned)
+            .or_else(|| data.map(Path::to_owned))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let series: Vec<SeriesChoice> = map_form::find_series(near, data)
+            .into_iter()
+            .map(SeriesChoice)
+            .collect();
+        let own = current.and_then(|o| {
+            project::relative_to(&o.path, &o.map.series)
+                .canonicalize()
+                .ok()
+        });
+        let series_chosen = series
+            .iter()
+            .find(|s| Some(&s.0) == own.as_ref())
+            .or(series.first())
+            .cloned();
+        Self {
+            folder,
+            name: String::new(),
+            id: String::new(),
+            id_typed: false,
+            scan: None,
+            series,
+            series_chosen,
+            orientation: Orientation::Flat,
+            shift: Shift::Odd,
+            wide_columns: false,
+            sheet: String::new(),
+            extent: ExtentInput {
+                cols: ["1".into(), "20".into()],
+                rows: ["1".into(), "15".into()],
+            },
+            file: None,
+            replace: None,
+            problems: Problems::default(),
+        }
+    }
+
+    /// Handles a message.
+    pub fn update(
+        &mut self,
+        message: Message,
+    ) -> (Task<Message>, Option<Event>) {
+        match message {
+            Message::Name(v) => {
+                if !self.id_typed {
+                    self.id = map_form::id_from_name(&v);
+                }
+                self.name = v;
+            }
+            Message::Id(v) => {
+                self.id_typed = !v.is_empty();
+                self.id = v;
+            }
+            Message::ScanPicked(Some(path)) => self.scan = Some(probe(path)),
+            Message::NoScan => self.scan = None,
+            Message::Series(s) => self.series_chosen = Some(s),
+            Message::SeriesPicked(Some(path)) => self.add_series(path),
+            Message::Orientation(o) => self.orientation = o,
+            Message::Shift(s) => self.shift = s,
+            Message::WideColumns(on) => self.wide_columns = on,
+            Message::Sheet(v) => self.sheet = v,
+            Message::Extent(b, v) => self.extent.set(b, v),
+            Message::FilePicked(Some(path)) => self.file = Some(path),
+            Message::KeepFile => self.replace = None,
+            Message::Cancel => return (Task::none(), Some(Event::Cancelled)),
+            Message::Create => return (Task::none(), self.create(false)),
+            Message::Replace => return (Task::none(), self.create(true)),
+            other => return (self.dialog(other), None),
+        }
+        (Task::none(), None)
+    }
+
+    fn dialog(&self, message: Message) -> Task<Message> {
+        match message {
+            Message::ChooseScan => view::scan_dialog(&self.folder),
+            Message::ChooseSeries => view::series_dialog(&self.folder),
+            Message::ChooseFile => {
+                let name = format!("{}.map.ron", self.id.trim());
+                view::save_dialog(&self.folder, &name)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn add_series(&mut self, path: PathBuf) {
+        let path = path.canonicalize().unwrap_or(path);
+        let choice = SeriesChoice(path);
+        if !self.series.contains(&choice) {
+            self.series.push(choice.clone());
+        }
+        self.series_chosen = Some(choice);
+    }
+
+    /// The file the map will be written to.
+    pub fn target(&self) -> PathBuf {
+        self.file.clone().unwrap_or_else(|| {
+            self.folder.join(format!("{}.map.ron", self.id.trim()))
+        })
+    }
+
+    /// Checks the form, then writes the map (asking first when the file
+    /// exists, unless `replace`).
+    fn create(&mut self, replace: bool) -> Option<Event> {
+        let mut problems = Problems::default();
+        let map = self.read(&mut problems);
+        let path = self.target();
+        check_target(&path, &mut problems);
+        self.problems = problems;
+        let map = map.filter(|_| self.problems.is_empty())?;
+        if path.exists() && !replace {
+            self.replace = Some(path);
+            return None;
+        }
+        self.replace = None;
+        let written = match replace {
+            true => files::rewrite_map(&map, &path),
+            false => files::save_map(&map, &path).map(|_| ()),
+        };
+        if let Err(e) = written {
+            self.problems.add(Field::File, e);
+            return None;
+        }
+        let scan = map.scan.is_some();
+        Some(Event::Created { path, scan })
+    }
+
+    /// The map the fields describe, with its paths relative to the target
+    /// file; `None` with the problems recorded.
+    fn read(&self, problems: &mut Problems) -> Option<Map> {
+        let id = map_form::read_id(&self.id, problems);
+        let name = map_form::read_name(&self.name, problems);
+        let sheet = map_form::read_sheet(&self.sheet, problems);
+        let max_col = if self.wide_columns { 999 } else { 99 };
+        let span = self.extent.read(max_col, problems);
+        if self.series_chosen.is_none() {
+            problems.add(Field::Series, "choose a series file");
+        }
+        let size = match &self.scan {
+            Some(ScanChoice { size: Err(e), .. }) => {
+                problems.add(Field::Scan, e.clone());
+                None
+            }
+            Some(ScanChoice { size: Ok(s), .. }) => Some(*s),
+            None => None,
+        };
+        let ((cols, rows), sheet, series) =
+            (span?, sheet?, self.series_chosen.as_ref()?);
+        let extent = Extent {
+            cols,
+            rows,
+            missing: Vec::new(),
+            sheet,
+        };
+        let grid = map_form::starting_grid(
+            self.orientation,
+            self.shift,
+            &extent,
+            size,
+        );
+        let path = self.target();
+        let mut map = Map::blank(
+            id?,
+            name?,
+            files::path_from(&path, &series.0),
+            grid,
+            vec![extent],
+        );
+        map.scan = self.scan.as_ref().map(|s| files::path_from(&path, &s.path));
+        Some(map)
+    }
+
+    /// The problem shown beside `field`.
+    pub fn problem(&self, field: Field) -> Option<&str> {
+        self.problems.of(field)
+    }
+
+    /// The existing file the form asks about replacing.
+    pub fn asks_replace(&self) -> Option<&Path> {
+        self.replace.as_deref()
+    }
+}
+
+fn probe(path: PathBuf) -> ScanChoice {
+    let size = scan::decode::probe(&path, &scan::Budget::default())
+        .map_err(|e| format!("cannot read this image: {}", e.reason()));
+    ScanChoice { path, size }
+}
+
+fn check_target(path: &Path, problems: &mut Problems) {
+    if Format::of_path(path).is_none() {
+        problems.add(Field::File, "the file name must end in .ron or .json");
+    } else if !path.parent().is_some_and(Path::is_dir) {
+        problems.add(Field::File, "this folder does not exist");
+    }
+}
