@@ -4,7 +4,8 @@
 //! whole-file rewrite and autosave recovery in `file`, noticing changes
 //! made to the file by other programs in `disk`, the live map checks in
 //! `findings`, the map's header (Properties, Save As's id) in
-//! `properties`, attaching a scan in `attach`.
+//! `properties`, attaching a scan in `attach`, pan, zoom, fit and the
+//! side panels in `viewing`.
 
 pub mod attach;
 mod disk;
@@ -15,16 +16,18 @@ pub mod form;
 pub mod panel;
 pub mod properties;
 mod view;
+mod viewing;
+
+pub use viewing::{Panel, Panels};
 
 use std::path::PathBuf;
 
-use berthier_schema::HexId;
 use iced::{Point, Size, Task};
 
 use crate::files::{DiskStamp, Recovery};
 use crate::history::History;
-use crate::map_canvas::geometry::{self, Viewport};
-use crate::map_canvas::{self, Caches, Layer, MapCanvas, Preview, Visible};
+use crate::map_canvas::geometry::Viewport;
+use crate::map_canvas::{self, Caches, Layer, Preview, Visible};
 use crate::project::{self, OpenError, OpenedMap, ScanImage};
 use crate::recent::RecentFile;
 use crate::scan;
@@ -36,8 +39,11 @@ pub struct MapScreen {
     opened: OpenedMap,
     view: Viewport,
     canvas_size: Option<Size>,
-    /// Fit once the canvas size is first known.
+    /// The whole map is in view as "Fit" left it (no pan or zoom since):
+    /// a resize fits it again.
     fitted: bool,
+    /// Which side panels show (a narrow window can give the map more room).
+    panels: Panels,
     hover: Option<Point>,
     visible: Visible,
     caches: Caches,
@@ -86,6 +92,8 @@ pub enum Message {
     Canvas(map_canvas::Message),
     /// Show the whole map.
     FitToWindow,
+    /// Show or hide a side panel.
+    ShowPanel(Panel, bool),
     /// Show or hide a layer.
     ShowLayer(Layer, bool),
     /// Read the file again from disk.
@@ -184,6 +192,7 @@ impl MapScreen {
             view: Viewport::default(),
             canvas_size: None,
             fitted: false,
+            panels: Panels::default(),
             hover: None,
             visible,
             caches: Caches::default(),
@@ -313,6 +322,7 @@ impl MapScreen {
         match message {
             Message::Canvas(m) => self.canvas(m),
             Message::FitToWindow => self.fit(),
+            Message::ShowPanel(panel, on) => self.panels.set(panel, on),
             Message::ShowLayer(layer, on) => {
                 self.visible.set(layer, on);
                 // Terrain is translucent over the scan only.
@@ -387,6 +397,7 @@ impl MapScreen {
                     view: self.view,
                     canvas_size: self.canvas_size,
                     fitted: self.fitted,
+                    panels: self.panels,
                     visible: self.visible,
                     settings: self.settings.clone(),
                     ..Self::new(opened)
@@ -394,110 +405,6 @@ impl MapScreen {
                 (self.load_scan(), None)
             }
             Err(e) => (Task::none(), Some(Event::Failed(e))),
-        }
-    }
-
-    fn canvas(&mut self, message: map_canvas::Message) {
-        match message {
-            map_canvas::Message::Pan(delta) => self.view.pan(delta),
-            map_canvas::Message::Zoom { factor, anchor } => {
-                self.view.zoom_at(factor, anchor);
-            }
-            map_canvas::Message::Hover(p) => {
-                self.hover = p;
-                // Hovering changes only the uncached overlay.
-                return self.update_preview();
-            }
-            map_canvas::Message::Resized(size) => {
-                self.canvas_size = Some(size);
-                if !self.fitted {
-                    self.fit();
-                }
-            }
-            map_canvas::Message::Fit => self.fit(),
-            map_canvas::Message::Press { at, modifiers } => {
-                return self.press(at, modifiers);
-            }
-            map_canvas::Message::Drag(at) => return self.drag(at),
-            map_canvas::Message::Release => return self.release(),
-        }
-        self.caches.clear();
-    }
-
-    /// Takes over the canvas size of the screen this one replaces (the
-    /// canvas widget stays and reports no new size) and fits the map.
-    pub fn inherit_canvas_size(&mut self, size: Option<Size>) {
-        if self.canvas_size.is_none() {
-            self.canvas_size = size;
-            self.fit();
-        }
-    }
-
-    /// Zooms and centres so the whole map shows.
-    fn fit(&mut self) {
-        let Some(size) = self.canvas_size else {
-            return;
-        };
-        if let Some(content) = self.content_bounds() {
-            self.view = Viewport::fit(content, size);
-            self.fitted = true;
-            self.caches.clear();
-        }
-    }
-
-    /// Scan-pixel bounds of the map: the scan if there is one, else the
-    /// corners of every printed hex.
-    fn content_bounds(&self) -> Option<iced::Rectangle> {
-        if let Some(scan) = &self.opened.scan {
-            return geometry::bounds([
-                [0.0, 0.0],
-                [f64::from(scan.width), f64::from(scan.height)],
-            ]);
-        }
-        let map = &self.opened.map;
-        geometry::bounds(
-            crate::scene::all_hexes(map).flat_map(|h| map.grid.corners_px(h)),
-        )
-    }
-
-    /// The printed hex under the cursor, if on the map.
-    pub fn hovered_hex(&self) -> Option<HexId> {
-        self.hover
-            .and_then(|p| map_canvas::hex_at(&self.canvas_parts(), p))
-    }
-
-    /// The status line texts: hex, terrain, zoom.
-    pub fn status(&self) -> [String; 3] {
-        let hex = self.hovered_hex();
-        let data = hex.and_then(|h| self.opened.map.hexes.get(&h));
-        let terrain = data.and_then(|d| d.terrain.clone());
-        [
-            hex.map_or_else(|| "Hex: -".to_owned(), |h| format!("Hex: {h}")),
-            match (hex, terrain) {
-                (None, _) => "Terrain: -".to_owned(),
-                (Some(_), None) => "Terrain: unpainted".to_owned(),
-                (Some(_), Some(t)) => format!("Terrain: {t}"),
-            },
-            format!("Zoom: {:.0}%", self.view.zoom * 100.0),
-        ]
-    }
-
-    /// "Level: 2" for the hovered hex, if it has a level.
-    pub fn status_level(&self) -> Option<String> {
-        let hex = self.hovered_hex()?;
-        let level = self.opened.map.hexes.get(&hex)?.level?;
-        Some(format!("Level: {level}"))
-    }
-
-    fn canvas_parts(&self) -> MapCanvas<'_> {
-        MapCanvas {
-            opened: &self.opened,
-            view: self.view,
-            caches: &self.caches,
-            visible: self.visible,
-            hover: self.hover,
-            preview: &self.preview,
-            highlight: self.findings.highlighted(),
         }
     }
 }

@@ -173,6 +173,7 @@ impl MapScreen {
         if let Some(size) = self.canvas_size {
             let px = map.grid.center_px(hex);
             self.view = centred_on(self.view, px, size, map.grid.hex_radius_px);
+            self.fitted = false;
         }
         self.caches.clear();
     }

@@ -6,7 +6,7 @@ use iced::widget::{
 };
 use iced::{Element, Fill};
 
-use super::{MapScreen, Message, panel, properties};
+use super::{MapScreen, Message, Panel, panel, properties};
 use crate::map_canvas::Layer;
 use crate::recent::RecentFile;
 
@@ -37,15 +37,23 @@ impl MapScreen {
         if let Some(banner) = self.recovery_banner() {
             page = page.push(banner);
         }
-        let body = row![
-            container(panel::view(self)).width(230),
-            rule::vertical(1),
+        let mut body = row![];
+        if self.panels.tools {
+            body = body
+                .push(container(panel::view(self)).width(230))
+                .push(rule::vertical(1));
+        }
+        body = body.push(
             container(self.canvas_parts().view().map(Message::Canvas))
                 .width(Fill)
                 .height(Fill),
-            rule::vertical(1),
-            container(self.findings.view().map(Message::Findings)).width(260),
-        ];
+        );
+        if self.panels.checks {
+            let checks = self.findings.view().map(Message::Findings);
+            body = body
+                .push(rule::vertical(1))
+                .push(container(checks).width(260));
+        }
         page.push(rule::horizontal(1))
             .push(container(body).height(Fill))
             .push(rule::horizontal(1))
@@ -92,7 +100,19 @@ impl MapScreen {
                     .on_toggle(move |on| Message::ShowLayer(layer, on)),
             );
         }
-        bar.align_y(iced::Center).into()
+        bar = bar.push(text("Panels:"));
+        for (panel, label, on) in [
+            (Panel::Tools, "Tools", self.panels.tools),
+            (Panel::Checks, "Checks", self.panels.checks),
+        ] {
+            bar = bar.push(
+                checkbox(on)
+                    .label(label)
+                    .on_toggle(move |on| Message::ShowPanel(panel, on)),
+            );
+        }
+        // Wraps in a narrow window rather than cutting boxes off.
+        bar.align_y(iced::Center).wrap().vertical_spacing(4).into()
     }
 
     fn status_bar(&self) -> Element<'_, Message> {
