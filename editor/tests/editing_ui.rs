@@ -11,7 +11,7 @@ use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{MapScreen, form};
 use berthier_editor::tool::Tool;
-use iced::keyboard::{self, Key, Modifiers};
+use iced::keyboard::Modifiers;
 use iced::{Event, Point, Vector, mouse};
 use iced_test::{Simulator, selector, simulator};
 
@@ -82,18 +82,7 @@ fn ctrl(app: &mut App, c: &str, shift: bool) {
     if shift {
         modifiers |= Modifiers::SHIFT;
     }
-    let key = Key::Character(c.into());
-    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers,
-        text: None,
-        repeat: false,
-    }));
+    let _ = app.update(Message::Key(common::key_press(c, modifiers)));
 }
 
 fn open(path: &Path, config: &Path) -> App {

@@ -10,9 +10,10 @@ use berthier_editor::recent::Recent;
 use berthier_editor::screen::register::{self, Field};
 use berthier_schema::preserve::{comment_count, keeps_comments};
 use berthier_schema::{Format, Map};
-use iced::keyboard::{self, Key, Modifiers};
+use iced::keyboard::Modifiers;
 
 mod app_ui;
+mod common;
 use app_ui::with_ui;
 
 /// The bundled map `name` copied into `dir`, its series named by absolute
@@ -38,17 +39,7 @@ fn copy(name: &str, dir: &Path) -> PathBuf {
 }
 
 fn ctrl_s() -> Message {
-    Message::Key(keyboard::Event::KeyPressed {
-        key: Key::Character("s".into()),
-        modified_key: Key::Character("s".into()),
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers: Modifiers::CTRL,
-        text: None,
-        repeat: false,
-    })
+    Message::Key(common::key_press("s", Modifiers::CTRL))
 }
 
 fn register_rotation_and_save(name: &str) {

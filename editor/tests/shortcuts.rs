@@ -5,22 +5,12 @@
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::recent::Recent;
 use berthier_editor::tool::Tool;
-use iced::keyboard::{self, Key, Modifiers};
+use iced::keyboard::Modifiers;
 
 mod common;
 
 fn press(app: &mut App, c: &str, modifiers: Modifiers) {
-    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
-        key: Key::Character(c.into()),
-        modified_key: Key::Character(c.into()),
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers,
-        text: None,
-        repeat: false,
-    }));
+    let _ = app.update(Message::Key(common::key_press(c, modifiers)));
 }
 
 fn tool(app: &App) -> Tool {

@@ -128,3 +128,20 @@ pub fn level(screen: &MapScreen, id: &str) -> Option<i8> {
         .get(&hex(id))
         .and_then(|d| d.level)
 }
+
+/// A key press of the character `c` with `modifiers`, as the app's
+/// keyboard subscription delivers it.
+pub fn key_press(c: &str, modifiers: keyboard::Modifiers) -> keyboard::Event {
+    let key = keyboard::Key::Character(c.into());
+    keyboard::Event::KeyPressed {
+        key: key.clone(),
+        modified_key: key,
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: keyboard::Location::Standard,
+        modifiers,
+        text: None,
+        repeat: false,
+    }
+}

@@ -67,16 +67,12 @@ pub fn container(
             Token::Open(b'[') if expect == Expect::Array => {
                 return scanner.member_list(false);
             }
-            Token::Open(b'(') if scanner.ron => match scanner.shape() {
-                Shape::Struct if expect != Expect::Array => {
-                    return scanner.member_list(true);
+            Token::Open(b'(') if scanner.ron => {
+                match paren(&mut scanner, expect)? {
+                    Ok(c) => return Some(c),
+                    Err(inner) => scanner.pos = inner,
                 }
-                Shape::Tuple if expect == Expect::Array => {
-                    return scanner.member_list(false);
-                }
-                Shape::Single(inner) => scanner.pos = inner,
-                _ => return None,
-            },
+            }
             Token::Ident { start: s, end } if scanner.ron => {
                 let name = scanner.ident_bytes(s, end).to_vec();
                 scanner.skip_trivia();
@@ -89,21 +85,34 @@ pub fn container(
                 {
                     return scanner.variant_member(start, variant);
                 }
-                match scanner.shape() {
-                    Shape::Struct if expect != Expect::Array => {
-                        return scanner.member_list(true);
-                    }
-                    Shape::Tuple if expect == Expect::Array => {
-                        return scanner.member_list(false);
-                    }
-                    Shape::Single(inner) => scanner.pos = inner,
-                    _ => return None,
+                match paren(&mut scanner, expect)? {
+                    Ok(c) => return Some(c),
+                    Err(inner) => scanner.pos = inner,
                 }
             }
             _ => return None,
         }
     }
     None
+}
+
+/// A `( .. )` group whose `(` was just read, read as `expect` says: the
+/// container it is, or (`Err`) where the single value it wraps starts
+/// (`Some(..)`, a struct name); `None` when it is neither.
+fn paren(
+    scanner: &mut Scanner<'_>,
+    expect: Expect<'_>,
+) -> Option<Result<Container, usize>> {
+    match scanner.shape() {
+        Shape::Struct if expect != Expect::Array => {
+            scanner.member_list(true).map(Ok)
+        }
+        Shape::Tuple if expect == Expect::Array => {
+            scanner.member_list(false).map(Ok)
+        }
+        Shape::Single(inner) => Some(Err(inner)),
+        _ => None,
+    }
 }
 
 /// Where the document's root value starts (after RON's `#![enable(..)]`

@@ -318,27 +318,33 @@ fn rename_entry(f: &HexForm, map: &Map) -> Option<Step> {
 /// is deleted.
 fn remove_from_place(f: &HexForm, map: &Map) -> Option<Step> {
     let mut place = map.place(&f.target.as_ref()?.id)?.clone();
-    let before = place.hexes.len();
-    place.hexes.retain(|h| *h != f.hex);
-    if place.hexes.len() == before {
-        return None;
-    }
+    let left = without(&mut place.hexes, f.hex)?;
     let id = place.id.clone();
-    let to = (!place.hexes.is_empty()).then_some(place);
-    Some(Edit::Place { id, to, at: None })
+    Some(Edit::Place {
+        id,
+        to: left.then_some(place),
+        at: None,
+    })
 }
 
 fn remove_from_entry(f: &HexForm, map: &Map) -> Option<Step> {
     let id = &f.target.as_ref()?.id;
     let mut entry = map.entry_points.iter().find(|e| &e.id == id)?.clone();
-    let before = entry.hexes.len();
-    entry.hexes.retain(|h| *h != f.hex);
-    if entry.hexes.len() == before {
-        return None;
-    }
+    let left = without(&mut entry.hexes, f.hex)?;
     let id = entry.id.clone();
-    let to = (!entry.hexes.is_empty()).then_some(entry);
-    Some(Edit::EntryPoint { id, to, at: None })
+    Some(Edit::EntryPoint {
+        id,
+        to: left.then_some(entry),
+        at: None,
+    })
+}
+
+/// Takes `hex` out of `hexes`: whether any hex is left, or `None` when it
+/// was not there.
+fn without(hexes: &mut Vec<HexId>, hex: HexId) -> Option<bool> {
+    let before = hexes.len();
+    hexes.retain(|h| *h != hex);
+    (hexes.len() < before).then_some(!hexes.is_empty())
 }
 
 fn add_to_entry(f: &HexForm, map: &Map) -> Option<Step> {
