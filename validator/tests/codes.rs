@@ -15,6 +15,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use berthier_schema::Format;
+use berthier_schema::locate::locate;
+
 use berthier_validator::Code;
 use common::run;
 
@@ -118,4 +121,57 @@ fn fixture() {
         insta::assert_snapshot!(out.stdout);
     });
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// The findings of `report` whose JSON Pointer does not resolve exactly in
+/// their document (the caret would land on an ancestor instead).
+fn inexact(report: &berthier_validator::Report) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for d in &report.diagnostics {
+        let Ok(text) = std::fs::read_to_string(d.path()) else {
+            wrong.push(format!("{} {}: unreadable", d.code, d.path()));
+            continue;
+        };
+        let format = if d.file.ends_with(".json") {
+            Format::Json
+        } else {
+            Format::Ron
+        };
+        if !locate(&text, format, &d.pointer).exact {
+            wrong.push(format!(
+                "{} {}: {} ({})",
+                d.code,
+                d.path(),
+                d.pointer,
+                d.message
+            ));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_pointer_resolves_exactly() {
+    let mut wrong = Vec::new();
+    for code in Code::ALL {
+        let case = rules_dir().join(code.as_str()).join("trigger");
+        let (pack, _) = case_pack(code, &case);
+        let report = berthier_validator::validate(&[pack.path().to_path_buf()])
+            .expect("run");
+        assert!(!report.diagnostics.is_empty(), "{code}: no finding");
+        wrong.extend(
+            inexact(&report)
+                .into_iter()
+                .map(|w| format!("{code} trigger: {w}")),
+        );
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let report = berthier_validator::validate(&[repo]).expect("run");
+    assert!(
+        report.diagnostics.len() > 10,
+        "{}",
+        report.diagnostics.len()
+    );
+    wrong.extend(inexact(&report));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
