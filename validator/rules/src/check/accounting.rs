@@ -25,6 +25,7 @@ use berthier_schema::battle::Battle;
 use super::common;
 use super::{Finding, Scene};
 use crate::code::{Code, Rule};
+use crate::pointer::{Pointer, at};
 
 /// Documentation of the codes of this module.
 pub const DOCS: &[(Code, Rule)] = &[(
@@ -89,7 +90,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Set003,
-                format!("/sides/{i}/side"),
+                at("sides").index(i).field("side"),
                 format!(
                     "{} of side `{}` neither set up, nor arriving, nor \
                      absent: {}",
@@ -115,16 +116,19 @@ enum Mention {
 }
 
 impl Mention {
-    fn pointer(self) -> String {
+    fn pointer(self) -> Pointer {
+        let side = |i| at("sides").index(i);
         match self {
-            Self::Setup(i, j) => format!("/sides/{i}/setup/{j}/unit"),
-            Self::Arriving(i, j, Some(k)) => {
-                format!("/sides/{i}/reinforcements/{j}/units/units/{k}")
+            Self::Setup(i, j) => side(i).field("setup").index(j).field("unit"),
+            Self::Arriving(i, j, k) => {
+                let units =
+                    side(i).field("reinforcements").index(j).field("units");
+                match k {
+                    Some(k) => units.field("units").index(k),
+                    None => units,
+                }
             }
-            Self::Arriving(i, j, None) => {
-                format!("/sides/{i}/reinforcements/{j}/units")
-            }
-            Self::Absent(i, j) => format!("/sides/{i}/absent/{j}"),
+            Self::Absent(i, j) => side(i).field("absent").index(j),
         }
     }
 

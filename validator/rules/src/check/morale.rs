@@ -29,6 +29,7 @@ use berthier_schema::scenario::{MoraleGroup, ScenarioSide};
 
 use super::{Finding, Scene};
 use crate::code::{Code, Rule};
+use crate::pointer::{Pointer, at};
 
 /// The rating summed.
 const STEPS: &str = "steps";
@@ -85,15 +86,15 @@ pub const DOCS: &[(Code, Rule)] = &[
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let b = scene.battle;
     let mut out = Vec::new();
-    let mut unknown: Vec<(String, String)> = Vec::new();
+    let mut unknown: Vec<(Pointer, String)> = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, group) in side.morale.iter().enumerate() {
-            let base = format!("/sides/{i}/morale/{j}");
+            let base = at("sides").index(i).field("morale").index(j);
             match current_steps(b, side, group) {
                 Some(sum) if sum != i64::from(group.steps) => out.push(
                     Finding::new(
                         Code::Oob004,
-                        format!("{base}/steps"),
+                        base.field("steps"),
                         format!(
                             "morale group `{}` prints {} steps, but its units \
                              in play have {sum}",
@@ -103,9 +104,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                     .help("current steps: printed steps minus starting losses"),
                 ),
                 Some(_) => {}
-                None => {
-                    unknown.push((format!("{base}/steps"), group.name.clone()))
-                }
+                None => unknown.push((base.field("steps"), group.name.clone())),
             }
             out.extend(half(group, &base));
         }
@@ -177,7 +176,7 @@ fn printed_steps(unit: &Unit) -> Option<i16> {
         .find_map(|r| r.get(STEPS).copied().flatten())
 }
 
-fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
+fn half(group: &MoraleGroup, base: &Pointer) -> Option<Finding> {
     let expected = group.steps.div_ceil(2);
     let printed = group.demoralization?;
     if printed == expected {
@@ -189,7 +188,7 @@ fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
     };
     Some(Finding::new(
         Code::Oob005,
-        format!("{base}/demoralization"),
+        base.field("demoralization"),
         format!(
             "morale group `{}`: demoralization {} is not half of {} steps \
              rounded up ({expected}){note}",

@@ -26,6 +26,7 @@ use berthier_schema::series::Series;
 
 use super::{Finding, Scene};
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of the codes of this module.
 pub const DOCS: &[(Code, Rule)] = &[
@@ -103,7 +104,7 @@ fn cycles(c: &Counters) -> Vec<Finding> {
                     chain.push(id);
                     out.push(Finding::new(
                         Code::Oob001,
-                        format!("/formations/{i}/parent"),
+                        at("formations").index(i).field("parent"),
                         format!(
                             "formation `{}` is its own ancestor: {}",
                             f.id,
@@ -144,7 +145,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
         {
             out.push(Finding::new(
                 Code::Oob002,
-                format!("/formations/{i}/id"),
+                at("formations").index(i).field("id"),
                 format!(
                     "formation `{}` holds {} but has no activation \
                      markers, while other formations of its side have them",
@@ -169,7 +170,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
         if let Some(problem) = problem {
             out.push(Finding::new(
                 Code::Oob002,
-                format!("/formations/{i}/commander"),
+                at("formations").index(i).field("commander"),
                 format!("commander `{commander}` of `{}` {problem}", f.id),
             ));
         }
@@ -179,7 +180,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
             if u.formation.is_none() && !leader(&u.class) {
                 out.push(Finding::new(
                     Code::Oob002,
-                    format!("/units/{i}/id"),
+                    at("units").index(i).field("id"),
                     format!("unit `{}` is in no formation", u.id),
                 ));
             }
@@ -194,12 +195,12 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, a) in side.attachments.iter().enumerate() {
-            let base = format!("/sides/{i}/attachments/{j}");
+            let base = at("sides").index(i).field("attachments").index(j);
             let units = b.units_in(&a.units);
             if units.is_empty() {
                 out.push(Finding::new(
                     Code::Oob003,
-                    format!("{base}/units"),
+                    base.field("units"),
                     format!("attachment to `{}` names no unit", a.to),
                 ));
                 continue;
@@ -215,7 +216,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             if let Some(first) = foreign.first() {
                 out.push(Finding::new(
                     Code::Oob003,
-                    format!("{base}/to"),
+                    base.field("to"),
                     format!(
                         "attachment moves {} unit(s) of another side (first \
                          `{first}`) to `{}` of side `{}`",

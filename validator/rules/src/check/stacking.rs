@@ -33,6 +33,7 @@ use berthier_schema::stacking::{Measure, StackUnit, Stacking};
 use super::common::{self, Setup};
 use super::{Finding, Scene};
 use crate::code::{Code, Rule};
+use crate::pointer::Pointer;
 
 /// Documentation of the codes of this module.
 pub const DOCS: &[(Code, Rule)] = &[
@@ -83,7 +84,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut unknown: Vec<(HexId, String, Vec<String>)> = Vec::new();
+    let mut unknown: Vec<(HexId, Pointer, Vec<String>)> = Vec::new();
     for (hex, stack) in &scene.stacks {
         let hex = *hex;
         for side in common::sides(stack) {
@@ -177,7 +178,7 @@ fn unknown_limits(
 }
 
 fn unknown_finding(
-    unknown: &[(HexId, String, Vec<String>)],
+    unknown: &[(HexId, Pointer, Vec<String>)],
 ) -> Option<Finding> {
     let (hex, pointer, _) = unknown.first()?;
     let mut limits: Vec<String> = Vec::new();

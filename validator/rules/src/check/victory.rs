@@ -23,6 +23,7 @@ use berthier_schema::zone::Zone;
 
 use super::{Finding, Scene, common};
 use crate::code::{Code, Rule};
+use crate::pointer::Pointer;
 
 /// Documentation of the codes of this module.
 pub const DOCS: &[(Code, Rule)] = &[(
@@ -47,13 +48,13 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let zone = Zone::new(b.map, b);
     let mut out = Vec::new();
     for (i, v) in b.scenario.victory.iter().enumerate() {
-        let base = format!("/victory/{i}/condition");
+        let base = Pointer::root().field("victory").index(i).field("condition");
         let (pointer, at, exit) = match &v.condition {
             Condition::Objective { at, .. } => {
-                (format!("{base}/Objective/at"), at, false)
+                (base.field("Objective").field("at"), at, false)
             }
             Condition::Exit { via, .. } => {
-                (format!("{base}/Exit/via"), via, true)
+                (base.field("Exit").field("via"), via, true)
             }
             _ => continue,
         };

@@ -33,6 +33,7 @@ use super::plan::Planned;
 use super::sim::Simulation;
 use crate::check::Finding;
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of ENT004.
 pub const DOC: Rule = Rule {
@@ -76,7 +77,7 @@ pub fn check(
             .position(|p| p.unit == first)
             .map_or_else(
                 || planned.pointer(),
-                |i| format!("/sides/{}/setup/{i}", planned.side),
+                |i| at("sides").index(planned.side).field("setup").index(i),
             );
         let who = super::list(&crowd.occupants, 3);
         let block = if crowd.occupants.len() == 1 {

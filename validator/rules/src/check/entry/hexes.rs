@@ -73,7 +73,7 @@ pub fn check(
 ) {
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for planned in plan {
-        let pointer = format!("{}/entry", planned.pointer());
+        let pointer = planned.pointer().field("entry");
         entry(
             battle,
             &planned.arrival.entry,
@@ -87,8 +87,11 @@ pub fn check(
         };
         for (j, location) in alternatives.entries.iter().enumerate() {
             let resolved = resolve(battle, location);
-            let pointer =
-                format!("{}/alternatives/entries/{j}", planned.pointer());
+            let pointer = planned
+                .pointer()
+                .field("alternatives")
+                .field("entries")
+                .index(j);
             entry(battle, location, &resolved, &pointer, &mut seen, out);
         }
     }

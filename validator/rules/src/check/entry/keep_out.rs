@@ -35,6 +35,7 @@ use berthier_schema::battle::Battle;
 use super::plan::{Planned, is_leader};
 use crate::check::Finding;
 use crate::code::{Code, Rule};
+use crate::pointer::{Pointer, at};
 
 /// Documentation of ENT005.
 pub const DOC: Rule = Rule {
@@ -110,7 +111,8 @@ pub fn check(
             let Some((hex, distance, gate)) = near else {
                 continue;
             };
-            let pointer = format!("/sides/{s}/setup/{i}/hex");
+            let pointer =
+                at("sides").index(s).field("setup").index(i).field("hex");
             out.push(finding(
                 plan, unit, placed.hex, *hex, distance, gate, pointer,
             ));
@@ -125,7 +127,7 @@ fn finding(
     gate_hex: HexId,
     distance: u32,
     gate: &Gate<'_>,
-    pointer: String,
+    pointer: Pointer,
 ) -> Finding {
     let place = match distance {
         0 => format!("in {gate_hex}"),

@@ -40,6 +40,7 @@ use super::pool::Markers;
 use super::sim::Simulation;
 use crate::check::Finding;
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of ENT006.
 pub const DOC: Rule = Rule {
@@ -111,7 +112,7 @@ fn unmarked_setup(
             out.push(
                 Finding::new(
                     Code::Ent006,
-                    format!("/sides/{s}/setup/{i}"),
+                    at("sides").index(s).field("setup").index(i),
                     format!(
                         "`{}` of `{formation}` is on the map from turn 1, but \
                          {from}",
@@ -174,7 +175,7 @@ fn idle_at_start(
             out.push(
                 Finding::new(
                     Code::Ent006,
-                    format!("/sides/{s}/markers_at_start/{j}"),
+                    at("sides").index(s).field("markers_at_start").index(j),
                     format!(
                         "the markers of `{formation}` are in the pool from the \
                          start, but no unit of `{formation}` is on the map or \

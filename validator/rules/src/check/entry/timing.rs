@@ -49,7 +49,7 @@ pub fn check(plan: &[Planned<'_>], out: &mut Vec<Finding>) {
         out.push(
             Finding::new(
                 Code::Ent001,
-                format!("{}/at", planned.pointer()),
+                planned.pointer().field("at"),
                 format!(
                     "{} is not a turn of the game: {why}",
                     super::arrival_name(planned)

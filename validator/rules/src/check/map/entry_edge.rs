@@ -23,6 +23,7 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of MAP003.
 pub const DOC: Rule = Rule {
@@ -64,7 +65,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map003,
-                format!("/entry_points/{i}"),
+                at("entry_points").index(i),
                 format!(
                     "entry point `{}` is not on a map edge: {} has no \
                      neighbour off the map",

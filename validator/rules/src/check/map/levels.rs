@@ -29,6 +29,7 @@ use berthier_schema::{HexId, Hexside};
 
 use super::{Finding, Sides, is_slope};
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of MAP002.
 pub const DOC_SLOPE: Rule = Rule {
@@ -97,7 +98,7 @@ fn wrong_way(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map002,
-                format!("/hexsides/{i}"),
+                at("hexsides").index(i),
                 format!(
                     "{} {} has its high side on {high} (level {h}), but \
                      {low} is level {l}",
@@ -134,7 +135,7 @@ fn unmarked(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map004,
-                format!("/hexes/{hex}/level"),
+                at("hexes").key(hex).field("level"),
                 format!(
                     "hex {hex} (level {here}) is higher than {} with no \
                      slope between them",

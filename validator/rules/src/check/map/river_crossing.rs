@@ -25,6 +25,7 @@ use berthier_schema::map::Map;
 
 use super::{Finding, Sides};
 use crate::code::{Code, Rule};
+use crate::pointer::at;
 
 /// Documentation of MAP001.
 pub const DOC: Rule = Rule {
@@ -68,7 +69,7 @@ pub fn check(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
             out.push(
                 Finding::new(
                     Code::Map001,
-                    format!("/roads/{i}/hexes/{}", j + 1),
+                    at("roads").index(i).field("hexes").index(j + 1),
                     format!(
                         "{} `{}` crosses the {}{named} at hexside {side} \
                          with no bridge or ford",

@@ -20,6 +20,7 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF012 for every road of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
@@ -33,7 +34,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
             out.push(
                 Finding::new(
                     Code::Ref012,
-                    format!("/roads/{i}/hexes/{}", j + 1),
+                    at("roads").index(i).field("hexes").index(j + 1),
                     format!(
                         "road `{}` jumps from {prev} to {hex}, which are not \
                          adjacent",
