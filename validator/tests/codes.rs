@@ -19,6 +19,7 @@ use berthier_schema::Format;
 use berthier_schema::locate::locate;
 
 use berthier_validator::Code;
+use berthier_validator::code::Group;
 use common::run;
 
 fn rules_dir() -> PathBuf {
@@ -28,8 +29,15 @@ fn rules_dir() -> PathBuf {
 /// The two cases every code has.
 const CASES: [&str; 2] = ["trigger", "clean"];
 
-/// The families whose cases also copy `_shared` and allow the ENT codes.
-const SETUP_FAMILIES: [&str; 6] = ["STK", "TER", "SET", "FAC", "OOB", "VIC"];
+/// The groups whose cases also copy `_shared` and allow the ENT codes.
+const SETUP_GROUPS: [Group; 6] = [
+    Group::Stacking,
+    Group::Terrain,
+    Group::Setup,
+    Group::Facing,
+    Group::OrderOfBattle,
+    Group::Victory,
+];
 
 fn copy_into(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).expect("fixture dir") {
@@ -38,21 +46,16 @@ fn copy_into(from: &Path, to: &Path) {
     }
 }
 
-/// The code's three-letter family, `REF` for `REF007`.
-fn family(code: Code) -> &'static str {
-    &code.as_str()[..3]
-}
-
 /// The pack of one case in a temporary folder, and the arguments to run
 /// `berthier-validate` with.
 fn case_pack(code: Code, case: &Path) -> (tempfile::TempDir, Vec<String>) {
     let dir = common::pack();
     let mut args = Vec::new();
-    if SETUP_FAMILIES.contains(&family(code)) {
+    if SETUP_GROUPS.contains(&code.group()) {
         copy_into(&rules_dir().join("_shared"), dir.path());
         args = Code::ALL
             .into_iter()
-            .filter(|c| family(*c) == "ENT")
+            .filter(|c| c.group() == Group::Entry)
             .flat_map(|c| ["--allow".to_owned(), c.as_str().to_owned()])
             .collect();
     }
@@ -72,7 +75,7 @@ fn check_case(code: Code, case: &str, out: &common::Run) -> Vec<String> {
         wrong.push(format!("{name} trigger lacks {tag}:\n{}", out.stdout));
     }
     if case == "clean" {
-        let family = format!("[{}", family(code));
+        let family = format!("[{}", code.group().prefix());
         if out.stdout.contains(&family) {
             wrong.push(format!(
                 "{name} clean reports {family}:\n{}",
