@@ -110,20 +110,27 @@ fn every_code_has_a_trigger_and_a_clean_fixture() {
 #[test]
 fn fixture() {
     let mut wrong = Vec::new();
-    insta::glob!("fixtures/rules", "*/{trigger,clean}", |dir| {
-        let case = dir.file_name().expect("case").to_string_lossy();
-        let name = dir.parent().and_then(Path::file_name).expect("code");
-        let Some(code) = Code::from_name(&name.to_string_lossy()) else {
-            wrong.push(format!("{} names no code", dir.display()));
-            return;
-        };
-        let (pack, args) = case_pack(code, dir);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(pack.path(), &args);
-        wrong.extend(check_case(code, &case, &out));
-        insta::assert_snapshot!(out.stdout);
-    });
+    // The snapshots of every case are compared before glob! fails; the
+    // cases' own checks are reported first.
+    let glob = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        insta::glob!("fixtures/rules", "*/{trigger,clean}", |dir| {
+            let case = dir.file_name().expect("case").to_string_lossy();
+            let name = dir.parent().and_then(Path::file_name).expect("code");
+            let Some(code) = Code::from_name(&name.to_string_lossy()) else {
+                wrong.push(format!("{} names no code", dir.display()));
+                return;
+            };
+            let (pack, args) = case_pack(code, dir);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(pack.path(), &args);
+            wrong.extend(check_case(code, &case, &out));
+            insta::assert_snapshot!(out.stdout);
+        });
+    }));
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    if let Err(panic) = glob {
+        std::panic::resume_unwind(panic);
+    }
 }
 
 /// The findings of `report` whose JSON Pointer does not resolve exactly in
