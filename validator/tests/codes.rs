@@ -1,7 +1,7 @@
 //! One fixture pair per code: `tests/fixtures/rules/<CODE>/trigger` must
-//! report the code, `clean` must report no code of its family (`REF` for
-//! REF007) and must pass, and the human output of
-//! both is snapshotted (`snapshots/codes__fixture@<CODE>__<case>.snap`).
+//! report the code, `clean` must report no code of its group (no `REF...`
+//! for REF007) and must pass; the human output of both is snapshotted
+//! (`snapshots/codes__fixture@<CODE>__<case>.snap`).
 //!
 //! Each case is the mini pack (`tests/fixtures/pack`) with the case's own
 //! files copied over it. The setup codes (STK, TER, SET, FAC, OOB, VIC) run
