@@ -33,7 +33,7 @@ pub mod map_checks {
 /// The codes, their documentation and the finding types are
 /// `berthier_rules`'; re-exported under their old paths.
 pub use berthier_rules::{Code, Diagnostic, Report, Severity};
-pub use berthier_rules::{code, diagnostic, rules};
+pub use berthier_rules::{code, diagnostic};
 pub use cli::{Args, Command, ConvertArgs, ExportArgs};
 
 /// Why a run could not happen at all (exit status 2).

@@ -1,8 +1,8 @@
-//! The map checks: one trigger and one clean fixture per MAP code
-//! (`tests/fixtures/rules/<CODE>/<case>/mini.map.ron` over the mini pack),
-//! the human output snapshotted; and the editor's file-free API
-//! (`map_checks::check`) gives every finding a validation run of the map
-//! file gives (MAP codes, road gaps, and the map's reference checks).
+//! The editor's file-free map checks (`map_checks::check`) give every
+//! finding a validation run of the map file gives, on the MAP trigger
+//! fixtures (`tests/fixtures/rules/<CODE>/trigger/mini.map.ron`, whose
+//! snapshots `tests/codes.rs` takes), a road gap, and the map's reference
+//! checks.
 
 mod common;
 
@@ -28,29 +28,6 @@ fn map_codes() -> Vec<Code> {
         .into_iter()
         .filter(|c| c.as_str().starts_with("MAP"))
         .collect()
-}
-
-#[test]
-fn map_rule_fixtures() {
-    for code in map_codes() {
-        let name = code.as_str();
-        for case in ["trigger", "clean"] {
-            let dir = case_pack(name, case);
-            let out = common::run(dir.path(), &[]);
-            assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
-            let tag = format!("[{name}]");
-            assert_eq!(
-                out.stdout.contains(&tag),
-                case == "trigger",
-                "{name} {case}:\n{}",
-                out.stdout
-            );
-            if case == "clean" {
-                assert!(!out.stdout.contains("[MAP"), "{}", out.stdout);
-            }
-            insta::assert_snapshot!(format!("{name}_{case}"), out.stdout);
-        }
-    }
 }
 
 /// `(code, pointer, hex, message, help)` of a map's findings.

@@ -1,6 +1,7 @@
-//! `validator/RULES.md` is generated from the code table and must stay in
-//! step with it. Regenerate with `BERTHIER_BLESS=1 cargo test -p
-//! berthier-validator --test rules_doc`.
+//! `validator/RULES.md` is generated from the code table
+//! (`rules/src/code.rs`) and the codes' markdown files (`rules/docs/`), and
+//! must stay in step with them. Regenerate with `BERTHIER_BLESS=1 cargo
+//! test -p berthier-validator --test rules_doc`.
 
 use berthier_validator::Code;
 
@@ -9,8 +10,8 @@ fn rules_md() -> String {
         "# berthier-validate rules\n\n\
          Every finding has a permanent code: codes are never renumbered or \
          reused. `berthier-validate rule CODE` prints one entry.\n\n\
-         Generated from `src/rules.rs` by `tests/rules_doc.rs`; do not edit \
-         by hand.\n\n| Code | Severity | Summary |\n|---|---|---|\n",
+         Generated from `rules/src/code.rs` and `rules/docs/<CODE>.md` by \
+         `tests/rules_doc.rs`; do not edit by hand.\n\n| Code | Severity | Summary |\n|---|---|---|\n",
     );
     for code in Code::ALL {
         text.push_str(&format!(
@@ -67,7 +68,26 @@ fn codes_are_unique_and_read_back() {
 fn every_code_is_documented() {
     for code in Code::ALL {
         let rule = code.rule();
-        assert_ne!(rule.summary, "undocumented", "{code} has no DOCS entry");
-        assert!(!rule.what.is_empty() && !rule.why.is_empty(), "{code}");
+        assert!(!rule.summary.is_empty(), "{code}: no `# {code}: summary`");
+        assert!(!rule.what.is_empty(), "{code}: no `## What it does`");
+        assert!(!rule.why.is_empty(), "{code}: no `## Why`");
+        assert!(!rule.example.is_empty(), "{code}: no `## Example`");
+        assert!(
+            code.doc().starts_with(&format!("# {code}: ")),
+            "rules/docs/{code}.md must start with `# {code}: `"
+        );
+        assert!(code.as_str().starts_with(code.group().prefix()), "{code}");
+    }
+}
+
+#[test]
+fn every_docs_file_is_a_code() {
+    let docs =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/docs");
+    for entry in std::fs::read_dir(docs).expect("rules/docs") {
+        let name = entry.expect("entry").file_name();
+        let name = name.to_string_lossy();
+        let code = name.strip_suffix(".md").and_then(Code::from_name);
+        assert!(code.is_some(), "rules/docs/{name} names no code");
     }
 }

@@ -5,9 +5,8 @@
 //! diagnostics.
 //!
 //! `registry.rs` holds the list of rules and runs them on a battle; each
-//! rule is one small module below whose doc comment says what it checks,
-//! why, with an example and the rulebook section, and whose `DOCS` give
-//! the text `--explain CODE` and `RULES.md` print.
+//! rule is one small module below whose documentation is its codes'
+//! `validator/rules/docs/<CODE>.md` (see [`crate::code`]).
 
 mod accounting;
 mod common;
@@ -30,41 +29,7 @@ use berthier_schema::{HexId, Hexside};
 
 pub use scene::Scene;
 
-use crate::code::{Code, Rule};
-
-/// Every pass-3 module's documentation table.
-const DOCS: &[&[(Code, Rule)]] = &[
-    stacking::DOCS,
-    enemy_stack::DOCS,
-    terrain::DOCS,
-    formation_terrain::DOCS,
-    setup_zone::DOCS,
-    accounting::DOCS,
-    facing::DOCS,
-    oob::DOCS,
-    morale::DOCS,
-    victory::DOCS,
-    entry::DOCS,
-    map::DOCS,
-];
-
-/// The documentation of a pass-3 code (a placeholder for a code no module
-/// documents; `tests/rules_doc.rs` makes sure there is none).
-pub fn doc(code: Code) -> Rule {
-    DOCS.iter()
-        .flat_map(|docs| docs.iter())
-        .find(|(c, _)| *c == code)
-        .map_or(UNDOCUMENTED, |(_, rule)| rule.clone())
-}
-
-/// What an undocumented code explains.
-pub const UNDOCUMENTED: Rule = Rule {
-    summary: "undocumented",
-    what: "undocumented",
-    why: "undocumented",
-    example: "undocumented",
-    rulebook: None,
-};
+use crate::code::Code;
 
 /// One finding of a pass-3 rule, before it is located in the source text.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,11 +12,12 @@
 pub mod check;
 pub mod code;
 pub mod diagnostic;
-pub mod rules;
+pub mod pointer;
 
 /// The checks of a map document that read no file: pass 2 runs them on
 /// every map, and the editor's findings panel as the map is painted.
 pub use check::map as map_checks;
 pub use check::{Finding, registry::RULES};
-pub use code::{Code, Rule};
+pub use code::{Code, Group, Rule};
 pub use diagnostic::{Diagnostic, Report, Severity};
+pub use pointer::Pointer;

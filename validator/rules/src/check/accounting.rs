@@ -1,22 +1,9 @@
 //! SET003: every unit of the order of battle is accounted for exactly
 //! once: set up, arriving as a reinforcement, or listed as absent.
 //!
-//! ## What it does
-//! For each side the scenario plays, counts every unit of that side in the
-//! counters file across the setup, the reinforcement schedule (units and
-//! formations named) and the `absent` list of every side. A unit counted
-//! twice is reported at its second mention; units counted nowhere are
-//! reported once per side.
-//!
-//! ## Why
-//! A unit forgotten or placed twice changes the battle; players would find
-//! a counter left over or missing.
-//!
-//! ## Example
-//! `rampon-1` both set up in 1722 and arriving at 9:00.
-//!
-//! Rulebook: the scenario's order of battle (Vive l'Empereur scenario
-//! set-ups; Rivoli "Initial deployment" and reinforcements).
+//! What follows is `docs/SET003.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../docs/SET003.md")]
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -24,24 +11,8 @@ use berthier_schema::battle::Battle;
 
 use super::common;
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[(
-    Code::Set003,
-    Rule {
-        summary: "Unit accounted for zero or several times",
-        what: "Every unit of a side the scenario plays must appear exactly \
-               once among the setup, the reinforcements (units and \
-               formations named) and the `absent` list. Reports each extra \
-               mention, and once per side the units mentioned nowhere.",
-        why: "A forgotten or duplicated counter changes the battle.",
-        example: "setup: [(unit: \"rampon-1\", hex: \"1722\")], \
-                  reinforcements: [(at: Clock(\"09:00\"), units: (units: \
-                  [\"rampon-1\"]), ...)]",
-        rulebook: Some("the scenario's order of battle and schedule"),
-    },
-)];
+use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// SET003 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
@@ -89,7 +60,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Set003,
-                format!("/sides/{i}/side"),
+                at("sides").index(i).field("side"),
                 format!(
                     "{} of side `{}` neither set up, nor arriving, nor \
                      absent: {}",
@@ -115,16 +86,19 @@ enum Mention {
 }
 
 impl Mention {
-    fn pointer(self) -> String {
+    fn pointer(self) -> Pointer {
+        let side = |i| at("sides").index(i);
         match self {
-            Self::Setup(i, j) => format!("/sides/{i}/setup/{j}/unit"),
-            Self::Arriving(i, j, Some(k)) => {
-                format!("/sides/{i}/reinforcements/{j}/units/units/{k}")
+            Self::Setup(i, j) => side(i).field("setup").index(j).field("unit"),
+            Self::Arriving(i, j, k) => {
+                let units =
+                    side(i).field("reinforcements").index(j).field("units");
+                match k {
+                    Some(k) => units.field("units").index(k),
+                    None => units,
+                }
             }
-            Self::Arriving(i, j, None) => {
-                format!("/sides/{i}/reinforcements/{j}/units")
-            }
-            Self::Absent(i, j) => format!("/sides/{i}/absent/{j}"),
+            Self::Absent(i, j) => side(i).field("absent").index(j),
         }
     }
 

@@ -7,6 +7,8 @@ use berthier_schema::counters::Unit;
 use berthier_schema::scenario::Placed;
 use berthier_schema::series::TerrainType;
 
+use crate::pointer::{Pointer, at};
+
 /// One setup entry: which side list and index it is, the entry, its unit.
 #[derive(Clone, Copy)]
 pub struct Setup<'a> {
@@ -21,14 +23,13 @@ pub struct Setup<'a> {
 }
 
 impl Setup<'_> {
-    /// Pointer to a field of this entry (`""` for the entry itself).
-    pub fn pointer(&self, field: &str) -> String {
-        let base = format!("/sides/{}/setup/{}", self.side, self.index);
-        if field.is_empty() {
-            base
-        } else {
-            format!("{base}/{field}")
-        }
+    /// Pointer to a field of this entry.
+    pub fn pointer(&self, field: &str) -> Pointer {
+        at("sides")
+            .index(self.side)
+            .field("setup")
+            .index(self.index)
+            .field(field)
     }
 
     /// The unit id and, when it says more, its printed name.

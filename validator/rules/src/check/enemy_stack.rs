@@ -1,38 +1,12 @@
 //! STK002: friendly and enemy units in one hex.
 //!
-//! ## What it does
-//! Reports a hex where units (leaders included) of two sides are set up.
-//!
-//! ## Why
-//! No rule lets enemy units share a hex: a unit may never enter a hex
-//! occupied by an enemy unit.
-//!
-//! ## Example
-//! A French and an Austrian counter both set up in 2005.
-//!
-//! Rulebook: Jours de Gloire 5.1.2 ("A unit may never enter or pass
-//! through a hex occupied by an enemy unit"); Vive l'Empereur §VI.
+//! What follows is `docs/STK002.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../docs/STK002.md")]
 
 use super::common;
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[(
-    Code::Stk002,
-    Rule {
-        summary: "Friendly and enemy units in one hex",
-        what: "Reports a hex where units (leaders included) of two sides \
-               are set up, at the first entry of the second side.",
-        why: "A unit may never enter or stay in a hex occupied by the \
-              enemy; the setup cannot be laid out.",
-        example: "setup: [(unit: \"koblos-2\", hex: \"2005\"), ...] and \
-                  (unit: \"lebley-1\", hex: \"2005\") on the other side",
-        rulebook: Some(
-            "Jours de Gloire 5.1.2; Vive l'Empereur §VI (movement), §V",
-        ),
-    },
-)];
+use crate::code::Code;
 
 /// STK002 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {

@@ -38,18 +38,6 @@ mod tests;
 use berthier_schema::battle::Battle;
 
 use super::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (Code::Ent001, timing::DOC),
-    (Code::Ent002, hexes::DOC_RESOLVE),
-    (Code::Ent003, cost::DOC),
-    (Code::Ent004, crowding::DOC),
-    (Code::Ent005, keep_out::DOC),
-    (Code::Ent006, markers::DOC),
-    (Code::Ent007, hexes::DOC_EDGE),
-];
 
 /// Every reinforcement-entry finding of one scenario.
 pub fn check(battle: &Battle<'_>) -> Vec<Finding> {

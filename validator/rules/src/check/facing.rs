@@ -1,75 +1,17 @@
 //! FAC001, FAC002: facing of stacked units.
 //!
-//! ## What it does
-//! With the series' `facing` rules: FAC001 reports stacked units that must
-//! share a facing but do not. Jours de Gloire: every unit in a hex shares
-//! one facing, except the exempt classes (artillery stacked with infantry
-//! or cavalry). Vive l'Empereur (`mixed_min_shared_fronts`): units in the
-//! same formation share a facing; units in different formations ("mixed
-//! order") may differ but every pair must share at least N front hexes
-//! (FAC002). Front hexes follow the formation's facing kind: a vertex
-//! gives the two hexes either side of it (line, unlimbered artillery), a
-//! hexside the hexes around it (column: three defending front hexes),
-//! all-around formations (square, general order) all six. Leaders, exempt
-//! classes, units without a facing and units in all-around formations are
-//! not compared. Formations that may not stack at all (square with
-//! non-square, skirmishers, disorder with order) are forbidden pairs of
-//! the stacking rules: STK001.
-//!
-//! Facing numbers run 0-5 clockwise; a vertex facing `k` lies between
-//! hexsides `k` and `k + 1`.
-//!
-//! ## Why
-//! The facing of a stack decides its front and flanks from the first
-//! fire.
-//!
-//! ## Example
-//! Two Lebley counters in 1511 with facings 0 and 3.
-//!
-//! Rulebook: Jours de Gloire 6.1, 6.1.1; Vive l'Empereur §V.7.
+//! What follows is `docs/FAC001.md` and `docs/FAC002.md` (under
+//! `validator/rules/`), the text `berthier-validate rule` and `RULES.md`
+//! print.
+#![doc = include_str!("../../docs/FAC001.md")]
+#![doc = include_str!("../../docs/FAC002.md")]
 
 use berthier_schema::battle::Battle;
 use berthier_schema::series::{FacingKind, FacingRules};
 
 use super::common::{self, Setup};
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Fac001,
-        Rule {
-            summary: "Stacked units do not share a facing",
-            what: "Where the series requires stacked units to share a \
-                   facing, reports a unit whose facing differs from the \
-                   first compared unit of its hex: all units (Jours de \
-                   Gloire, artillery exempt), or all units in the same \
-                   formation (Vive l'Empereur). Leaders, units without a \
-                   facing and units in all-around formations are not \
-                   compared.",
-            why: "A stack has one front; the setup must say which.",
-            example: "(unit: \"lebley-1\", hex: \"1511\", facing: 0), \
-                      (unit: \"lebley-2\", hex: \"1511\", facing: 3)",
-            rulebook: Some("Jours de Gloire 6.1, 6.1.1; Vive l'Empereur §V.7"),
-        },
-    ),
-    (
-        Code::Fac002,
-        Rule {
-            summary: "Mixed-order stack shares too few front hexes",
-            what: "Vive l'Empereur: units stacked in different formations \
-                   may face differently but every pair must share at least \
-                   two front hexes (the series' `mixed_min_shared_fronts`). \
-                   Front hexes come from the formation's facing kind and \
-                   number of front hexes.",
-            why: "Mixed order is legal only with a common front.",
-            example: "line facing 0 (fronts 0, 1) with limbered artillery \
-                      facing 3 (fronts 2, 3, 4)",
-            rulebook: Some("Vive l'Empereur §V.7, §IV.1, §IV.2"),
-        },
-    ),
-];
+use crate::code::Code;
 
 /// A unit compared for facing: its entry, formation id, facing, fronts.
 struct Faced<'a> {

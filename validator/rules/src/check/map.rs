@@ -40,16 +40,7 @@ use berthier_schema::map::{HexsideFeature, Map};
 use berthier_schema::series::{HexsideType, Series};
 
 pub use super::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module (REF012 is documented with
-/// the other pass-2 codes).
-pub const DOCS: &[(Code, Rule)] = &[
-    (Code::Map001, river_crossing::DOC),
-    (Code::Map002, levels::DOC_SLOPE),
-    (Code::Map003, entry_edge::DOC),
-    (Code::Map004, levels::DOC_LEVEL),
-];
+use crate::code::Code;
 
 /// The codes [`check`] leaves out when the series cannot be read: those
 /// that compare the map with the series' terrain, hexside and road types,

@@ -1,25 +1,11 @@
 //! OOB004, OOB005, OOB006: morale groups (Vive l'Empereur corps morale).
 //!
-//! ## What it does
-//! For each morale group of a side: OOB004, the printed `steps` differ
-//! from the sum of the current steps (printed steps minus starting losses)
-//! of the group's units in play (set up or arriving; absent units do not
-//! count). OOB006 (information, once per scenario): groups whose sum
-//! cannot be checked because some unit's steps are not known. OOB005
-//! (information): the demoralization level is not half the steps, rounded
-//! up; scenarios state exceptions in the group's `note`, which the finding
-//! quotes.
-//!
-//! ## Why
-//! Demoralization and desperate levels are computed from the steps; a
-//! wrong total shifts when a corps breaks.
-//!
-//! ## Example
-//! `(name: "I", units: (formations: ["fr-i"]), steps: 48,
-//! demoralization: 25)`: 25 is not ceil(48/2) = 24.
-//!
-//! Rulebook: Vive l'Empereur §XI (army morale), special rule 5 and each
-//! scenario's morale table.
+//! What follows is `docs/OOB004.md`, `docs/OOB005.md` and `docs/OOB006.md`
+//! (under `validator/rules/`), the text `berthier-validate rule` and
+//! `RULES.md` print.
+#![doc = include_str!("../../docs/OOB004.md")]
+#![doc = include_str!("../../docs/OOB005.md")]
+#![doc = include_str!("../../docs/OOB006.md")]
 
 use std::collections::BTreeSet;
 
@@ -28,72 +14,25 @@ use berthier_schema::counters::Unit;
 use berthier_schema::scenario::{MoraleGroup, ScenarioSide};
 
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
+use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// The rating summed.
 const STEPS: &str = "steps";
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Oob004,
-        Rule {
-            summary: "Morale group steps differ from its units",
-            what: "Sums the current steps (printed steps minus starting \
-                   losses, `each` or `total`) of a morale group's units in \
-                   play (set up or arriving) and reports a group whose \
-                   printed `steps` differ.",
-            why: "Demoralization and desperate levels follow the steps.",
-            example: "(name: \"II\", units: (formations: [\"fr-ii\"]), \
-                      steps: 75, ...)   // the units add up to 74",
-            rulebook: Some(
-                "Vive l'Empereur §XI, special rule 5; the scenario's morale \
-                 table",
-            ),
-        },
-    ),
-    (
-        Code::Oob005,
-        Rule {
-            summary: "Demoralization level is not half the steps",
-            what: "Information: a morale group's `demoralization` is not \
-                   ceil(steps / 2). Some printed tables differ on purpose \
-                   (Reserve 83 -> 44); the group's `note` should say why, \
-                   and is quoted.",
-            why: "Usually a typo in the morale table; otherwise a fact worth \
-                  noting.",
-            example: "(steps: 48, demoralization: 25)",
-            rulebook: Some("Vive l'Empereur §XI; special rule 5"),
-        },
-    ),
-    (
-        Code::Oob006,
-        Rule {
-            summary: "Morale group steps not checkable: steps unknown",
-            what: "Information, once per scenario: the morale groups whose \
-                   step total could not be checked (OOB004) because some of \
-                   their units' steps are not printed in the sources, or a \
-                   `total` loss is spread over several groups.",
-            why: "An unknown rating must not pass as zero.",
-            example: "units with `steps: None`",
-            rulebook: Some("Vive l'Empereur §XI"),
-        },
-    ),
-];
 
 /// OOB004, OOB005 and OOB006 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let b = scene.battle;
     let mut out = Vec::new();
-    let mut unknown: Vec<(String, String)> = Vec::new();
+    let mut unknown: Vec<(Pointer, String)> = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, group) in side.morale.iter().enumerate() {
-            let base = format!("/sides/{i}/morale/{j}");
+            let base = at("sides").index(i).field("morale").index(j);
             match current_steps(b, side, group) {
                 Some(sum) if sum != i64::from(group.steps) => out.push(
                     Finding::new(
                         Code::Oob004,
-                        format!("{base}/steps"),
+                        base.field("steps"),
                         format!(
                             "morale group `{}` prints {} steps, but its units \
                              in play have {sum}",
@@ -103,9 +42,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                     .help("current steps: printed steps minus starting losses"),
                 ),
                 Some(_) => {}
-                None => {
-                    unknown.push((format!("{base}/steps"), group.name.clone()))
-                }
+                None => unknown.push((base.field("steps"), group.name.clone())),
             }
             out.extend(half(group, &base));
         }
@@ -177,7 +114,7 @@ fn printed_steps(unit: &Unit) -> Option<i16> {
         .find_map(|r| r.get(STEPS).copied().flatten())
 }
 
-fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
+fn half(group: &MoraleGroup, base: &Pointer) -> Option<Finding> {
     let expected = group.steps.div_ceil(2);
     let printed = group.demoralization?;
     if printed == expected {
@@ -189,7 +126,7 @@ fn half(group: &MoraleGroup, base: &str) -> Option<Finding> {
     };
     Some(Finding::new(
         Code::Oob005,
-        format!("{base}/demoralization"),
+        base.field("demoralization"),
         format!(
             "morale group `{}`: demoralization {} is not half of {} steps \
              rounded up ({expected}){note}",

@@ -1,82 +1,18 @@
 //! OOB001, OOB002, OOB003: the order of battle's structure.
 //!
-//! ## What it does
-//! OOB001: a formation's `parent` chain loops back to it. OOB002
-//! (warning): where the counters file gives a side's formations
-//! activation markers (Jours de Gloire), a formation of that side that
-//! holds combat units but has none; a formation whose `commander` is not
-//! a leader, or of another side; a combat unit in no formation while the file has formations.
-//! OOB001 and OOB002 are about the counters file and are reported there
-//! (by pass 2, which reads it). OOB003: a scenario attachment that moves
-//! no unit, or moves units to a formation of another side. Unknown ids
-//! are REF004/REF005.
-//!
-//! ## Why
-//! Activation, command range and morale all follow the hierarchy: each
-//! unit in exactly one formation, each formation under one parent.
-//!
-//! ## Example
-//! `(id: "a", parent: "b")`, `(id: "b", parent: "a")`.
-//!
-//! Rulebook: Jours de Gloire 2.1-2.3 (activation markers per formation),
-//! 2.6; Vive l'Empereur §XVII (command), scenario attachments.
+//! What follows is `docs/OOB001.md`, `docs/OOB002.md` and `docs/OOB003.md`
+//! (under `validator/rules/`), the text `berthier-validate rule` and
+//! `RULES.md` print.
+#![doc = include_str!("../../docs/OOB001.md")]
+#![doc = include_str!("../../docs/OOB002.md")]
+#![doc = include_str!("../../docs/OOB003.md")]
 
 use berthier_schema::counters::Counters;
 use berthier_schema::series::Series;
 
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Oob001,
-        Rule {
-            summary: "Formation hierarchy loops",
-            what: "Reports a formation whose `parent` chain leads back to \
-                   itself, once per loop, in the counters file.",
-            why: "Units of a looping hierarchy belong to no army; \
-                  activation and command cannot be resolved.",
-            example: "(id: \"a\", parent: \"b\"), (id: \"b\", parent: \"a\")",
-            rulebook: None,
-        },
-    ),
-    (
-        Code::Oob002,
-        Rule {
-            summary: "Formation without activation markers or a proper \
-                      commander",
-            what: "Warning, in the counters file: where some formations \
-                   of a side have activation markers, a formation of that \
-                   side holding combat units that has none; a `commander` that is not of a leader class \
-                   or is of another side; a combat unit in no formation \
-                   while the file defines formations.",
-            why: "A formation without activation markers never moves in a \
-                  series that activates by markers; a unit outside the \
-                  hierarchy is never commanded.",
-            example: "(id: \"rey\", name: \"Rey\", side: \"french\", level: \
-                      \"division\")   // no activation_markers",
-            rulebook: Some(
-                "Jours de Gloire 2.1, 2.2 (activation markers), 2.6; Vive \
-                 l'Empereur §XVII",
-            ),
-        },
-    ),
-    (
-        Code::Oob003,
-        Rule {
-            summary: "Attachment does not resolve",
-            what: "Reports a scenario attachment whose unit set names no \
-                   unit, or that moves units to a formation of another \
-                   side.",
-            why: "An attachment that moves nothing, or across sides, is a \
-                  typo in the scenario.",
-            example: "attachments: [(units: (formations: [\"aa-r-6-best\"]), \
-                      to: \"fr-ii\")]",
-            rulebook: Some("the scenario's attachments"),
-        },
-    ),
-];
+use crate::code::Code;
+use crate::pointer::at;
 
 /// OOB001 and OOB002 on a counters file, pointing into it (pass 2 reports
 /// them while it reads the file).
@@ -103,7 +39,7 @@ fn cycles(c: &Counters) -> Vec<Finding> {
                     chain.push(id);
                     out.push(Finding::new(
                         Code::Oob001,
-                        format!("/formations/{i}/parent"),
+                        at("formations").index(i).field("parent"),
                         format!(
                             "formation `{}` is its own ancestor: {}",
                             f.id,
@@ -144,7 +80,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
         {
             out.push(Finding::new(
                 Code::Oob002,
-                format!("/formations/{i}/id"),
+                at("formations").index(i).field("id"),
                 format!(
                     "formation `{}` holds {} but has no activation \
                      markers, while other formations of its side have them",
@@ -169,7 +105,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
         if let Some(problem) = problem {
             out.push(Finding::new(
                 Code::Oob002,
-                format!("/formations/{i}/commander"),
+                at("formations").index(i).field("commander"),
                 format!("commander `{commander}` of `{}` {problem}", f.id),
             ));
         }
@@ -179,7 +115,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
             if u.formation.is_none() && !leader(&u.class) {
                 out.push(Finding::new(
                     Code::Oob002,
-                    format!("/units/{i}/id"),
+                    at("units").index(i).field("id"),
                     format!("unit `{}` is in no formation", u.id),
                 ));
             }
@@ -194,12 +130,12 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, a) in side.attachments.iter().enumerate() {
-            let base = format!("/sides/{i}/attachments/{j}");
+            let base = at("sides").index(i).field("attachments").index(j);
             let units = b.units_in(&a.units);
             if units.is_empty() {
                 out.push(Finding::new(
                     Code::Oob003,
-                    format!("{base}/units"),
+                    base.field("units"),
                     format!("attachment to `{}` names no unit", a.to),
                 ));
                 continue;
@@ -215,7 +151,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             if let Some(first) = foreign.first() {
                 out.push(Finding::new(
                     Code::Oob003,
-                    format!("{base}/to"),
+                    base.field("to"),
                     format!(
                         "attachment moves {} unit(s) of another side (first \
                          `{first}`) to `{}` of side `{}`",

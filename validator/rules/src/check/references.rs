@@ -28,6 +28,7 @@ pub use series::{ids as series_ids, internal as series_refs};
 use super::Finding;
 use super::map as map_checks;
 use crate::code::Code;
+use crate::pointer::Pointer;
 
 /// The findings of one document, in the order they are made.
 #[derive(Default)]
@@ -64,8 +65,8 @@ impl Out {
 
     /// REF007 unless `hex` is a printed hex of `map` (the map checks'
     /// rule, for hexes a scenario names).
-    fn hex_on_map(&mut self, map: &Map, hex: HexId, pointer: &str) {
-        let off = map_checks::off_map::finding(map, hex, pointer.to_owned());
+    fn hex_on_map(&mut self, map: &Map, hex: HexId, pointer: &Pointer) {
+        let off = map_checks::off_map::finding(map, hex, pointer.clone());
         self.list.extend(off);
     }
 
@@ -73,7 +74,7 @@ impl Out {
     fn unique<'i>(
         &mut self,
         what: &str,
-        ids: impl IntoIterator<Item = (String, &'i str)>,
+        ids: impl IntoIterator<Item = (Pointer, &'i str)>,
     ) {
         self.list
             .extend(map_checks::unique_ids::duplicates(what, ids));
@@ -123,13 +124,13 @@ fn ids<T: HasId>(items: &[T]) -> HashSet<&str> {
 
 /// `(pointer, id)` pairs of a list: `"{base}/{i}/id"`.
 fn id_pointers<'i, T: HasId>(
-    base: &str,
+    base: &Pointer,
     items: &'i [T],
-) -> Vec<(String, &'i str)> {
+) -> Vec<(Pointer, &'i str)> {
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| (format!("{base}/{i}/id"), item.id()))
+        .map(|(i, item)| (base.index(i).field("id"), item.id()))
         .collect()
 }
 
@@ -154,9 +155,4 @@ fn counter_sides(series: &berthier_schema::Series) -> HashSet<&str> {
     );
     sides.extend(["front", "back"]);
     sides
-}
-
-/// Escapes a map key for a JSON Pointer.
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }

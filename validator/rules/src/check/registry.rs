@@ -16,7 +16,7 @@ pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
 
 /// Every pass-3 rule, in the order their findings are produced (the report
 /// is sorted by position afterwards). To add a rule, add one line here
-/// (and its module's `DOCS` in `check.rs`).
+/// (see "Adding a rule" in `validator/README.md`).
 pub const RULES: &[RuleFn] = &[
     stacking::check,
     enemy_stack::check,

@@ -1,29 +1,12 @@
 //! SET001, SET002, SET004: every unit's concrete hex satisfies its setup
 //! instructions.
 //!
-//! ## What it does
-//! For each instruction of a side and each unit it names that the side
-//! sets up, evaluates the placement (exact hex, hex or adjacent, within N
-//! of a place, region polygon, side of a hex line, on a road between two
-//! places, half distance, stacked with or adjacent to a unit, any of /
-//! all of / not) on the unit's hex. SET001: the hex is outside it, or the
-//! unit is not in the state or formation the instruction requires. SET004:
-//! a leader (or any unit) to be placed "with any unit of X" or "stacked
-//! with" a unit shares no hex with one. SET002 (information): the
-//! placement cannot be decided (a unit it refers to is not set up, a place
-//! without hexes); placements kept as text are REF014 and not repeated.
-//!
-//! ## Why
-//! The setup a designer lays out must be one the printed instructions
-//! allow.
-//!
-//! ## Example
-//! `lebley-1` set up in 1520 when its instruction says "1511 or one of the
-//! six adjacent hexes".
-//!
-//! Rulebook: the scenario's setup instructions (Rivoli "Initial
-//! deployment", Vive l'Empereur scenario set-ups and the note on set-ups,
-//! "half distance").
+//! What follows is `docs/SET001.md`, `docs/SET002.md` and `docs/SET004.md`
+//! (under `validator/rules/`), the text `berthier-validate rule` and
+//! `RULES.md` print.
+#![doc = include_str!("../../docs/SET001.md")]
+#![doc = include_str!("../../docs/SET002.md")]
+#![doc = include_str!("../../docs/SET004.md")]
 
 use berthier_schema::battle::Battle;
 use berthier_schema::placement::Placement;
@@ -32,61 +15,7 @@ use berthier_schema::zone::{Verdict, Zone};
 
 use super::common::Setup;
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Set001,
-        Rule {
-            summary: "Setup hex outside the unit's placement",
-            what: "Evaluates every setup instruction on the hex of each unit \
-                   it names: exact hex, hex or adjacent, within N hexes of a \
-                   place, region polygon, side of a hex line, on a road \
-                   between two places, half distance, stacked with or \
-                   adjacent to a unit, and their combinations. Reports a \
-                   hex the placement excludes, and a unit not in the state \
-                   or formation the instruction requires.",
-            why: "The concrete setup must be one the printed instructions \
-                  allow.",
-            example: "instructions: [(units: (units: [\"lebley-1\"]), \
-                      placement: HexOrAdjacent(\"1511\"))], setup: \
-                      [(unit: \"lebley-1\", hex: \"1520\")]",
-            rulebook: Some("the scenario's setup instructions"),
-        },
-    ),
-    (
-        Code::Set002,
-        Rule {
-            summary: "Placement cannot be decided",
-            what: "Information: a placement could not be evaluated for a \
-                   unit (it refers to a unit that is not set up, or to a \
-                   location without hexes). Placements kept as text are \
-                   REF014 instead.",
-            why: "An undecidable placement must not pass silently.",
-            example: "placement: StackedWith(\"r1\")   // r1 arrives later",
-            rulebook: Some("the scenario's setup instructions"),
-        },
-    ),
-    (
-        Code::Set004,
-        Rule {
-            summary: "Unit placed \"with\" a unit shares no hex with one",
-            what: "Reports a unit (typically a leader) whose instruction is \
-                   `WithAnyUnitOf(..)` (\"with any unit of the I Corps\", \
-                   \"with any unit\") or `StackedWith(..)` but whose hex \
-                   holds no such unit.",
-            why: "Leaders placed with their troops command from there; a \
-                  lone leader may have to retreat at once.",
-            example: "(units: (units: [\"fr-ney\"]), placement: \
-                      WithAnyUnitOf(None)) with fr-ney alone in 2020",
-            rulebook: Some(
-                "the scenario's setup instructions; Vive l'Empereur §XVII; \
-                 Jours de Gloire 2.7",
-            ),
-        },
-    ),
-];
+use crate::code::Code;
 
 /// SET001, SET002 and SET004 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {

@@ -1,80 +1,19 @@
 //! STK001, STK003: stacking at setup, by the series' declarative rules
 //! after the battle's and scenario's overrides.
 //!
-//! ## What it does
-//! Evaluates each hex's units of one side against the series' `stacking`:
-//! allowed combinations (Jours de Gloire: two of one type and formation,
-//! one artillery with one or two infantry, ...), limits on summed ratings
-//! (Vive l'Empereur: 10 steps of infantry and artillery, 7 of cavalry),
-//! forbidden pairs (routed with non-routed, square with non-square,
-//! artillery with cavalry, skirmishers only with skirmishers, disorganized
-//! with good order) and group limits (Rivoli: two counters of one name).
-//! Leaders and markers do not count. STK003 reports, once per scenario,
-//! the stacks whose limit could not be checked because a summed rating
-//! (steps) is unknown; a stack is still an STK001 when even one step per
-//! unknown unit exceeds the limit.
-//!
-//! Formations that cannot stack together (FAC003 in the issue) are not a
-//! separate code: both series express them as forbidden pairs, so they are
-//! STK001 findings naming the pair.
-//!
-//! ## Why
-//! A setup that breaks stacking cannot be laid out on the table.
-//!
-//! ## Example
-//! Three Sandos counters in 1710 (Rivoli: two counters of one name).
-//!
-//! Rulebook: Jours de Gloire 5.1, 5.1.1, 5.1.2; Vive l'Empereur §V.1,
-//! §V.2, §V.7, §V.8, §XIV.1; Rivoli special rules.
+//! What follows is `docs/STK001.md` and `docs/STK003.md` (under
+//! `validator/rules/`), the text `berthier-validate rule` and `RULES.md`
+//! print.
+#![doc = include_str!("../../docs/STK001.md")]
+#![doc = include_str!("../../docs/STK003.md")]
 
 use berthier_schema::HexId;
 use berthier_schema::stacking::{Measure, StackUnit, Stacking};
 
 use super::common::{self, Setup};
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Stk001,
-        Rule {
-            summary: "Illegal stack under the series' stacking rules",
-            what: "Checks each hex's units of one side at setup against the \
-                   series' stacking rules after the battle's and the \
-                   scenario's overrides: allowed combinations, limits on \
-                   summed ratings (current steps, after losses), forbidden \
-                   pairs (routed with non-routed, square with non-square, \
-                   artillery with cavalry, cavalry with infantry, \
-                   skirmishers only with skirmishers, disorganized with good \
-                   order) and per-name limits. Leaders and markers do not \
-                   count. Formations that may not share a hex are forbidden \
-                   pairs, so they are reported here.",
-            why: "A setup that breaks stacking cannot be laid out.",
-            example: "setup: [(unit: \"sandos-1\", hex: \"1710\"), \
-                      (unit: \"sandos-2\", hex: \"1710\"), \
-                      (unit: \"sandos-3\", hex: \"1710\")]",
-            rulebook: Some(
-                "Jours de Gloire 5.1, 5.1.1, 5.1.2; Vive l'Empereur §V.1, \
-                 §V.2, §V.7, §V.8, §XIV.1; battle special rules",
-            ),
-        },
-    ),
-    (
-        Code::Stk003,
-        Rule {
-            summary: "Stacking limit not checkable: a rating is unknown",
-            what: "Reports, once per scenario, the stacks whose summed limit \
-                   (Vive l'Empereur steps) cannot be checked because a unit's \
-                   rating is not printed in the sources. Each unknown unit is \
-                   counted as one step: a stack over the limit even so is \
-                   an STK001.",
-            why: "An unknown rating must not pass as zero.",
-            example: "two cavalry counters with unknown steps in one hex",
-            rulebook: Some("Vive l'Empereur §V.1"),
-        },
-    ),
-];
+use crate::code::Code;
+use crate::pointer::Pointer;
 
 /// STK001 and STK003 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
@@ -83,7 +22,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut unknown: Vec<(HexId, String, Vec<String>)> = Vec::new();
+    let mut unknown: Vec<(HexId, Pointer, Vec<String>)> = Vec::new();
     for (hex, stack) in &scene.stacks {
         let hex = *hex;
         for side in common::sides(stack) {
@@ -177,7 +116,7 @@ fn unknown_limits(
 }
 
 fn unknown_finding(
-    unknown: &[(HexId, String, Vec<String>)],
+    unknown: &[(HexId, Pointer, Vec<String>)],
 ) -> Option<Finding> {
     let (hex, pointer, _) = unknown.first()?;
     let mut limits: Vec<String> = Vec::new();

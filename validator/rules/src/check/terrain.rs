@@ -1,79 +1,18 @@
 //! TER001, TER002, TER004: may this unit stand in this hex's terrain?
 //!
-//! ## What it does
-//! TER001: a unit set up in an impassable hex (sea, lake). TER002: a unit
-//! set up in terrain its class may not enter (movement cost `NotAllowed`
-//! for the class it moves as), unless a road runs through the hex and the
-//! class may use it (Vive l'Empereur: artillery only on a road in forest,
-//! brush or marsh; no cavalry or artillery in a fortified farm). TER004
-//! (information): the terrain under a setup hex is not painted, so
-//! TER001-TER003 could not be checked there; when the map has no painted
-//! terrain at all, one finding per scenario says so. A hex off the map is
-//! REF007 (pass 2), not repeated here.
-//!
-//! ## Why
-//! A unit cannot be set up where it could never move.
-//!
-//! ## Example
-//! An artillery unit set up in a forest hex with no road.
-//!
-//! Rulebook: Jours de Gloire 4.3.2 (impassable hexes); Vive l'Empereur
-//! §IV.11, §VI.7, special rule 2 (fortified farms).
+//! What follows is `docs/TER001.md`, `docs/TER002.md` and `docs/TER004.md`
+//! (under `validator/rules/`), the text `berthier-validate rule` and
+//! `RULES.md` print.
+#![doc = include_str!("../../docs/TER001.md")]
+#![doc = include_str!("../../docs/TER002.md")]
+#![doc = include_str!("../../docs/TER004.md")]
 
 use berthier_schema::battle::Battle;
 use berthier_schema::series::{Cost, Purpose};
 
 use super::common::{self, Setup};
 use super::{Finding, Scene};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[
-    (
-        Code::Ter001,
-        Rule {
-            summary: "Unit set up in an impassable hex",
-            what: "Reports a unit set up in a hex whose painted terrain is \
-                   impassable (sea, lake). A hex off the map is REF007.",
-            why: "No unit may ever enter an impassable hex.",
-            example: "(unit: \"b1\", hex: \"0305\")   // 0305 is lake",
-            rulebook: Some(
-                "Jours de Gloire 4.3.2; the series' terrain `impassable`",
-            ),
-        },
-    ),
-    (
-        Code::Ter002,
-        Rule {
-            summary: "Unit class may not be in this terrain",
-            what: "Reports a unit set up in terrain whose movement cost for \
-                   the class it moves as is `NotAllowed`, unless a road \
-                   through the hex lets that class in.",
-            why: "A unit cannot be set up where it could never move: \
-                  artillery in a forest off the road, cavalry or artillery \
-                  in a fortified farm.",
-            example: "(unit: \"art-1\", hex: \"0102\")   // forest, no road",
-            rulebook: Some(
-                "the series' Terrain Effects Chart; Vive l'Empereur \
-                 §IV.11, §VI.7, special rule 2",
-            ),
-        },
-    ),
-    (
-        Code::Ter004,
-        Rule {
-            summary: "Terrain under a setup hex is not painted",
-            what: "Information: the map does not say what terrain a setup \
-                   hex holds, so the terrain rules (TER001-TER003) were not \
-                   checked there. When the map has no painted terrain, one \
-                   finding per scenario says so.",
-            why: "Unknown terrain must give neither a false pass nor a \
-                  false failure.",
-            example: "hexes: {}   // nothing painted yet",
-            rulebook: None,
-        },
-    ),
-];
+use crate::code::Code;
 
 /// TER001, TER002 and TER004 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {

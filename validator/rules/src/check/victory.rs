@@ -1,20 +1,8 @@
 //! VIC001: victory locations exist and can be reached.
 //!
-//! ## What it does
-//! An `Objective` location must resolve to hexes of the map; an `Exit`
-//! location must resolve to hexes of which at least one is on the map's
-//! edge (a hex with a neighbour that is not a printed hex), or units could
-//! never leave there. Unknown ids are REF006/REF007.
-//!
-//! ## Why
-//! A victory condition that names nowhere, or an exit in mid-map, cannot
-//! be scored.
-//!
-//! ## Example
-//! `Exit(via: Hex("1510"), ...)` when 1510 is in the middle of the map.
-//!
-//! Rulebook: the scenario's victory conditions (Jours de Gloire 13; Vive
-//! l'Empereur §XV).
+//! What follows is `docs/VIC001.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../docs/VIC001.md")]
 
 use berthier_schema::battle::Battle;
 use berthier_schema::placement::Location;
@@ -22,24 +10,8 @@ use berthier_schema::scenario::Condition;
 use berthier_schema::zone::Zone;
 
 use super::{Finding, Scene, common};
-use crate::code::{Code, Rule};
-
-/// Documentation of the codes of this module.
-pub const DOCS: &[(Code, Rule)] = &[(
-    Code::Vic001,
-    Rule {
-        summary: "Victory location not on the map, or exit not on its edge",
-        what: "Reports an objective whose location resolves to no hex of \
-               the map, and an exit whose location has no hex on the map's \
-               edge.",
-        why: "A victory condition must be scorable on the printed map.",
-        example: "condition: Exit(via: Hex(\"1510\"), units: (...), count: 2)",
-        rulebook: Some(
-            "the scenario's victory conditions; Jours de Gloire 13; Vive \
-             l'Empereur §XV",
-        ),
-    },
-)];
+use crate::code::Code;
+use crate::pointer::Pointer;
 
 /// VIC001 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
@@ -47,13 +19,13 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let zone = Zone::new(b.map, b);
     let mut out = Vec::new();
     for (i, v) in b.scenario.victory.iter().enumerate() {
-        let base = format!("/victory/{i}/condition");
+        let base = Pointer::root().field("victory").index(i).field("condition");
         let (pointer, at, exit) = match &v.condition {
             Condition::Objective { at, .. } => {
-                (format!("{base}/Objective/at"), at, false)
+                (base.field("Objective").field("at"), at, false)
             }
             Condition::Exit { via, .. } => {
-                (format!("{base}/Exit/via"), via, true)
+                (base.field("Exit").field("via"), via, true)
             }
             _ => continue,
         };

@@ -1,29 +1,11 @@
 //! ENT002: an entry resolves to passable hexes of the map.
 //! ENT007: an entry hex lies on a map edge.
 //!
-//! ## What it does
-//! Resolves each reinforcement's `entry` (and every alternative entry) to
-//! hexes: a hex, an entry point (its hexes, or its edge), a map edge, a
-//! place. ENT002 (error) reports an entry that resolves to no hex (an entry
-//! point with neither hexes nor edge) or only to impassable terrain (sea,
-//! lake). Unknown ids and hexes off the map are left to REF006 and REF007.
-//! ENT007 (warning) reports an entry hex or entry point none of whose hexes
-//! has a neighbour off the map. Places are not checked for ENT007: some
-//! scenarios make reinforcements "available at" a town inside the map
-//! (Vive l'Empereur XIII: "placed on the map directly to a location").
-//!
-//! ## Why
-//! Reinforcements come on from off the map through their entry hex; an
-//! entry nobody can stand on makes the arrival unplayable, and an interior
-//! entry hex is usually a misread hex number.
-//!
-//! ## Example
-//! `entry: Hex("0305")` where 0305 is lake (ENT002); Rivoli's
-//! `entry-0321`, one row short of the southern edge (ENT007, seed-jdg F19:
-//! the rulebook prints 0321 although odd columns reach row 22).
-//!
-//! Rulebook: Jours de Gloire 5.2 ("the reinforcements enter the map at the
-//! hex specified in the scenario"); Vive l'Empereur XIII.
+//! What follows is `docs/ENT002.md` and `docs/ENT007.md` (under
+//! `validator/rules/`), the text `berthier-validate rule` and `RULES.md`
+//! print.
+#![doc = include_str!("../../../docs/ENT002.md")]
+#![doc = include_str!("../../../docs/ENT007.md")]
 
 use std::collections::BTreeSet;
 
@@ -32,38 +14,7 @@ use berthier_schema::battle::Battle;
 
 use super::plan::{Planned, Resolution, on_edge, resolve};
 use crate::check::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of ENT002.
-pub const DOC_RESOLVE: Rule = Rule {
-    summary: "Reinforcement entry has no passable hex on the map",
-    what: "Resolves each reinforcement's `entry` and alternative entries to \
-           hexes (a hex, an entry point's hexes or edge, a map edge, a \
-           place). Reports an entry that resolves to no hex, or only to \
-           impassable terrain. Unknown ids and hexes off the map are REF006 \
-           and REF007.",
-    why: "Reinforcements come on through their entry hex; an entry nobody \
-          can stand on makes the arrival unplayable.",
-    example: "entry: Hex(\"0305\")   // lake",
-    rulebook: Some("Jours de Gloire 5.2; Vive l'Empereur XIII"),
-};
-
-/// Documentation of ENT007.
-pub const DOC_EDGE: Rule = Rule {
-    summary: "Reinforcement entry hex is not on a map edge",
-    what: "Reports an entry given as a hex or an entry point none of whose \
-           hexes has a neighbour off the map. Places are not checked: some \
-           scenarios make reinforcements available at a town inside the \
-           map.",
-    why: "Reinforcements come on from off the map; an interior entry hex is \
-          usually a misread hex number, or a map extent that is wrong.",
-    example: "entry_points: [(id: \"entry-0321\", hexes: [\"0321\"])]   // \
-              odd columns reach row 22",
-    rulebook: Some(
-        "Jours de Gloire 5.2 (\"enter the map at the hex specified\"); \
-         Vive l'Empereur XIII",
-    ),
-};
+use crate::code::Code;
 
 /// ENT002 and ENT007 for every entry of the schedule.
 pub fn check(
@@ -73,7 +24,7 @@ pub fn check(
 ) {
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for planned in plan {
-        let pointer = format!("{}/entry", planned.pointer());
+        let pointer = planned.pointer().field("entry");
         entry(
             battle,
             &planned.arrival.entry,
@@ -87,8 +38,11 @@ pub fn check(
         };
         for (j, location) in alternatives.entries.iter().enumerate() {
             let resolved = resolve(battle, location);
-            let pointer =
-                format!("{}/alternatives/entries/{j}", planned.pointer());
+            let pointer = planned
+                .pointer()
+                .field("alternatives")
+                .field("entries")
+                .index(j);
             entry(battle, location, &resolved, &pointer, &mut seen, out);
         }
     }

@@ -1,31 +1,9 @@
 //! ENT005: no unit is set up on or next to an enemy entry hex while
 //! reinforcements are still due there.
 //!
-//! ## What it does
-//! With the series' `entry.keep_out_radius` (Jours de Gloire: 1), reports
-//! every non-leader unit set up within that many hexes of an entry hex of
-//! an enemy arrival (the historical entry; alternative entries are not
-//! chosen at setup).
-//!
-//! Per hex or per side (seed-jdg F10): the rule forbids the hexes "until
-//! all the scheduled reinforcements have appeared on the map", without
-//! saying whether it means those due through that hex or all of the
-//! side's. At setup every arrival is still to come, so both readings
-//! forbid the same hexes; the message gives the turn the keep-out lifts
-//! under each reading (per hex: the last arrival through it; per side:
-//! the side's last arrival).
-//!
-//! ## Why
-//! A unit parked on the enemy's entry road stops its reinforcements from
-//! entering, which the rules forbid; it is usually a misread hex number.
-//!
-//! ## Example
-//! Rivoli: a French unit set up in 3102, next to 3101 where Quasdanovitch
-//! enters at 7:45.
-//!
-//! Rulebook: Jours de Gloire 5.2 ("No unit may occupy or be adjacent to
-//! enemy reinforcement entry hex until all the scheduled reinforcements
-//! have appeared on the map"), Empire 5.2.3.
+//! What follows is `docs/ENT005.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../../docs/ENT005.md")]
 
 use std::collections::BTreeMap;
 
@@ -34,25 +12,8 @@ use berthier_schema::battle::Battle;
 
 use super::plan::{Planned, is_leader};
 use crate::check::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of ENT005.
-pub const DOC: Rule = Rule {
-    summary: "Unit set up on or next to an enemy entry hex",
-    what: "With the series' `entry.keep_out_radius`, reports every \
-           non-leader unit set up within that many hexes of the entry hex \
-           of an enemy arrival. Whether the keep-out lasts until the \
-           arrivals through that hex or all the side's arrivals have \
-           entered is not said (seed-jdg F10); at setup both readings \
-           forbid the same hexes, and the message gives the turn each \
-           would lift it.",
-    why: "A unit on the enemy's entry road stops its reinforcements from \
-          entering, which the rules forbid; it is usually a misread hex \
-          number.",
-    example: "a French unit set up in 3102, next to 3101 where \
-              Quasdanovitch enters at 7:45",
-    rulebook: Some("Jours de Gloire 5.2, Empire 5.2.3"),
-};
+use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// An enemy entry hex: who enters there and the last turn they do.
 struct Gate<'p> {
@@ -110,7 +71,8 @@ pub fn check(
             let Some((hex, distance, gate)) = near else {
                 continue;
             };
-            let pointer = format!("/sides/{s}/setup/{i}/hex");
+            let pointer =
+                at("sides").index(s).field("setup").index(i).field("hex");
             out.push(finding(
                 plan, unit, placed.hex, *hex, distance, gate, pointer,
             ));
@@ -125,7 +87,7 @@ fn finding(
     gate_hex: HexId,
     distance: u32,
     gate: &Gate<'_>,
-    pointer: String,
+    pointer: Pointer,
 ) -> Finding {
     let place = match distance {
         0 => format!("in {gate_hex}"),

@@ -1,33 +1,9 @@
 //! ENT006: activation markers are in the pool on the turns their
 //! formations need them.
 //!
-//! ## What it does
-//! Builds the pool of activation markers turn by turn (Jours de Gloire
-//! Assembly phase): the formations of `markers_at_start`, then each
-//! arriving formation from its arrival turn (one marker when it has no
-//! unit on the map yet, all of them once it has; special turns cap the
-//! count, e.g. Rivoli's one marker per formation on turns 1-2). For sides
-//! that use markers, it reports:
-//! - units set up whose formation has no marker in the pool on turn 1,
-//!   with the turn its markers first come in (never, or its arrival);
-//! - formations in `markers_at_start` with no unit on the map and none
-//!   arriving on turn 1: markers the pool should not hold yet;
-//! - arriving units that no formation's markers can bring (neither the
-//!   arrival's `formation` nor theirs has markers).
-//!
-//! ## Why
-//! A formation on the map without a marker in the pool cannot be
-//! activated; markers in the pool for a formation with nothing on the map
-//! give the side a free draw. Either is a slip in `markers_at_start`,
-//! unless a special rule says otherwise (Rivoli: Leclerc, of Masséna, is on
-//! the map from the start and "may be activated with the Reserve AM" until
-//! Masséna's markers arrive at 9:00; the warning there is expected).
-//!
-//! ## Example
-//! `markers_at_start: ["joubert"]` while Reserve units are set up.
-//!
-//! Rulebook: Jours de Gloire 1.3 C (Assembly: "AMs of formations on the
-//! map and of formations due to enter this turn"), 5.2; Rivoli III.A 2.2.
+//! What follows is `docs/ENT006.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../../docs/ENT006.md")]
 
 use std::collections::BTreeSet;
 
@@ -39,28 +15,8 @@ use super::plan::{Planned, is_leader};
 use super::pool::Markers;
 use super::sim::Simulation;
 use crate::check::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of ENT006.
-pub const DOC: Rule = Rule {
-    summary: "Activation markers not in the pool when their formation needs them",
-    what: "Builds the pool of activation markers turn by turn: \
-           `markers_at_start`, then each arriving formation from its \
-           arrival (one marker while it has no unit on the map, all once it \
-           has; special turns cap the count per formation). Reports units \
-           set up whose formation has no marker in the pool on turn 1, \
-           formations in `markers_at_start` with no unit on the map or \
-           arriving on turn 1, and arriving units no formation's markers \
-           can bring. Sides without activation markers are not checked.",
-    why: "A formation without a marker cannot be activated; a marker for a \
-          formation with nothing on the map is a free draw. Either is a \
-          slip in `markers_at_start` unless a special rule says otherwise.",
-    example: "markers_at_start: [\"joubert\"]   // Reserve units are set up \
-              too",
-    rulebook: Some(
-        "Jours de Gloire 1.3 C (Assembly) and 5.2; Rivoli III.A 2.2",
-    ),
-};
+use crate::code::Code;
+use crate::pointer::at;
 
 /// ENT006 for one scenario.
 pub fn check(
@@ -111,7 +67,7 @@ fn unmarked_setup(
             out.push(
                 Finding::new(
                     Code::Ent006,
-                    format!("/sides/{s}/setup/{i}"),
+                    at("sides").index(s).field("setup").index(i),
                     format!(
                         "`{}` of `{formation}` is on the map from turn 1, but \
                          {from}",
@@ -174,7 +130,7 @@ fn idle_at_start(
             out.push(
                 Finding::new(
                     Code::Ent006,
-                    format!("/sides/{s}/markers_at_start/{j}"),
+                    at("sides").index(s).field("markers_at_start").index(j),
                     format!(
                         "the markers of `{formation}` are in the pool from the \
                          start, but no unit of `{formation}` is on the map or \

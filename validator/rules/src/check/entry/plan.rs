@@ -7,6 +7,8 @@ use berthier_schema::scenario::Arrival;
 use berthier_schema::zone::Zone;
 use berthier_schema::{HexId, Location};
 
+use crate::pointer::{Pointer, at};
+
 /// What an entry location resolves to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
@@ -48,16 +50,19 @@ pub struct Planned<'a> {
 
 impl Planned<'_> {
     /// Pointer to the arrival.
-    pub fn pointer(&self) -> String {
-        format!("/sides/{}/reinforcements/{}", self.side, self.index)
+    pub fn pointer(&self) -> Pointer {
+        at("sides")
+            .index(self.side)
+            .field("reinforcements")
+            .index(self.index)
     }
 
     /// Pointer to a unit of the arrival: its id when listed by id, else
     /// the unit set.
-    pub fn unit_pointer(&self, unit: &str) -> String {
+    pub fn unit_pointer(&self, unit: &str) -> Pointer {
         match self.arrival.units.units.iter().position(|u| u == unit) {
-            Some(i) => format!("{}/units/units/{i}", self.pointer()),
-            None => format!("{}/units", self.pointer()),
+            Some(i) => self.pointer().field("units").field("units").index(i),
+            None => self.pointer().field("units"),
         }
     }
 }

@@ -1,47 +1,15 @@
 //! MAP003: a map entry point lies on a map edge.
 //!
-//! ## What it does
-//! Reports an entry point that lists hexes, none of which is on the map's
-//! edge: a hex with a neighbour that is not a printed hex, or a hex listed
-//! by one of the map's named edges. Entry points given only by an edge are
-//! not checked; hexes off the map are REF007.
-//!
-//! ## Why
-//! Reinforcements come on from off the map; an interior entry hex is
-//! usually a misread hex number or a map extent that is wrong. It is a
-//! warning, not an error: Rivoli's French entry hex 0321 is one row short
-//! of the southern edge as printed (seed-jdg F19).
-//!
-//! ## Example
-//! `entry_points: [(id: "e", name: "E", hexes: ["0303"])]` on a 6x5 map.
-//!
-//! Rulebook: Jours de Gloire 5.2 ("enter the map at the hex specified");
-//! Vive l'Empereur §XIII.
+//! What follows is `docs/MAP003.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../../docs/MAP003.md")]
 
 use berthier_schema::HexId;
 use berthier_schema::map::Map;
 
 use super::Finding;
-use crate::code::{Code, Rule};
-
-/// Documentation of MAP003.
-pub const DOC: Rule = Rule {
-    summary: "Map entry point not on a map edge",
-    what: "Reports an entry point that lists hexes, none of which has a \
-           neighbour off the map or belongs to a named edge. Entry points \
-           given only by an edge are not checked; hexes off the map are \
-           REF007.",
-    why: "Reinforcements come on from off the map; an interior entry hex is \
-          usually a misread hex number, or a map extent that is wrong. \
-          Only a warning: Rivoli's printed entry hex 0321 is one row short \
-          of the southern edge.",
-    example: "entry_points: [(id: \"e\", name: \"E\", hexes: [\"0303\"])]   \
-              // on a 6x5 map",
-    rulebook: Some(
-        "Jours de Gloire 5.2 (\"enter the map at the hex specified\"); Vive \
-         l'Empereur §XIII",
-    ),
-};
+use crate::code::Code;
+use crate::pointer::at;
 
 /// MAP003 for every entry point of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
@@ -64,7 +32,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map003,
-                format!("/entry_points/{i}"),
+                at("entry_points").index(i),
                 format!(
                     "entry point `{}` is not on a map edge: {} has no \
                      neighbour off the map",

@@ -8,6 +8,7 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF006 for every entry point of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
@@ -20,7 +21,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
         {
             out.push(Finding::new(
                 Code::Ref006,
-                format!("/entry_points/{i}/edge"),
+                at("entry_points").index(i).field("edge"),
                 format!("edge `{edge}` is not on the map"),
             ));
         }
@@ -29,7 +30,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
         {
             out.push(Finding::new(
                 Code::Ref006,
-                format!("/entry_points/{i}/road"),
+                at("entry_points").index(i).field("road"),
                 format!("road `{road}` is not on the map"),
             ));
         }

@@ -5,6 +5,7 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF009 for every hexside feature of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
@@ -17,7 +18,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Ref009,
-                format!("/hexsides/{i}/at"),
+                at("hexsides").index(i).field("at"),
                 format!(
                     "hexes {a} and {b} of hexside {} are not adjacent",
                     side.at

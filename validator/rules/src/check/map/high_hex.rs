@@ -7,6 +7,7 @@ use berthier_schema::series::Series;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF015 for every hexside feature of `map` whose type `series` defines
 /// (unknown types are REF008).
@@ -20,7 +21,7 @@ pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
             None if kind.directed => out.push(
                 Finding::new(
                     Code::Ref015,
-                    format!("/hexsides/{i}"),
+                    at("hexsides").index(i),
                     format!(
                         "`{}` is directed: hexside {} must name its `high` \
                          hex",
@@ -32,7 +33,7 @@ pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
             Some(high) if side.at.other(high).is_none() => out.push(
                 Finding::new(
                     Code::Ref015,
-                    format!("/hexsides/{i}/high"),
+                    at("hexsides").index(i).field("high"),
                     format!(
                         "high hex {high} is not one of hexside {}",
                         side.at

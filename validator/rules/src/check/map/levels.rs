@@ -1,67 +1,18 @@
 //! MAP002: a slope's high hex is not the lower one.
 //! MAP004: a level change has a slope between the two hexes.
 //!
-//! ## What it does
-//! Compares the painted `level` of hexes with the slopes between them (a
-//! directed hexside type named as a slope or ridge; redoubts and walls
-//! are directed too, but their `high` is the inner hex). MAP002
-//! (warning) reports a slope whose `high` hex has a lower level than the
-//! other hex. MAP004 (information) reports a hex higher than a painted
-//! neighbour with no slope on the hexside between them, once per higher
-//! hex. Hexes without a level are not compared. A slope between equal
-//! levels is allowed: Canope's dunes are slopes without a level change.
-//!
-//! ## Why
-//! Slopes mark level changes, and combat modifiers depend on the
-//! difference of level; a slope drawn the wrong way round, or a level
-//! painted on the wrong hex, changes who fights uphill.
-//!
-//! ## Example
-//! `(at: "0101/0102", feature: "slope", high: "0102")` with 0101 at
-//! level 1 and 0102 at level 0 (MAP002); 0102 at level 1 next to 0202 at
-//! level 0 with no slope between them (MAP004).
-//!
-//! Rulebook: Jours de Gloire 7.4.1, 9.1, Terrain Effects Chart note `*`;
-//! Canope 4.3 (slopes between equal levels); Vive l'Empereur §VI.2.
+//! What follows is `docs/MAP002.md` and `docs/MAP004.md` (under
+//! `validator/rules/`), the text `berthier-validate rule` and `RULES.md`
+//! print.
+#![doc = include_str!("../../../docs/MAP002.md")]
+#![doc = include_str!("../../../docs/MAP004.md")]
 
 use berthier_schema::map::Map;
 use berthier_schema::{HexId, Hexside};
 
 use super::{Finding, Sides, is_slope};
-use crate::code::{Code, Rule};
-
-/// Documentation of MAP002.
-pub const DOC_SLOPE: Rule = Rule {
-    summary: "Slope whose high hex has the lower level",
-    what: "Reports a slope (a directed hexside type named as a slope or \
-           ridge) whose `high` hex has a lower painted level than the hex \
-           on the other side. Slopes between equal levels are allowed \
-           (Canope's dunes); hexes without a level are not compared.",
-    why: "Slopes mark level changes, and fire and shock modifiers depend \
-          on which side is higher: a slope drawn the wrong way round, or a \
-          level painted on the wrong hex, turns the fight around.",
-    example: "(at: \"0101/0102\", feature: \"slope\", high: \"0102\")   // \
-              0101 is level 1, 0102 level 0",
-    rulebook: Some(
-        "Jours de Gloire 7.4.1, 9.1, Terrain Effects Chart note *; Canope \
-         4.3; Vive l'Empereur §VI.2",
-    ),
-};
-
-/// Documentation of MAP004.
-pub const DOC_LEVEL: Rule = Rule {
-    summary: "Level change between hexes with no slope between them",
-    what: "Reports, once per higher hex, a hex whose painted level is \
-           above a painted neighbour's with no slope on the hexside between \
-           them. Hexes without a level are not compared.",
-    why: "Slopes mark level changes on the printed map; a level change \
-          with no slope is often a level painted one hex too far, or a \
-          slope not yet drawn. Some maps print levels with no slopes, so it \
-          is only information.",
-    example: "\"0102\": (terrain: \"clear\", level: 1), \"0202\": (terrain: \
-              \"clear\", level: 0)   // no slope on 0102/0202",
-    rulebook: Some("Jours de Gloire 7.4.1, Terrain Effects Chart note *"),
-};
+use crate::code::Code;
+use crate::pointer::at;
 
 /// MAP002 and MAP004 for `map`.
 pub fn check(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
@@ -97,7 +48,7 @@ fn wrong_way(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map002,
-                format!("/hexsides/{i}"),
+                at("hexsides").index(i),
                 format!(
                     "{} {} has its high side on {high} (level {h}), but \
                      {low} is level {l}",
@@ -134,7 +85,7 @@ fn unmarked(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
         out.push(
             Finding::new(
                 Code::Map004,
-                format!("/hexes/{hex}/level"),
+                at("hexes").key(hex).field("level"),
                 format!(
                     "hex {hex} (level {here}) is higher than {} with no \
                      slope between them",

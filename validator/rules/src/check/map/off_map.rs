@@ -8,18 +8,19 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// REF007 for every hex `map` lists.
 pub fn check(map: &Map) -> Vec<Finding> {
     let mut out: Vec<Finding> = map
         .hexes
         .keys()
-        .filter_map(|hex| finding(map, *hex, format!("/hexes/{hex}")))
+        .filter_map(|hex| finding(map, *hex, at("hexes").key(hex)))
         .map(Finding::at_key)
         .collect();
     for (i, side) in map.hexsides.iter().enumerate() {
         for hex in side.at.hexes() {
-            out.extend(finding(map, hex, format!("/hexsides/{i}/at")));
+            out.extend(finding(map, hex, at("hexsides").index(i).field("at")));
         }
     }
     let lists = [
@@ -37,7 +38,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
     for (base, items) in lists {
         for (i, hexes) in items.into_iter().enumerate() {
             for (j, hex) in hexes.iter().enumerate() {
-                let pointer = format!("/{base}/{i}/hexes/{j}");
+                let pointer = at(base).index(i).field("hexes").index(j);
                 out.extend(finding(map, *hex, pointer));
             }
         }
@@ -46,7 +47,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
 }
 
 /// REF007 at `pointer` unless `hex` is a printed hex of `map`.
-pub fn finding(map: &Map, hex: HexId, pointer: String) -> Option<Finding> {
+pub fn finding(map: &Map, hex: HexId, pointer: Pointer) -> Option<Finding> {
     if map.contains(hex) {
         return None;
     }

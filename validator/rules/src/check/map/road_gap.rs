@@ -1,25 +1,14 @@
 //! REF012: a road is a path of adjacent hexes.
 //!
-//! ## What it does
-//! Reports each step of a road between two hexes that do not share a
-//! hexside, at the second hex of the step. Pass 2 reports it with the other
-//! reference checks; the editor's findings panel runs the same function
-//! while a road is drawn.
-//!
-//! ## Why
-//! Road movement follows the path hex by hex; a gap is usually a hex
-//! number typed wrong, or a road drawn across a hex it skipped.
-//!
-//! ## Example
-//! `hexes: ["0101", "0301"]`
-//!
-//! Rulebook: Jours de Gloire 4.3.1 ("from a hex containing the same
-//! road"); Vive l'Empereur §VI.7.
+//! What follows is `docs/REF012.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../../docs/REF012.md")]
 
 use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF012 for every road of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
@@ -33,7 +22,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
             out.push(
                 Finding::new(
                     Code::Ref012,
-                    format!("/roads/{i}/hexes/{}", j + 1),
+                    at("roads").index(i).field("hexes").index(j + 1),
                     format!(
                         "road `{}` jumps from {prev} to {hex}, which are not \
                          adjacent",

@@ -10,6 +10,7 @@ use berthier_schema::series::Series;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::at;
 
 /// REF008 for the terrain, hexside features and road classes of `map`.
 pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
@@ -22,7 +23,7 @@ pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
             out.push(
                 Finding::new(
                     Code::Ref008,
-                    format!("/hexes/{hex}/terrain"),
+                    at("hexes").key(hex).field("terrain"),
                     format!("terrain `{t}` is not defined by the series"),
                 )
                 .hex(*hex),
@@ -34,7 +35,7 @@ pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
             out.push(
                 Finding::new(
                     Code::Ref008,
-                    format!("/hexsides/{i}/feature"),
+                    at("hexsides").index(i).field("feature"),
                     format!(
                         "hexside feature `{}` is not defined by the series",
                         side.feature
@@ -50,7 +51,7 @@ pub fn check(map: &Map, series: &Series) -> Vec<Finding> {
         if !classes.contains(road.class.as_str()) {
             out.push(Finding::new(
                 Code::Ref008,
-                format!("/roads/{i}/class"),
+                at("roads").index(i).field("class"),
                 format!(
                     "road class `{}` is not defined by the series",
                     road.class

@@ -9,31 +9,37 @@ use berthier_schema::map::Map;
 
 use super::Finding;
 use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// REF003 for the roads, places, edges and entry points of `map`.
 pub fn check(map: &Map) -> Vec<Finding> {
-    let mut out =
-        duplicates("road", pointed("/roads", map.roads.iter().map(|r| &*r.id)));
+    let mut out = duplicates(
+        "road",
+        pointed(at("roads"), map.roads.iter().map(|r| &*r.id)),
+    );
     out.extend(duplicates(
         "place",
-        pointed("/places", map.places.iter().map(|p| &*p.id)),
+        pointed(at("places"), map.places.iter().map(|p| &*p.id)),
     ));
     out.extend(duplicates(
         "edge",
-        pointed("/edges", map.edges.iter().map(|e| &*e.id)),
+        pointed(at("edges"), map.edges.iter().map(|e| &*e.id)),
     ));
     let entries = map.entry_points.iter().map(|e| &*e.id);
-    out.extend(duplicates("entry point", pointed("/entry_points", entries)));
+    out.extend(duplicates(
+        "entry point",
+        pointed(at("entry_points"), entries),
+    ));
     out
 }
 
 /// `({base}/{i}/id, id)` for the ids of a list.
 fn pointed<'i>(
-    base: &str,
+    base: Pointer,
     ids: impl Iterator<Item = &'i str>,
-) -> Vec<(String, &'i str)> {
+) -> Vec<(Pointer, &'i str)> {
     ids.enumerate()
-        .map(|(i, id)| (format!("{base}/{i}/id"), id))
+        .map(|(i, id)| (base.index(i).field("id"), id))
         .collect()
 }
 
@@ -41,7 +47,7 @@ fn pointed<'i>(
 /// the kind of thing (`road`, `unit class`).
 pub fn duplicates<'i>(
     what: &str,
-    ids: impl IntoIterator<Item = (String, &'i str)>,
+    ids: impl IntoIterator<Item = (Pointer, &'i str)>,
 ) -> Vec<Finding> {
     let mut seen = HashSet::new();
     ids.into_iter()

@@ -6,9 +6,10 @@ use std::collections::HashSet;
 use berthier_schema::counters::{Counters, Unit};
 use berthier_schema::series::Series;
 
-use super::{Out, counter_sides, escape, id_pointers, ids};
+use super::{Out, counter_sides, id_pointers, ids};
 use crate::check::Finding;
 use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// Every finding of a counters file: unique ids, sides, nationalities,
 /// formations and commanders, the command hierarchy (OOB001-OOB003), and,
@@ -17,17 +18,17 @@ use crate::code::Code;
 pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
     let mut out = Out::default();
     let ctx = &mut out;
-    ctx.unique("side", id_pointers("/sides", &c.sides));
-    ctx.unique("formation", id_pointers("/formations", &c.formations));
-    ctx.unique("unit", id_pointers("/units", &c.units));
-    ctx.unique("marker", id_pointers("/markers", &c.markers));
-    let activation: Vec<(String, &str)> = c
+    ctx.unique("side", id_pointers(&at("sides"), &c.sides));
+    ctx.unique("formation", id_pointers(&at("formations"), &c.formations));
+    ctx.unique("unit", id_pointers(&at("units"), &c.units));
+    ctx.unique("marker", id_pointers(&at("markers"), &c.markers));
+    let activation: Vec<(Pointer, &str)> = c
         .formations
         .iter()
         .enumerate()
         .flat_map(|(i, f)| {
             id_pointers(
-                &format!("/formations/{i}/activation_markers"),
+                &at("formations").index(i).field("activation_markers"),
                 &f.activation_markers,
             )
         })
@@ -47,7 +48,7 @@ pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
     let sides = ids(&c.sides);
     for (i, marker) in c.markers.iter().enumerate() {
         if let Some(side) = &marker.side {
-            side_ref(ctx, &sides, &format!("/markers/{i}/side"), side);
+            side_ref(ctx, &sides, &at("markers").index(i).field("side"), side);
         }
     }
     out.list
@@ -68,13 +69,18 @@ fn formations(ctx: &mut Out, c: &Counters) {
     let formations = ids(&c.formations);
     let units = ids(&c.units);
     for (i, f) in c.formations.iter().enumerate() {
-        side_ref(ctx, &sides, &format!("/formations/{i}/side"), &f.side);
+        side_ref(
+            ctx,
+            &sides,
+            &at("formations").index(i).field("side"),
+            &f.side,
+        );
         if let Some(parent) = &f.parent
             && !formations.contains(parent.as_str())
         {
             ctx.report(
                 Code::Ref005,
-                &format!("/formations/{i}/parent"),
+                &at("formations").index(i).field("parent"),
                 format!("formation `{parent}` does not exist"),
             );
         }
@@ -83,7 +89,7 @@ fn formations(ctx: &mut Out, c: &Counters) {
         {
             ctx.report(
                 Code::Ref004,
-                &format!("/formations/{i}/commander"),
+                &at("formations").index(i).field("commander"),
                 format!("unit `{commander}` does not exist"),
             );
         }
@@ -92,7 +98,7 @@ fn formations(ctx: &mut Out, c: &Counters) {
 
 fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
     let sides = ids(&c.sides);
-    side_ref(ctx, &sides, &format!("/units/{i}/side"), &unit.side);
+    side_ref(ctx, &sides, &at("units").index(i).field("side"), &unit.side);
     if let Some(nationality) = &unit.nationality {
         let known = c
             .sides
@@ -103,7 +109,7 @@ fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
         if !known {
             ctx.report(
                 Code::Ref011,
-                &format!("/units/{i}/nationality"),
+                &at("units").index(i).field("nationality"),
                 format!(
                     "nationality `{nationality}` is not one of side `{}`",
                     unit.side
@@ -116,7 +122,7 @@ fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
     {
         ctx.report(
             Code::Ref005,
-            &format!("/units/{i}/formation"),
+            &at("units").index(i).field("formation"),
             format!("formation `{formation}` does not exist"),
         );
     }
@@ -125,15 +131,14 @@ fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
 fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
     let classes = ids(&series.unit_classes);
     let class_refs =
-        std::iter::once((format!("/units/{i}/class"), &unit.class)).chain(
-            unit.class_as.iter().map(|(purpose, class)| {
+        std::iter::once((at("units").index(i).field("class"), &unit.class))
+            .chain(unit.class_as.iter().map(|(purpose, class)| {
                 let key = serde_json::to_value(purpose)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))
                     .unwrap_or_default();
-                (format!("/units/{i}/class_as/{key}"), class)
-            }),
-        );
+                (at("units").index(i).field("class_as").key(key), class)
+            }));
     for (pointer, class) in class_refs {
         if !classes.contains(class.as_str()) {
             ctx.report(
@@ -146,7 +151,7 @@ fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
     let sides = counter_sides(series);
     let ratings = ids(&series.ratings);
     for (side, values) in &unit.ratings {
-        let base = format!("/units/{i}/ratings/{}", escape(side));
+        let base = at("units").index(i).field("ratings").key(side);
         if !sides.contains(side.as_str()) {
             ctx.report_key(
                 Code::Ref008,
@@ -158,7 +163,7 @@ fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
             if !ratings.contains(rating.as_str()) {
                 ctx.report_key(
                     Code::Ref008,
-                    &format!("{base}/{}", escape(rating)),
+                    &base.key(rating),
                     format!("rating `{rating}` is not defined by the series"),
                 );
             }

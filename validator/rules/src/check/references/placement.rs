@@ -9,6 +9,7 @@ use berthier_schema::scenario::UnitSet;
 
 use super::Out;
 use crate::code::Code;
+use crate::pointer::Pointer;
 
 /// What a scenario's references resolve against (each may be missing when
 /// its file is broken; the checks needing it are then skipped).
@@ -18,7 +19,7 @@ pub(super) struct World<'w> {
 }
 
 impl World<'_> {
-    pub fn unit(&self, ctx: &mut Out, pointer: &str, id: &str) {
+    pub fn unit(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
         if let Some(c) = self.counters
             && c.unit(id).is_none()
         {
@@ -30,7 +31,7 @@ impl World<'_> {
         }
     }
 
-    pub fn formation(&self, ctx: &mut Out, pointer: &str, id: &str) {
+    pub fn formation(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
         if let Some(c) = self.counters
             && c.formation(id).is_none()
         {
@@ -42,7 +43,7 @@ impl World<'_> {
         }
     }
 
-    pub fn side(&self, ctx: &mut Out, pointer: &str, id: &str) {
+    pub fn side(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
         if let Some(c) = self.counters
             && !c.sides.iter().any(|s| s.id == id)
         {
@@ -54,20 +55,20 @@ impl World<'_> {
         }
     }
 
-    pub fn units(&self, ctx: &mut Out, pointer: &str, set: &UnitSet) {
+    pub fn units(&self, ctx: &mut Out, pointer: &Pointer, set: &UnitSet) {
         for (i, id) in set.units.iter().enumerate() {
-            self.unit(ctx, &format!("{pointer}/units/{i}"), id);
+            self.unit(ctx, &pointer.field("units").index(i), id);
         }
         for (i, id) in set.formations.iter().enumerate() {
-            self.formation(ctx, &format!("{pointer}/formations/{i}"), id);
+            self.formation(ctx, &pointer.field("formations").index(i), id);
         }
     }
 
-    pub fn location(&self, ctx: &mut Out, pointer: &str, at: &Location) {
+    pub fn location(&self, ctx: &mut Out, pointer: &Pointer, at: &Location) {
         let Some(map) = self.map else { return };
         let (what, id, found) = match at {
             Location::Hex(hex) => {
-                ctx.hex_on_map(map, *hex, &format!("{pointer}/Hex"));
+                ctx.hex_on_map(map, *hex, &pointer.field("Hex"));
                 return;
             }
             Location::Place(id) => ("place", id, map.place(id).is_some()),
@@ -87,58 +88,67 @@ impl World<'_> {
             };
             ctx.report(
                 Code::Ref006,
-                &format!("{pointer}/{variant}"),
+                &pointer.field(variant),
                 format!("{what} `{id}` is not on the map {}", map.id),
             );
         }
     }
 
-    pub fn locations(&self, ctx: &mut Out, pointer: &str, all: &[Location]) {
+    pub fn locations(
+        &self,
+        ctx: &mut Out,
+        pointer: &Pointer,
+        all: &[Location],
+    ) {
         for (i, at) in all.iter().enumerate() {
-            self.location(ctx, &format!("{pointer}/{i}"), at);
+            self.location(ctx, &pointer.index(i), at);
         }
     }
 
     /// Every reference inside a placement, recursively.
-    pub fn placement(&self, ctx: &mut Out, ptr: &str, p: &Placement) {
+    pub fn placement(&self, ctx: &mut Out, ptr: &Pointer, p: &Placement) {
         match p {
-            Placement::Hex(h) => self.hex(ctx, &format!("{ptr}/Hex"), *h),
+            Placement::Hex(h) => self.hex(ctx, &ptr.field("Hex"), *h),
             Placement::HexOrAdjacent(h) => {
-                self.hex(ctx, &format!("{ptr}/HexOrAdjacent"), *h);
+                self.hex(ctx, &ptr.field("HexOrAdjacent"), *h);
             }
-            Placement::At(at) => self.location(ctx, &format!("{ptr}/At"), at),
+            Placement::At(at) => self.location(ctx, &ptr.field("At"), at),
             Placement::Within { of, .. } => {
-                self.location(ctx, &format!("{ptr}/Within/of"), of);
+                self.location(ctx, &ptr.field("Within").field("of"), of);
             }
             Placement::Region(hexes) => {
                 for (i, h) in hexes.iter().enumerate() {
-                    self.hex(ctx, &format!("{ptr}/Region/{i}"), *h);
+                    self.hex(ctx, &ptr.field("Region").index(i), *h);
                 }
             }
             Placement::SideOfLine { line, .. } => {
-                self.locations(ctx, &format!("{ptr}/SideOfLine/line"), line);
+                self.locations(
+                    ctx,
+                    &ptr.field("SideOfLine").field("line"),
+                    line,
+                );
             }
             Placement::OnRoad { road, from, to, .. } => {
-                self.road(ctx, &format!("{ptr}/OnRoad/road"), road);
-                self.location(ctx, &format!("{ptr}/OnRoad/from"), from);
-                self.location(ctx, &format!("{ptr}/OnRoad/to"), to);
+                self.road(ctx, &ptr.field("OnRoad").field("road"), road);
+                self.location(ctx, &ptr.field("OnRoad").field("from"), from);
+                self.location(ctx, &ptr.field("OnRoad").field("to"), to);
             }
             Placement::HalfwayBetween { a, b, .. } => {
-                self.location(ctx, &format!("{ptr}/HalfwayBetween/a"), a);
-                self.location(ctx, &format!("{ptr}/HalfwayBetween/b"), b);
+                self.location(ctx, &ptr.field("HalfwayBetween").field("a"), a);
+                self.location(ctx, &ptr.field("HalfwayBetween").field("b"), b);
             }
             Placement::LineBetween { a, b } => {
-                self.location(ctx, &format!("{ptr}/LineBetween/a"), a);
-                self.location(ctx, &format!("{ptr}/LineBetween/b"), b);
+                self.location(ctx, &ptr.field("LineBetween").field("a"), a);
+                self.location(ctx, &ptr.field("LineBetween").field("b"), b);
             }
             Placement::StackedWith(u) => {
-                self.unit(ctx, &format!("{ptr}/StackedWith"), u);
+                self.unit(ctx, &ptr.field("StackedWith"), u);
             }
             Placement::AdjacentTo(u) => {
-                self.unit(ctx, &format!("{ptr}/AdjacentTo"), u);
+                self.unit(ctx, &ptr.field("AdjacentTo"), u);
             }
             Placement::WithAnyUnitOf(Some(f)) => {
-                self.formation(ctx, &format!("{ptr}/WithAnyUnitOf"), f);
+                self.formation(ctx, &ptr.field("WithAnyUnitOf"), f);
             }
             Placement::WithAnyUnitOf(None) | Placement::Anywhere => {}
             Placement::All(all) | Placement::AnyOf(all) => {
@@ -148,16 +158,16 @@ impl World<'_> {
                     "AnyOf"
                 };
                 for (i, inner) in all.iter().enumerate() {
-                    self.placement(ctx, &format!("{ptr}/{variant}/{i}"), inner);
+                    self.placement(ctx, &ptr.field(variant).index(i), inner);
                 }
             }
             Placement::Not(inner) => {
-                self.placement(ctx, &format!("{ptr}/Not"), inner);
+                self.placement(ctx, &ptr.field("Not"), inner);
             }
             Placement::Unstructured(text) => {
                 ctx.report(
                     Code::Ref014,
-                    &format!("{ptr}/Unstructured"),
+                    &ptr.field("Unstructured"),
                     format!("placement kept as text, not checked: \"{text}\""),
                 );
             }
@@ -167,7 +177,7 @@ impl World<'_> {
     pub fn hex(
         &self,
         ctx: &mut Out,
-        pointer: &str,
+        pointer: &Pointer,
         hex: berthier_schema::HexId,
     ) {
         if let Some(map) = self.map {
@@ -175,7 +185,7 @@ impl World<'_> {
         }
     }
 
-    fn road(&self, ctx: &mut Out, pointer: &str, id: &str) {
+    fn road(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
         if let Some(map) = self.map
             && map.road(id).is_none()
         {

@@ -11,6 +11,7 @@ use super::placement::World;
 use super::{Out, ids};
 use crate::check::Finding;
 use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// Every finding of a scenario's references, against the documents it
 /// names, each `None` when its file does not load (the checks needing it
@@ -25,11 +26,13 @@ pub fn check(
     let mut out = Out::default();
     let ctx = &mut out;
     let world = World { map, counters };
-    let side_ids: Vec<(String, &str)> = s
+    let side_ids: Vec<(Pointer, &str)> = s
         .sides
         .iter()
         .enumerate()
-        .map(|(i, side)| (format!("/sides/{i}/side"), side.side.as_str()))
+        .map(|(i, side)| {
+            (at("sides").index(i).field("side"), side.side.as_str())
+        })
         .collect();
     ctx.unique("scenario side", side_ids);
     for (field, side) in [
@@ -37,12 +40,12 @@ pub fn check(
         ("moves_first", &s.moves_first),
     ] {
         if let Some(side) = side {
-            world.side(ctx, &format!("/{field}"), side);
+            world.side(ctx, &at(field), side);
         }
     }
     for (i, side) in s.sides.iter().enumerate() {
-        let base = format!("/sides/{i}");
-        world.side(ctx, &format!("{base}/side"), &side.side);
+        let base = at("sides").index(i);
+        world.side(ctx, &base.field("side"), &side.side);
         setup(ctx, &world, series, &base, side);
         arrivals(ctx, &world, &base, side);
         lists(ctx, &world, &base, side);
@@ -55,17 +58,17 @@ fn setup(
     ctx: &mut Out,
     w: &World<'_>,
     series: Option<&Series>,
-    base: &str,
+    base: &Pointer,
     side: &ScenarioSide,
 ) {
     for (j, ins) in side.instructions.iter().enumerate() {
-        let p = format!("{base}/instructions/{j}");
-        w.units(ctx, &format!("{p}/units"), &ins.units);
-        w.placement(ctx, &format!("{p}/placement"), &ins.placement);
+        let p = base.field("instructions").index(j);
+        w.units(ctx, &p.field("units"), &ins.units);
+        w.placement(ctx, &p.field("placement"), &ins.placement);
         if let (Some(series), Some(state)) = (series, &ins.state) {
             series_id(
                 ctx,
-                &format!("{p}/state"),
+                &p.field("state"),
                 "state",
                 state,
                 &ids(&series.states),
@@ -77,12 +80,12 @@ fn setup(
     for (j, placed) in side.setup.iter().enumerate() {
         // Pointers are spelled out only for an entry with a finding: a
         // scenario has hundreds of entries, nearly all fine.
-        let p = || format!("{base}/setup/{j}");
+        let p = || base.field("setup").index(j);
         if w.counters.is_some_and(|c| c.unit(&placed.unit).is_none()) {
-            w.unit(ctx, &format!("{}/unit", p()), &placed.unit);
+            w.unit(ctx, &p().field("unit"), &placed.unit);
         }
         if w.map.is_some_and(|m| !m.contains(placed.hex)) {
-            w.hex(ctx, &format!("{}/hex", p()), placed.hex);
+            w.hex(ctx, &p().field("hex"), placed.hex);
         }
         let (Some(formations), Some(states)) = (&formations, &states) else {
             continue;
@@ -90,20 +93,20 @@ fn setup(
         if let Some(f) = &placed.formation
             && !formations.contains(f.as_str())
         {
-            let pointer = format!("{}/formation", p());
+            let pointer = p().field("formation");
             series_id(ctx, &pointer, "formation", f, formations);
         }
         if let Some(state) = &placed.state
             && !states.contains(state.as_str())
         {
-            series_id(ctx, &format!("{}/state", p()), "state", state, states);
+            series_id(ctx, &p().field("state"), "state", state, states);
         }
     }
 }
 
 fn series_id(
     ctx: &mut Out,
-    pointer: &str,
+    pointer: &Pointer,
     what: &str,
     id: &str,
     known: &std::collections::HashSet<&str>,
@@ -122,75 +125,83 @@ fn series_id(
     }
 }
 
-fn arrivals(ctx: &mut Out, w: &World<'_>, base: &str, side: &ScenarioSide) {
+fn arrivals(ctx: &mut Out, w: &World<'_>, base: &Pointer, side: &ScenarioSide) {
     for (j, arrival) in side.reinforcements.iter().enumerate() {
-        let p = format!("{base}/reinforcements/{j}");
+        let p = base.field("reinforcements").index(j);
         if let Some(f) = &arrival.formation {
-            w.formation(ctx, &format!("{p}/formation"), f);
+            w.formation(ctx, &p.field("formation"), f);
         }
-        w.units(ctx, &format!("{p}/units"), &arrival.units);
-        w.location(ctx, &format!("{p}/entry"), &arrival.entry);
+        w.units(ctx, &p.field("units"), &arrival.units);
+        w.location(ctx, &p.field("entry"), &arrival.entry);
         if let Some(alt) = &arrival.alternatives {
             w.locations(
                 ctx,
-                &format!("{p}/alternatives/entries"),
+                &p.field("alternatives").field("entries"),
                 &alt.entries,
             );
         }
     }
 }
 
-fn lists(ctx: &mut Out, w: &World<'_>, base: &str, side: &ScenarioSide) {
+fn lists(ctx: &mut Out, w: &World<'_>, base: &Pointer, side: &ScenarioSide) {
     for (j, unit) in side.absent.iter().enumerate() {
-        w.unit(ctx, &format!("{base}/absent/{j}"), unit);
+        w.unit(ctx, &base.field("absent").index(j), unit);
     }
     for (j, f) in side.markers_at_start.iter().enumerate() {
-        w.formation(ctx, &format!("{base}/markers_at_start/{j}"), f);
+        w.formation(ctx, &base.field("markers_at_start").index(j), f);
     }
     if let Some(c) = w.counters {
         for (j, m) in side.special_markers.iter().enumerate() {
             if !c.markers.iter().any(|k| &k.id == m) {
                 ctx.report(
                     Code::Ref011,
-                    &format!("{base}/special_markers/{j}"),
+                    &base.field("special_markers").index(j),
                     format!("marker `{m}` is not in the counters file"),
                 );
             }
         }
     }
     for (j, l) in side.losses.iter().enumerate() {
-        w.units(ctx, &format!("{base}/losses/{j}/units"), &l.units);
+        w.units(ctx, &base.field("losses").index(j).field("units"), &l.units);
     }
     for (j, a) in side.attachments.iter().enumerate() {
-        w.units(ctx, &format!("{base}/attachments/{j}/units"), &a.units);
-        w.formation(ctx, &format!("{base}/attachments/{j}/to"), &a.to);
+        w.units(
+            ctx,
+            &base.field("attachments").index(j).field("units"),
+            &a.units,
+        );
+        w.formation(
+            ctx,
+            &base.field("attachments").index(j).field("to"),
+            &a.to,
+        );
     }
     for (j, m) in side.morale.iter().enumerate() {
-        w.units(ctx, &format!("{base}/morale/{j}/units"), &m.units);
+        w.units(ctx, &base.field("morale").index(j).field("units"), &m.units);
     }
-    w.locations(ctx, &format!("{base}/retreat"), &side.retreat);
+    w.locations(ctx, &base.field("retreat"), &side.retreat);
     w.locations(
         ctx,
-        &format!("{base}/lines_of_communication"),
+        &base.field("lines_of_communication"),
         &side.lines_of_communication,
     );
 }
 
 fn victory(ctx: &mut Out, w: &World<'_>, s: &Scenario) {
     for (i, v) in s.victory.iter().enumerate() {
-        let p = format!("/victory/{i}");
-        w.side(ctx, &format!("{p}/side"), &v.side);
-        let c = format!("{p}/condition");
+        let p = at("victory").index(i);
+        w.side(ctx, &p.field("side"), &v.side);
+        let c = p.field("condition");
         match &v.condition {
             Condition::Objective { at, held_by, .. } => {
-                w.location(ctx, &format!("{c}/Objective/at"), at);
+                w.location(ctx, &c.field("Objective").field("at"), at);
                 if let Some(side) = held_by {
-                    w.side(ctx, &format!("{c}/Objective/held_by"), side);
+                    w.side(ctx, &c.field("Objective").field("held_by"), side);
                 }
             }
             Condition::Exit { via, units, .. } => {
-                w.location(ctx, &format!("{c}/Exit/via"), via);
-                w.units(ctx, &format!("{c}/Exit/units"), units);
+                w.location(ctx, &c.field("Exit").field("via"), via);
+                w.units(ctx, &c.field("Exit").field("units"), units);
             }
             Condition::Elimination { .. } | Condition::Text(_) => {}
         }

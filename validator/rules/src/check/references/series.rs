@@ -6,23 +6,27 @@ use std::collections::HashSet;
 
 use berthier_schema::series::Series;
 
-use super::{Out, counter_sides, escape, id_pointers, ids as id_set};
+use super::{Out, counter_sides, id_pointers, ids as id_set};
 use crate::check::Finding;
 use crate::code::Code;
+use crate::pointer::{Pointer, at};
 
 /// REF003: every id a series defines twice.
 pub fn ids(s: &Series) -> Vec<Finding> {
     let mut ctx = Out::default();
-    ctx.unique("rating", id_pointers("/ratings", &s.ratings));
-    ctx.unique("unit class", id_pointers("/unit_classes", &s.unit_classes));
-    ctx.unique("state", id_pointers("/states", &s.states));
-    ctx.unique("formation", id_pointers("/formations", &s.formations));
-    ctx.unique("terrain", id_pointers("/terrain", &s.terrain));
+    ctx.unique("rating", id_pointers(&at("ratings"), &s.ratings));
+    ctx.unique(
+        "unit class",
+        id_pointers(&at("unit_classes"), &s.unit_classes),
+    );
+    ctx.unique("state", id_pointers(&at("states"), &s.states));
+    ctx.unique("formation", id_pointers(&at("formations"), &s.formations));
+    ctx.unique("terrain", id_pointers(&at("terrain"), &s.terrain));
     ctx.unique(
         "hexside type",
-        id_pointers("/hexside_types", &s.hexside_types),
+        id_pointers(&at("hexside_types"), &s.hexside_types),
     );
-    ctx.unique("road type", id_pointers("/road_types", &s.road_types));
+    ctx.unique("road type", id_pointers(&at("road_types"), &s.road_types));
     ctx.list
 }
 
@@ -38,7 +42,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     let sides = counter_sides(all);
     for (i, class) in s.unit_classes.iter().enumerate() {
         for (side, list) in &class.ratings {
-            let base = format!("/unit_classes/{i}/ratings/{}", escape(side));
+            let base = at("unit_classes").index(i).field("ratings").key(side);
             if !sides.contains(side.as_str()) {
                 ctx.report_key(
                     Code::Ref008,
@@ -50,7 +54,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
                 if !ratings.contains(rating.as_str()) {
                     ctx.report(
                         Code::Ref008,
-                        &format!("{base}/{j}"),
+                        &base.index(j),
                         format!(
                             "rating `{rating}` is not defined by the series"
                         ),
@@ -64,7 +68,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
             if !classes.contains(class.as_str()) {
                 ctx.report(
                     Code::Ref008,
-                    &format!("/formations/{i}/classes/{j}"),
+                    &at("formations").index(i).field("classes").index(j),
                     format!(
                         "unit class `{class}` is not defined by the series"
                     ),
@@ -78,7 +82,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
                 if !terrain.contains(t.as_str()) {
                     ctx.report(
                         Code::Ref008,
-                        &format!("/formations/{i}/{field}/{j}"),
+                        &at("formations").index(i).field(field).index(j),
                         format!("terrain `{t}` is not defined by the series"),
                     );
                 }
@@ -88,7 +92,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     for (i, t) in s.terrain.iter().enumerate() {
         movement_keys(
             ctx,
-            &format!("/terrain/{i}/movement"),
+            &at("terrain").index(i).field("movement"),
             t.movement.keys(),
             &classes,
         );
@@ -96,7 +100,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     for (i, t) in s.hexside_types.iter().enumerate() {
         movement_keys(
             ctx,
-            &format!("/hexside_types/{i}/movement"),
+            &at("hexside_types").index(i).field("movement"),
             t.movement.keys(),
             &classes,
         );
@@ -104,7 +108,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     for (i, t) in s.road_types.iter().enumerate() {
         movement_keys(
             ctx,
-            &format!("/road_types/{i}/movement"),
+            &at("road_types").index(i).field("movement"),
             t.movement.keys(),
             &classes,
         );
@@ -114,7 +118,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
 
 fn movement_keys<'k>(
     ctx: &mut Out,
-    base: &str,
+    base: &Pointer,
     keys: impl Iterator<Item = &'k String>,
     classes: &HashSet<&str>,
 ) {
@@ -122,7 +126,7 @@ fn movement_keys<'k>(
         if !classes.contains(class.as_str()) {
             ctx.report_key(
                 Code::Ref008,
-                &format!("{base}/{}", escape(class)),
+                &base.key(class),
                 format!("unit class `{class}` is not defined by the series"),
             );
         }

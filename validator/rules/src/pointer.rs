@@ -1,0 +1,81 @@
+//! JSON Pointers (RFC 6901) into a document, built one typed segment at a
+//! time: a struct field, a list index, or a map key (escaped), so a rule
+//! never writes a pointer as a `format!` string. The pointers are checked
+//! against the documents by `validator/tests/codes.rs`, which fails when
+//! one does not resolve exactly (a mistyped field would otherwise put the
+//! caret on its parent).
+
+use std::fmt;
+
+/// A JSON Pointer: `/sides/0/setup/3/hex`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pointer(String);
+
+impl Pointer {
+    /// The whole document (`""`).
+    pub const fn root() -> Self {
+        Self(String::new())
+    }
+
+    /// The field `name` of the struct (or enum variant `name`) here.
+    pub fn field(&self, name: &str) -> Self {
+        self.key(name)
+    }
+
+    /// Item `i` of the list here.
+    pub fn index(&self, i: usize) -> Self {
+        Self(format!("{}/{i}", self.0))
+    }
+
+    /// The entry `key` of the map here (a hex number, a counter side),
+    /// escaped (`~` as `~0`, `/` as `~1`).
+    pub fn key(&self, key: impl fmt::Display) -> Self {
+        let key = key.to_string().replace('~', "~0").replace('/', "~1");
+        Self(format!("{}/{key}", self.0))
+    }
+
+    /// The pointer as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Starts a pointer at the field `name` of the document: `at("sides")` is
+/// `/sides`.
+pub fn at(name: &str) -> Pointer {
+    Pointer::root().field(name)
+}
+
+impl std::ops::Deref for Pointer {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<Pointer> for String {
+    fn from(pointer: Pointer) -> Self {
+        pointer.0
+    }
+}
+
+impl fmt::Display for Pointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_join_and_keys_are_escaped() {
+        assert_eq!(Pointer::root().as_str(), "");
+        let p = at("sides").index(0).field("setup").index(3).field("hex");
+        assert_eq!(p.as_str(), "/sides/0/setup/3/hex");
+        assert_eq!(at("ratings").key("a/b~c").as_str(), "/ratings/a~1b~0c");
+        assert_eq!(String::from(at("hexes").key("0202")), "/hexes/0202");
+    }
+}

@@ -1,0 +1,196 @@
+//! One fixture pair per code: `tests/fixtures/rules/<CODE>/trigger` must
+//! report the code, `clean` must report no code of its group (no `REF...`
+//! for REF007) and must pass; the human output of both is snapshotted
+//! (`snapshots/codes__fixture@<CODE>__<case>.snap`).
+//!
+//! Each case is the mini pack (`tests/fixtures/pack`) with the case's own
+//! files copied over it. The setup codes (STK, TER, SET, FAC, OOB, VIC) run
+//! over a VLE-like series as well (`tests/fixtures/rules/_shared`), with the
+//! reinforcement-entry codes allowed so each case tests one setup rule.
+//!
+//! Every folder is one case of the `insta::glob!` below: a failing case is
+//! reported with the others, it does not stop the run. The findings of
+//! every case, and of the bundled packs, must have JSON Pointers that
+//! resolve exactly in their documents.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::Format;
+use berthier_schema::locate::locate;
+
+use berthier_validator::Code;
+use berthier_validator::code::Group;
+use common::run;
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
+}
+
+/// The two cases every code has.
+const CASES: [&str; 2] = ["trigger", "clean"];
+
+/// The groups whose cases also copy `_shared` and allow the ENT codes.
+const SETUP_GROUPS: [Group; 6] = [
+    Group::Stacking,
+    Group::Terrain,
+    Group::Setup,
+    Group::Facing,
+    Group::OrderOfBattle,
+    Group::Victory,
+];
+
+fn copy_into(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("fixture dir") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy");
+    }
+}
+
+/// The pack of one case in a temporary folder, and the arguments to run
+/// `berthier-validate` with.
+fn case_pack(code: Code, case: &Path) -> (tempfile::TempDir, Vec<String>) {
+    let dir = common::pack();
+    let mut args = Vec::new();
+    if SETUP_GROUPS.contains(&code.group()) {
+        copy_into(&rules_dir().join("_shared"), dir.path());
+        args = Code::ALL
+            .into_iter()
+            .filter(|c| c.group() == Group::Entry)
+            .flat_map(|c| ["--allow".to_owned(), c.as_str().to_owned()])
+            .collect();
+    }
+    copy_into(case, dir.path());
+    (dir, args)
+}
+
+/// What is wrong with the output of one case (empty when right).
+fn check_case(code: Code, case: &str, out: &common::Run) -> Vec<String> {
+    let name = code.as_str();
+    let tag = format!("[{name}]");
+    let mut wrong = Vec::new();
+    if out.stderr.contains("panicked") {
+        wrong.push(format!("{name} {case} panicked: {}", out.stderr));
+    }
+    if case == "trigger" && !out.stdout.contains(&tag) {
+        wrong.push(format!("{name} trigger lacks {tag}:\n{}", out.stdout));
+    }
+    if case == "clean" {
+        let family = format!("[{}", code.group().prefix());
+        if out.stdout.contains(&family) {
+            wrong.push(format!(
+                "{name} clean reports {family}:\n{}",
+                out.stdout
+            ));
+        }
+        if out.status != 0 {
+            wrong.push(format!("{name} clean fails:\n{}", out.stdout));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_code_has_a_trigger_and_a_clean_fixture() {
+    for code in Code::ALL {
+        for case in CASES {
+            let dir = rules_dir().join(code.as_str()).join(case);
+            assert!(dir.is_dir(), "missing fixture {}", dir.display());
+        }
+    }
+    for entry in std::fs::read_dir(rules_dir()).expect("fixtures") {
+        let name = entry.expect("entry").file_name();
+        let name = name.to_string_lossy();
+        assert!(
+            name == "_shared" || Code::from_name(&name).is_some(),
+            "fixture folder {name} names no code"
+        );
+    }
+}
+
+#[test]
+fn fixture() {
+    let mut wrong = Vec::new();
+    // The snapshots of every case are compared before glob! fails; the
+    // cases' own checks are reported first.
+    let glob = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        insta::glob!("fixtures/rules", "*/{trigger,clean}", |dir| {
+            let case = dir.file_name().expect("case").to_string_lossy();
+            let name = dir.parent().and_then(Path::file_name).expect("code");
+            let Some(code) = Code::from_name(&name.to_string_lossy()) else {
+                wrong.push(format!("{} names no code", dir.display()));
+                return;
+            };
+            let (pack, args) = case_pack(code, dir);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(pack.path(), &args);
+            wrong.extend(check_case(code, &case, &out));
+            insta::assert_snapshot!(out.stdout);
+        });
+    }));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    if let Err(panic) = glob {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// The findings of `report` whose JSON Pointer does not resolve exactly in
+/// their document (the caret would land on an ancestor instead).
+fn inexact(report: &berthier_validator::Report) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for d in &report.diagnostics {
+        let Ok(text) = std::fs::read_to_string(d.path()) else {
+            wrong.push(format!("{} {}: unreadable", d.code, d.path()));
+            continue;
+        };
+        let format = if d.file.ends_with(".json") {
+            Format::Json
+        } else {
+            Format::Ron
+        };
+        if !locate(&text, format, &d.pointer).exact {
+            wrong.push(format!(
+                "{} {}: {} ({})",
+                d.code,
+                d.path(),
+                d.pointer,
+                d.message
+            ));
+        }
+    }
+    wrong
+}
+
+/// Every finding of every fixture case and of the repository's bundled
+/// packs points at a value its document has: `locate` finds the whole
+/// pointer instead of falling back to an ancestor.
+#[test]
+fn every_pointer_resolves_exactly() {
+    let mut wrong = Vec::new();
+    for (code, case) in
+        Code::ALL.into_iter().flat_map(|c| CASES.map(|k| (c, k)))
+    {
+        let dir = rules_dir().join(code.as_str()).join(case);
+        let (pack, _) = case_pack(code, &dir);
+        let report = berthier_validator::validate(&[pack.path().to_path_buf()])
+            .expect("run");
+        if case == "trigger" {
+            assert!(!report.diagnostics.is_empty(), "{code}: no finding");
+        }
+        wrong.extend(
+            inexact(&report)
+                .into_iter()
+                .map(|w| format!("{code} {case}: {w}")),
+        );
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let report = berthier_validator::validate(&[repo]).expect("run");
+    assert!(
+        report.diagnostics.len() > 10,
+        "{}",
+        report.diagnostics.len()
+    );
+    wrong.extend(inexact(&report));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
