@@ -52,14 +52,17 @@ pub struct App {
 /// screen.
 #[derive(Debug, Default)]
 struct Repaint {
-    /// The screen drawn last (its discriminant).
-    last: std::cell::Cell<u8>,
+    /// The layout drawn last ([`App::layout_key`]).
+    last: std::cell::Cell<u32>,
     /// Frames still to repaint whole.
     left: std::cell::Cell<u8>,
 }
 
-/// Frames repainted whole after a change of screen.
-const REPAINT_FRAMES: u8 = 6;
+/// Frames repainted whole after a change of screen or layout. Odd, so the
+/// very first frame after the change already has a changed background
+/// (the question banner is often drawn in one frame, with no second one
+/// until the next event).
+const REPAINT_FRAMES: u8 = 5;
 
 /// The screen showing.
 #[derive(Debug)]
@@ -400,16 +403,26 @@ impl App {
         Theme::Light
     }
 
+    /// What moves things about in the window: the screen, the unsaved
+    /// changes question, and the map screen's banners and panels. The CPU
+    /// renderer left a strip of the old map drawing over the layer bar
+    /// when the question pushed the page down (seen under Xvfb), as it did
+    /// after a change of screen, so any change of this key repaints whole.
+    fn layout_key(&self) -> u32 {
+        let (screen, map) = match &self.screen {
+            Screen::Map(s) => (1, s.layout_key()),
+            Screen::Error(_) => (2, 0),
+            Screen::Register(..) => (3, 0),
+            Screen::Suggest(..) => (4, 0),
+            Screen::NewMap(..) => (5, 0),
+        };
+        screen | u32::from(self.unsaved.is_some()) << 3 | map << 4
+    }
+
     /// The window style: the theme's, with the background stepping for a
     /// few frames after a change of screen (see [`Repaint`]).
     pub fn style(&self, theme: &Theme) -> iced::theme::Style {
-        let kind = match &self.screen {
-            Screen::Map(_) => 1,
-            Screen::Error(_) => 2,
-            Screen::Register(..) => 3,
-            Screen::Suggest(..) => 4,
-            Screen::NewMap(..) => 5,
-        };
+        let kind = self.layout_key();
         let r = &self.repaint;
         if r.last.replace(kind) != kind {
             r.left.set(REPAINT_FRAMES);

@@ -81,8 +81,8 @@ impl UnsavedPrompt {
         let card = container(
             row![
                 column![text(self.question()).size(18), text(then)].spacing(4),
-                button("Save").on_press(answer(Message::Save)),
-                button("Discard")
+                button("Save first").on_press(answer(Message::Save)),
+                button("Discard changes")
                     .style(button::danger)
                     .on_press(answer(Message::Discard)),
                 button("Cancel")
@@ -98,8 +98,10 @@ impl UnsavedPrompt {
         let dim = container(text("")).width(Fill).height(Fill).style(|_| {
             container::background(Color::from_rgba(0., 0., 0., 0.3))
         });
-        // The question comes first in the widget tree: its buttons are the
-        // ones found by their labels, and the screen below cannot be used.
-        column![card, stack![behind, opaque(dim)]].into()
+        // Over the screen rather than above it: the page does not move
+        // (moving it left a strip of the old map over the toolbar with the
+        // CPU renderer, seen under Xvfb), and the screen below cannot be
+        // used.
+        stack![behind, opaque(column![card, dim])].into()
     }
 }

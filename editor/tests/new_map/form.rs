@@ -199,7 +199,7 @@ fn unsaved_changes_are_asked_about_first_and_cancel_comes_back() {
     click(&mut app, "Cancel");
     assert!(matches!(app.screen(), Screen::Map(_)));
     let _ = app.update(ctrl_n());
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert!(on_form(&app));
     // The map waits behind the form.
     assert_eq!(map_of(&app).opened().map.name, "Rivoli");

@@ -76,7 +76,7 @@ fn keep_mine_hides_the_banner_until_the_next_change() {
     assert!(changed(&app));
     click(&mut app, "Reload");
     assert!(shows(&mut app, "Unsaved changes to demo.map.ron."));
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert_eq!(
         common::terrain(map_of(&app), "0101").as_deref(),
         Some("woods")

@@ -24,7 +24,7 @@ fn back_returns_to_the_map_with_its_edits_and_history() {
     let mut app = app_at(&path, dir.path());
     paint(&mut app, "0505");
     let _ = app.update(Message::OpenPicked(Some(broken(dir.path()))));
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert!(is_error(&app));
     assert!(shows(&mut app, "Cannot open this file"));
     assert!(shows(&mut app, "Try again"));
@@ -33,7 +33,7 @@ fn back_returns_to_the_map_with_its_edits_and_history() {
     // Failing again keeps the way back.
     click(&mut app, "Try again");
     assert!(shows(&mut app, "Unsaved changes to demo.map.ron."));
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert!(is_error(&app));
     click(&mut app, "Back to demo.map.ron");
     assert!(matches!(app.screen(), Screen::Map(_)));

@@ -56,7 +56,7 @@ fn save_writes_the_map_then_opens_the_other_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (mut app, first, second) = dirty_app(dir.path());
     let _ = app.update(Message::OpenPicked(Some(second.clone())));
-    click(&mut app, "Save");
+    click(&mut app, "Save first");
     assert!(app.unsaved().is_none());
     assert!(matches!(app.screen(), Screen::Map(_)));
     assert_eq!(map_of(&app).opened().path, second);
@@ -79,7 +79,7 @@ fn discard_opens_the_other_file_and_deletes_the_autosave() {
         app.unsaved().map(|p| p.pending().clone()),
         Some(Pending::Open(second.clone()))
     );
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert_eq!(map_of(&app).opened().path, second);
     assert_eq!(painted_on_disk(&first).as_deref(), Some("clear"));
     assert!(!files::autosave_path(&first).exists());
@@ -102,7 +102,7 @@ fn reload_asks_first() {
         common::terrain(map_of(&app), "0505").as_deref(),
         Some("woods")
     );
-    click(&mut app, "Discard");
+    click(&mut app, "Discard changes");
     assert_eq!(
         common::terrain(map_of(&app), "0505").as_deref(),
         Some("clear")
@@ -164,7 +164,7 @@ fn a_save_that_does_not_happen_does_not_go_on() {
     )
     .expect("hand edit");
     let _ = app.update(Message::OpenPicked(Some(second)));
-    click(&mut app, "Save");
+    click(&mut app, "Save first");
     assert!(app.unsaved().is_none());
     assert_eq!(map_of(&app).opened().path, first);
     assert!(map_of(&app).is_dirty());

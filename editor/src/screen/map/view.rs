@@ -61,6 +61,24 @@ impl MapScreen {
             .into()
     }
 
+    /// Which banners and side panels show, as bits: when they change, the
+    /// page below them moves.
+    pub fn layout_key(&self) -> u32 {
+        [
+            self.header_card().is_some(),
+            self.no_scan_banner().is_some(),
+            self.disk_banner().is_some(),
+            self.rewrite_banner().is_some(),
+            self.recovery_banner().is_some(),
+            self.panels.tools,
+            self.panels.checks,
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, on)| u32::from(*on) << i)
+        .sum()
+    }
+
     fn toolbar<'a>(&'a self, recent: &'a [RecentFile]) -> Element<'a, Message> {
         let undo = self.history.can_undo().then_some(Message::Undo);
         let redo = self.history.can_redo().then_some(Message::Redo);
