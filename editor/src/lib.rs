@@ -5,6 +5,7 @@ pub mod app;
 pub mod demo;
 pub mod files;
 pub mod history;
+pub mod job;
 pub mod map_canvas;
 pub mod map_form;
 pub mod palette;

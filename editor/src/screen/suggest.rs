@@ -221,7 +221,11 @@ impl SuggestScreen {
             "Reading the scan, then classifying hexes…"
         }
         .to_owned();
-        Task::perform(super::register::on_thread(job), Message::Proposed)
+        Task::perform(crate::job::run("classifying the hexes", job), |r| {
+            Message::Proposed(
+                r.unwrap_or_else(|failed| Err(failed.to_string())),
+            )
+        })
     }
 
     /// The classification "Propose" runs on a worker thread (public so
