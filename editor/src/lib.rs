@@ -4,6 +4,7 @@
 pub mod app;
 pub mod demo;
 pub mod files;
+pub mod folders;
 pub mod history;
 pub mod job;
 pub mod map_canvas;
