@@ -343,7 +343,8 @@ impl SuggestScreen {
     }
 
     fn marks(&self) -> Vec<Mark> {
-        let grid = &self.opened.map.grid;
+        // Worked out once for every proposal's hex.
+        let grid = self.opened.map.grid.geometry();
         let palette = &self.opened.palette;
         let colour = |t: &str, a: f32| {
             let [r, g, b] = palette.terrain(t);
