@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use berthier_schema::io::save_atomic;
 
+use crate::folders::Folder;
+
 /// The demo's files, by path under the demo folder.
 const FILES: [(&str, &[u8]); 3] = [
     (
@@ -31,20 +33,17 @@ const FILES: [(&str, &[u8]); 3] = [
 const MAP: &str = "maps/demo/demo.map.ron";
 
 /// The editor's data folder: `$BERTHIER_DATA_DIR`, else the platform's
-/// (`$XDG_DATA_HOME/berthier` or `~/.local/share/berthier` on Linux).
+/// (`$XDG_DATA_HOME/berthier` or `~/.local/share/berthier` on Linux; see
+/// [`crate::folders`]).
 pub fn data_dir() -> Option<PathBuf> {
-    data_dir_from(|name| std::env::var_os(name))
+    Folder::Data.dir()
 }
 
 /// [`data_dir`] with the environment given (tests).
 pub fn data_dir_from(
     var: impl Fn(&str) -> Option<OsString>,
 ) -> Option<PathBuf> {
-    if let Some(dir) = var("BERTHIER_DATA_DIR").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("", "", "berthier")
-        .map(|d| d.data_dir().to_owned())
+    Folder::Data.dir_from(var)
 }
 
 /// Writes the demo's files missing under `folder` (those there, edited or

@@ -29,35 +29,6 @@ pub fn leaf_edits(step: &Step) -> Vec<&Edit> {
     out
 }
 
-/// Whether applying `edit` would leave the map as it is (the model's
-/// `is_noop`, plus roads, places and entry points set to what they are).
-pub fn changes_nothing(edit: &Edit, map: &Map) -> bool {
-    fn same<T: PartialEq>(
-        items: &[T],
-        id: &str,
-        to: Option<&T>,
-        key: impl Fn(&T) -> &String,
-    ) -> bool {
-        items.iter().find(|i| key(i) == id) == to
-    }
-    match edit {
-        Edit::Road { id, to, .. } => {
-            same(&map.roads, id, to.as_ref(), |r| &r.id)
-        }
-        Edit::Place { id, to, .. } => {
-            same(&map.places, id, to.as_ref(), |p| &p.id)
-        }
-        Edit::EntryPoint { id, to, .. } => {
-            same(&map.entry_points, id, to.as_ref(), |e| &e.id)
-        }
-        Edit::Edge { id, to, .. } => {
-            same(&map.edges, id, to.as_ref(), |e| &e.id)
-        }
-        Edit::Batch(all) => all.iter().all(|e| changes_nothing(e, map)),
-        other => other.is_noop(map),
-    }
-}
-
 /// Undo and redo stacks with a saved-position marker.
 #[derive(Debug, Default)]
 pub struct History {
@@ -91,7 +62,7 @@ impl History {
     /// Applies `edit` as part of the open gesture, unless it changes
     /// nothing. Returns whether it changed the map.
     pub fn apply(&mut self, edit: Edit, map: &mut Map) -> bool {
-        if changes_nothing(&edit, map) {
+        if edit.is_noop(map) {
             return false;
         }
         self.open.push(edit.apply(map));

@@ -4,7 +4,9 @@
 pub mod app;
 pub mod demo;
 pub mod files;
+pub mod folders;
 pub mod history;
+pub mod job;
 pub mod map_canvas;
 pub mod map_form;
 pub mod palette;

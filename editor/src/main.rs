@@ -6,23 +6,62 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use berthier_editor::render::{self, RenderArgs};
+use clap::Parser;
+
+/// The command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "berthier-editor",
+    about = "Berthier's map editor: opens a map or scenario in a window",
+    args_conflicts_with_subcommands = true,
+    after_help = after_help()
+)]
+struct Cli {
+    /// The file to open.
+    #[arg(
+        value_name = "FILE",
+        help = "A *.map.ron / *.map.json, or a *.scenario.ron (its map opens)"
+    )]
+    file: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Draws a map to a PNG, with no window.
+    Render(RenderArgs),
+}
+
+/// The window's FILE, then `render` with its layers.
+fn after_help() -> String {
+    format!(
+        "Without FILE the demo battle opens, from a copy written on first \
+         use to $BERTHIER_DATA_DIR (default: the user's data folder, \
+         berthier/demo).\n\n\
+         berthier-editor render FILE --out PNG [--layers LIST] [--scanify]\n\
+         draws a map to PNG (berthier-editor render --help).\n{}",
+        render::usage()
+    )
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("-h" | "--help") => {
-            println!("{}", usage());
-            ExitCode::SUCCESS
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            if !e.use_stderr() {
+                return ExitCode::SUCCESS; // --help
+            }
+            // Bad arguments: the layers too, as the help shows them.
+            eprintln!("\n{}", render::usage());
+            return ExitCode::from(2);
         }
-        Some("render") if args.iter().any(|a| a == "-h" || a == "--help") => {
-            println!("{}", berthier_editor::render::usage());
-            ExitCode::SUCCESS
-        }
-        Some("render") => render(&args[1..]),
-        Some(_) if args.len() > 1 => {
-            eprintln!("{}", usage());
-            ExitCode::from(2)
-        }
-        file => match berthier_editor::app::run(file.map(PathBuf::from)) {
+    };
+    match cli.command {
+        Some(Command::Render(args)) => run_render(&args),
+        None => match berthier_editor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("berthier-editor: {e}");
@@ -32,29 +71,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The whole usage: the window, then `render` with its layers.
-fn usage() -> String {
-    format!(
-        "usage: berthier-editor [FILE]\n       {}\n\
-         FILE is a *.map.ron / *.map.json, or a *.scenario.ron (its map \
-         opens).\nWithout FILE the demo battle opens, from a copy written \
-         on first use to $BERTHIER_DATA_DIR (default: the user's data \
-         folder, berthier/demo).",
-        berthier_editor::render::usage()
-    )
-}
-
-fn render(args: &[String]) -> ExitCode {
-    use berthier_editor::render;
-    let args = match render::parse_args(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("berthier-editor render: {e}\n\n{}", usage());
-            return ExitCode::from(2);
-        }
-    };
+fn run_render(args: &RenderArgs) -> ExitCode {
     let mut step = |step: render::Step| eprintln!("render: {step}");
-    match render::run_with_progress(&args, &mut step) {
+    match render::run_with_progress(args, &mut step) {
         Ok(report) => {
             let ([w, h], [dx, dy]) = (report.size, report.offset);
             eprintln!("wrote {} ({w}x{h})", args.out.display());

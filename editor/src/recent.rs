@@ -1,10 +1,14 @@
 //! Recently opened files: the last ten, one path a line in
 //! `recent.txt` under the user's config folder (`$BERTHIER_CONFIG_DIR`,
-//! else `$XDG_CONFIG_HOME/berthier`, else `~/.config/berthier`, else
-//! `%APPDATA%\berthier`). Any failure to read or write is ignored: the
-//! list is a convenience.
+//! else the platform's: `$XDG_CONFIG_HOME/berthier` or
+//! `~/.config/berthier` on Linux, `~/Library/Application Support/berthier`
+//! on macOS, `%APPDATA%\berthier\config` on Windows; see
+//! [`crate::folders`]). Any failure to read or write is ignored: the list is
+//! a convenience.
 
 use std::path::{Path, PathBuf};
+
+use crate::folders::Folder;
 
 /// How many files are remembered.
 pub const MAX: usize = 10;
@@ -16,19 +20,10 @@ pub struct Recent {
     files: Vec<PathBuf>,
 }
 
-/// The config folder from the environment, if any.
+/// The config folder: `$BERTHIER_CONFIG_DIR`, else the platform's (see
+/// [`crate::folders`]).
 pub fn config_dir() -> Option<PathBuf> {
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var("BERTHIER_CONFIG_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    if let Some(dir) = var("XDG_CONFIG_HOME") {
-        return Some(PathBuf::from(dir).join("berthier"));
-    }
-    if let Some(home) = var("HOME") {
-        return Some(PathBuf::from(home).join(".config").join("berthier"));
-    }
-    var("APPDATA").map(|d| PathBuf::from(d).join("berthier"))
+    Folder::Config.dir()
 }
 
 impl Recent {

@@ -11,7 +11,7 @@ pub mod auto;
 pub mod piecewise;
 
 use berthier_schema::fit::{Fit, FitError, Landmark, fit_grid};
-use berthier_schema::{Grid, HexId};
+use berthier_schema::{Geometry, Grid, HexId};
 
 /// An 8-bit grayscale copy of a scan (a byte per pixel keeps a 100
 /// megapixel scan at 100 MB).
@@ -127,7 +127,7 @@ fn line_crossing(
 /// are seen. `grid` must already be within about a sixth of a radius.
 pub fn measure_centre(
     gray: &Gray,
-    grid: &Grid,
+    grid: &Geometry<'_>,
     hex: HexId,
 ) -> Option<[f64; 2]> {
     let c = grid.center_px(hex);
@@ -135,7 +135,7 @@ pub fn measure_centre(
     // corners bend with the interpolated field and would bias the result.
     let regular = Grid {
         corrections: Vec::new(),
-        ..grid.clone()
+        ..grid.grid().clone()
     };
     let (rc, rk) = (regular.center_px(hex), regular.corners_px(hex));
     let corners = rk.map(|k| [c[0] + k[0] - rc[0], c[1] + k[1] - rc[1]]);
@@ -256,8 +256,9 @@ pub fn refine_reporting(
     let every = (total / 20).max(1);
     for pass in 1..=PASSES {
         let mut marks = Vec::new();
+        let placed = current.geometry();
         for (i, &hex) in hexes.iter().enumerate() {
-            if let Some(px) = measure_centre(gray, &current, hex) {
+            if let Some(px) = measure_centre(gray, &placed, hex) {
                 marks.push(Landmark { hex, px });
             }
             if (i + 1) % every == 0 || i + 1 == total {
@@ -309,6 +310,7 @@ pub fn rebase(grid: &Grid, origin_hex: HexId) -> Grid {
 
 /// Largest distance between the centres two grids give over `hexes`.
 pub fn max_centre_error(a: &Grid, b: &Grid, hexes: &[HexId]) -> f64 {
+    let (a, b) = (a.geometry(), b.geometry());
     hexes
         .iter()
         .map(|h| {
@@ -335,12 +337,13 @@ pub fn refine_piecewise(
         ..regular.clone()
     };
     for _ in 0..2 {
+        let placed = grid.geometry();
         let found: Vec<Landmark> = hexes
             .iter()
             .filter_map(|&hex| {
                 Some(Landmark {
                     hex,
-                    px: measure_centre(gray, &grid, hex)?,
+                    px: measure_centre(gray, &placed, hex)?,
                 })
             })
             .collect();

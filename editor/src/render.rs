@@ -17,16 +17,39 @@ use crate::project::{self, OpenError};
 use crate::scene::{self, Layer, Px, Shape};
 use scanify::ScanTransform;
 
-/// Parsed `render` arguments.
-#[derive(Debug, Clone, PartialEq)]
+/// Parsed `render` arguments (the `render` subcommand's clap parser).
+#[derive(Debug, Clone, PartialEq, clap::Parser)]
+#[command(
+    name = "render",
+    bin_name = "berthier-editor render",
+    about = "Draws a map to a PNG, with no window",
+    after_help = usage()
+)]
 pub struct RenderArgs {
     /// Map or scenario file.
+    #[arg(
+        value_name = "FILE",
+        help = "A *.map.ron / *.map.json, or a *.scenario.ron (its map)"
+    )]
     pub input: PathBuf,
     /// PNG to write.
+    #[arg(short, long, value_name = "PNG", help = "The PNG to write")]
     pub out: PathBuf,
     /// Layers, or `None` for the defaults.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        value_parser = parse_layer,
+        help = "Comma-separated layer names, drawn bottom to top (below)"
+    )]
     pub layers: Option<Vec<Layer>>,
     /// Produce a synthetic scan and report its registration.
+    #[arg(
+        long,
+        help = "Print on a clean grid, then turn, scale, blur and grain it \
+                like a scan; prints the matching grid registration"
+    )]
     pub scanify: bool,
 }
 
@@ -49,12 +72,12 @@ impl Report {
     }
 }
 
-/// The usage of `render`: its synopsis and every layer, one line each.
+/// The layers part of `render`'s help: what `--layers` takes and every
+/// layer, one line each.
 pub fn usage() -> String {
     let printed: Vec<_> = PRINTED.iter().map(|l| l.name()).collect();
     let mut out = format!(
-        "berthier-editor render FILE --out PNG [--layers LIST] [--scanify]\n\n\
-         LIST is comma-separated layer names, drawn bottom to top. Default:\n\
+        "LIST is comma-separated layer names, drawn bottom to top. Default:\n\
          all of them; with --scanify, {}.\n",
         printed.join(",")
     );
@@ -64,43 +87,22 @@ pub fn usage() -> String {
     out
 }
 
-/// Reads `FILE --out PNG [--layers a,b] [--scanify]`.
+/// Reads `FILE --out PNG [--layers a,b] [--scanify]` (the arguments after
+/// `render`); the error is clap's message.
 pub fn parse_args(args: &[String]) -> Result<RenderArgs, String> {
-    let (mut input, mut out, mut layers, mut scanify) =
-        (None, None, None, false);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--out" | "-o" => out = it.next().map(PathBuf::from),
-            "--layers" => {
-                let list = it.next().ok_or("--layers needs a list")?;
-                layers = Some(parse_layers(list)?);
-            }
-            "--scanify" => scanify = true,
-            flag if flag.starts_with('-') => {
-                return Err(format!("unknown option {flag}"));
-            }
-            file if input.is_none() => input = Some(PathBuf::from(file)),
-            extra => return Err(format!("unexpected argument {extra}")),
-        }
-    }
-    Ok(RenderArgs {
-        input: input.ok_or("render needs a map or scenario FILE")?,
-        out: out.ok_or("render needs --out PNG")?,
-        layers,
-        scanify,
-    })
+    use clap::Parser as _;
+    RenderArgs::try_parse_from(
+        std::iter::once("render").chain(args.iter().map(String::as_str)),
+    )
+    .map_err(|e| e.to_string())
 }
 
-fn parse_layers(list: &str) -> Result<Vec<Layer>, String> {
-    list.split(',')
-        .map(|name| {
-            Layer::from_name(name.trim()).ok_or_else(|| {
-                let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
-                format!("unknown layer `{name}`; layers are {}", all.join(","))
-            })
-        })
-        .collect()
+/// One `--layers` name.
+fn parse_layer(name: &str) -> Result<Layer, String> {
+    Layer::from_name(name.trim()).ok_or_else(|| {
+        let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown layer `{name}`; layers are {}", all.join(","))
+    })
 }
 
 /// What `--scanify` prints unless `--layers` says otherwise: what a
@@ -313,7 +315,8 @@ fn paper<'s>(
     shapes: impl Iterator<Item = &'s Shape>,
 ) -> ([u32; 2], Px) {
     let margin = 0.75 * map.grid.hex_radius_px;
-    let corners = scene::all_hexes(map).flat_map(|h| map.grid.corners_px(h));
+    let placed = map.grid.geometry();
+    let corners = scene::all_hexes(map).flat_map(|h| placed.corners_px(h));
     let inked = shapes.flat_map(|s| raster::shape_box(font, s));
     let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
     for p in corners.chain(inked) {

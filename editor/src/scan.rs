@@ -55,6 +55,13 @@ pub enum ScanError {
         /// The decoder's message.
         message: String,
     },
+    /// The background work stopped on a bug (a panic).
+    Failed {
+        /// The scan.
+        path: PathBuf,
+        /// "tiling the scan failed: <panic message>".
+        message: String,
+    },
 }
 
 impl ScanError {
@@ -63,16 +70,17 @@ impl ScanError {
         match self {
             Self::Io { path, .. }
             | Self::TooLarge { path, .. }
-            | Self::Decode { path, .. } => path,
+            | Self::Decode { path, .. }
+            | Self::Failed { path, .. } => path,
         }
     }
 
     /// What is wrong, without the file name.
     pub fn reason(&self) -> String {
         match self {
-            Self::Io { message, .. } | Self::Decode { message, .. } => {
-                message.clone()
-            }
+            Self::Io { message, .. }
+            | Self::Decode { message, .. }
+            | Self::Failed { message, .. } => message.clone(),
             Self::TooLarge {
                 width,
                 height,

@@ -5,7 +5,7 @@
 pub mod marks;
 pub mod places;
 
-use berthier_schema::{HexId, Map};
+use berthier_schema::{Geometry, HexId, Map};
 
 use crate::palette::{Palette, Rgb};
 
@@ -201,12 +201,13 @@ fn terrain(
     palette: &Palette,
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))
         .filter_map(|(id, data)| {
             Some(Shape::Fill {
-                points: map.grid.corners_px(*id).to_vec(),
+                points: placed.corners_px(*id).to_vec(),
                 colour: palette.terrain(data.terrain.as_deref()?),
                 alpha: 1.0,
             })
@@ -222,13 +223,14 @@ pub const LOW_INK: Rgb = [0x20, 0x50, 0x90];
 /// Level shading: each level above 0 darkens the hex a step more; levels
 /// below 0 are tinted blue. Translucent, so terrain shows through.
 fn elevation(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))
         .filter_map(|(id, data)| {
             let level = data.level.filter(|l| *l != 0)?;
             Some(Shape::Fill {
-                points: map.grid.corners_px(*id).to_vec(),
+                points: placed.corners_px(*id).to_vec(),
                 colour: if level > 0 { HIGH_INK } else { LOW_INK },
                 alpha: (0.16 * f64::from(level.unsigned_abs())).min(0.7),
             })
@@ -242,6 +244,7 @@ fn hexsides(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     let mut out = Vec::new();
     // Crossings (bridge, ford) go last so they sit on top of their river.
     let mut features: Vec<_> = map.hexsides.iter().collect();
@@ -251,7 +254,7 @@ fn hexsides(
         if !(keep(a) || keep(b)) {
             continue;
         }
-        let Some([p, q]) = f.at.endpoints_px(&map.grid) else {
+        let Some([p, q]) = f.at.endpoints_on(&placed) else {
             continue;
         };
         let colour = palette.hexside(&f.feature);
@@ -264,7 +267,7 @@ fn hexsides(
         };
         let (p, q) = (lerp(p, q, shrink), lerp(q, p, shrink));
         if f.feature == "bridge" {
-            bridge(&mut out, map, f.at.hexes(), [p, q], colour);
+            bridge(&mut out, &placed, f.at.hexes(), [p, q], colour);
             continue;
         }
         out.push(Shape::Line {
@@ -273,7 +276,7 @@ fn hexsides(
             colour,
         });
         if let Some(high) = f.high {
-            hachures(&mut out, map, high, [p, q], colour);
+            hachures(&mut out, &placed, high, [p, q], colour);
         }
     }
     out
@@ -283,13 +286,13 @@ fn hexsides(
 /// one hex centre to the other.
 fn bridge(
     out: &mut Vec<Shape>,
-    map: &Map,
+    placed: &Geometry<'_>,
     hexes: [HexId; 2],
     side: [Px; 2],
     colour: Rgb,
 ) {
-    let r = map.grid.hex_radius_px;
-    let (a, b) = (map.grid.center_px(hexes[0]), map.grid.center_px(hexes[1]));
+    let r = placed.grid().hex_radius_px;
+    let (a, b) = (placed.center_px(hexes[0]), placed.center_px(hexes[1]));
     let along = unit([b[0] - a[0], b[1] - a[1]]);
     let half = 0.3 * r;
     // Two rails along the crossing, on either side of the hexside's middle.
@@ -309,13 +312,13 @@ fn bridge(
 /// Short ticks on the high side of a slope, pointing downhill from it.
 fn hachures(
     out: &mut Vec<Shape>,
-    map: &Map,
+    placed: &Geometry<'_>,
     high: HexId,
     side: [Px; 2],
     colour: Rgb,
 ) {
-    let r = map.grid.hex_radius_px;
-    let c = map.grid.center_px(high);
+    let r = placed.grid().hex_radius_px;
+    let c = placed.center_px(high);
     let mid = lerp(side[0], side[1], 0.5);
     let inward = unit([c[0] - mid[0], c[1] - mid[1]]);
     for t in [0.2, 0.4, 0.6, 0.8] {
@@ -338,11 +341,12 @@ fn roads(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     map.roads
         .iter()
         .filter(|road| road.hexes.iter().any(|h| keep(*h)))
         .map(|road| Shape::Line {
-            points: road.hexes.iter().map(|h| map.grid.center_px(*h)).collect(),
+            points: road.hexes.iter().map(|h| placed.center_px(*h)).collect(),
             width: if road.class == "road" {
                 0.11 * r
             } else {
@@ -355,10 +359,11 @@ fn roads(
 
 fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| {
-            let mut points = map.grid.corners_px(h).to_vec();
+            let mut points = placed.corners_px(h).to_vec();
             points.push(points[0]);
             Shape::Line {
                 points,
@@ -370,10 +375,11 @@ fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
 }
 
 fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| Shape::Text {
-            at: number_position(map, h),
+            at: number_position_on(&placed, h),
             size: 0.3 * map.grid.hex_radius_px,
             text: h.to_string(),
             colour: GRID_INK,
@@ -383,13 +389,14 @@ fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
 
 fn names(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     map.places
         .iter()
         .filter(|p| p.hexes.first().is_some_and(|h| keep(*h)))
         .filter(|p| !matches!(p.category.as_deref(), Some("bridge" | "ford")))
         .filter(|p| !named_by_an_entry(map, p))
         .map(|p| {
-            let c = map.grid.center_px(p.hexes[0]);
+            let c = placed.center_px(p.hexes[0]);
             Shape::Text {
                 at: [c[0], c[1] + 0.42 * r],
                 size: 0.3 * r,
@@ -411,10 +418,12 @@ fn named_by_an_entry(map: &Map, place: &berthier_schema::map::Place) -> bool {
 /// Hex numbers for an overlay on a scan that prints its own: below the
 /// centre and in blue, so they neither hide nor ghost the printed ones.
 pub fn overlay_numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| {
-            let (c, top) = (map.grid.center_px(h), number_position(map, h));
+            let (c, top) =
+                (placed.center_px(h), number_position_on(&placed, h));
             Shape::Text {
                 at: [2.0 * c[0] - top[0], 2.0 * c[1] - top[1]],
                 size: 0.26 * map.grid.hex_radius_px,
@@ -431,8 +440,13 @@ pub const OVERLAY_INK: Rgb = [0x10, 0x3c, 0xb0];
 /// Where a hex's number is printed: between its centre and its top edge,
 /// as on most printed maps.
 pub fn number_position(map: &Map, hex: HexId) -> Px {
-    let c = map.grid.center_px(hex);
-    let mut corners = map.grid.corners_px(hex);
+    number_position_on(&map.grid.geometry(), hex)
+}
+
+/// [`number_position`] with the grid's geometry worked out once.
+fn number_position_on(placed: &Geometry<'_>, hex: HexId) -> Px {
+    let c = placed.center_px(hex);
+    let mut corners = placed.corners_px(hex);
     corners.sort_by(|a, b| a[1].total_cmp(&b[1]));
     let top = lerp(corners[0], corners[1], 0.5);
     lerp(c, top, 0.62)

@@ -5,7 +5,7 @@
 //! more than half water as water; a machine should not decide 50/50).
 
 use berthier_schema::edit::Edit;
-use berthier_schema::{Grid, HexId};
+use berthier_schema::{Geometry, Grid, HexId};
 use image::RgbImage;
 
 /// A hex the designer says is of a terrain type.
@@ -46,14 +46,19 @@ struct HexColour {
 
 /// Pixels of `hex` away from its printed lines (a hex shrunk to 70 %)
 /// and its printed number, in Lab; `None` when too few are on the scan.
-fn hex_colour(img: &RgbImage, grid: &Grid, hex: HexId) -> Option<HexColour> {
+fn hex_colour(
+    img: &RgbImage,
+    geometry: &Geometry<'_>,
+    hex: HexId,
+) -> Option<HexColour> {
     const SHRINK: f64 = 0.7;
-    let c = grid.center_px(hex);
+    let grid = geometry.grid();
+    let c = geometry.center_px(hex);
     let r = grid.hex_radius_px * grid.aspect.max(1.0);
-    let poly = grid.corners_px(hex).map(|k| {
+    let poly = geometry.corners_px(hex).map(|k| {
         [c[0] + (k[0] - c[0]) * SHRINK, c[1] + (k[1] - c[1]) * SHRINK]
     });
-    let num = number_position(grid, hex);
+    let num = number_position(geometry, hex);
     let (nw, nh) = (0.4 * grid.hex_radius_px, 0.2 * grid.hex_radius_px);
     let (x0, x1) = (
         (c[0] - r).floor().max(0.0),
@@ -95,9 +100,9 @@ fn hex_colour(img: &RgbImage, grid: &Grid, hex: HexId) -> Option<HexColour> {
 
 /// Where the printed number sits (as `scene::number_position` draws it:
 /// 62 % of the way from the centre to the top hexside).
-fn number_position(grid: &Grid, hex: HexId) -> [f64; 2] {
-    let c = grid.center_px(hex);
-    let mut corners = grid.corners_px(hex);
+fn number_position(geometry: &Geometry<'_>, hex: HexId) -> [f64; 2] {
+    let c = geometry.center_px(hex);
+    let mut corners = geometry.corners_px(hex);
     corners.sort_by(|a, b| a[1].total_cmp(&b[1]));
     let top = [
         (corners[0][0] + corners[1][0]) / 2.0,
@@ -170,13 +175,13 @@ struct Class {
 
 fn classes(
     img: &RgbImage,
-    grid: &Grid,
+    geometry: &Geometry<'_>,
     samples: &[Sample],
     water: &[String],
 ) -> Vec<Class> {
     let mut out: Vec<(String, Vec<HexColour>)> = Vec::new();
     for s in samples {
-        let Some(colour) = hex_colour(img, grid, s.hex) else {
+        let Some(colour) = hex_colour(img, geometry, s.hex) else {
             continue;
         };
         match out.iter_mut().find(|(t, _)| *t == s.terrain) {
@@ -213,14 +218,16 @@ pub fn propose(
     samples: &[Sample],
     water: &[String],
 ) -> Vec<Proposal> {
-    let classes = classes(img, grid, samples, water);
+    // Worked out once: the grid may carry corrections.
+    let geometry = grid.geometry();
+    let classes = classes(img, &geometry, samples, water);
     if classes.is_empty() {
         return Vec::new();
     }
     hexes
         .iter()
         .filter_map(|&hex| {
-            let colour = hex_colour(img, grid, hex)?;
+            let colour = hex_colour(img, &geometry, hex)?;
             // Spread counts a little: woods and a textured orchard can share
             // a mean colour but not its variation.
             let d = |k: &Class| {

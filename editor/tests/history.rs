@@ -1,7 +1,7 @@
 //! The editor's history over the model's edits: grouping a gesture into
 //! one step, undo/redo order, no-op edits, and the saved-position marker.
 
-use berthier_editor::history::{History, changes_nothing, leaf_edits};
+use berthier_editor::history::{History, leaf_edits};
 use berthier_editor::project;
 use berthier_schema::edit::Edit;
 use berthier_schema::{HexId, Map};
@@ -60,13 +60,15 @@ fn no_op_edits_record_nothing() {
         to: Some(map.roads[0].clone()),
         at: None,
     };
-    assert!(changes_nothing(&same_road, &map));
+    assert!(!h.apply(same_road, &mut map));
     let no_road = Edit::Road {
         id: "nowhere".into(),
         to: None,
         at: None,
     };
-    assert!(changes_nothing(&no_road, &map));
+    assert!(!h.apply(no_road, &mut map));
+    assert!(!h.commit());
+    assert_eq!(h.depth(), 0);
 }
 
 #[test]

@@ -287,6 +287,13 @@ fn help_and_bad_arguments_show_the_layers() {
         assert_eq!(code, Some(0), "{help:?}");
         assert!(out.contains(&usage), "{help:?}: {out}");
     }
+    let (_, out, _) = binary(&["--help"]);
+    assert!(out.contains("Usage: berthier-editor [FILE]"), "{out}");
+    let (_, out, _) = binary(&["render", "--help"]);
+    assert!(
+        out.contains("berthier-editor render") && out.contains("--scanify"),
+        "{out}"
+    );
     let (code, _, err) = binary(&["render", "m.map.ron", "--bogus"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--bogus") && err.contains(&usage), "{err}");

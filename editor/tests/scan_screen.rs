@@ -103,6 +103,40 @@ fn a_large_scan_is_tiled_in_the_background_with_progress() {
 }
 
 #[test]
+fn a_panic_while_tiling_ends_in_a_warning_not_a_stuck_progress_bar() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opened = project::open(&big_scan_map(dir.path())).expect("opens");
+    let path = opened.scan.clone().expect("scan").path;
+    let mut screen = MapScreen::new(opened);
+    let events: Vec<Event> = block_on(
+        view::tile_in_background(&path, |report| {
+            report(Progress {
+                stage: Stage::Tiling,
+                done: 37,
+                total: 100,
+            });
+            panic!("tile 3 out of range");
+        })
+        .collect(),
+    );
+    assert_eq!(events.len(), 2, "{events:?}");
+    let mut events = events.into_iter();
+    send(&mut screen, Message::Scan(events.next().expect("progress")));
+    assert_eq!(
+        screen.scan_status().as_deref(),
+        Some("Building scan tiles: 37%")
+    );
+    send(&mut screen, Message::Scan(events.next().expect("done")));
+    assert_eq!(screen.scan_status(), None, "progress cleared");
+    let warnings = &screen.opened().warnings;
+    assert!(
+        warnings.iter().any(|w| w.starts_with("scan: ")
+            && w.ends_with(": tiling the scan failed: tile 3 out of range")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
 fn a_scan_over_budget_warns_and_the_map_still_opens() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = big_scan_map(dir.path());

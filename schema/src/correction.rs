@@ -24,6 +24,7 @@ pub struct Correction {
 }
 
 /// Offsets at regular-grid positions, ready to evaluate anywhere.
+#[derive(Debug)]
 pub(crate) struct OffsetField {
     points: Vec<([f64; 2], [f64; 2])>,
     trend: Option<[[f64; 3]; 2]>,

@@ -197,7 +197,11 @@ impl Edit {
         }
     }
 
-    /// Whether applying it would change nothing.
+    /// Whether applying it would change nothing: the hex, hexside, item,
+    /// grid or header is already as the edit leaves it (a road, place,
+    /// entry point or edge already equal to `to`, or absent when `to` is
+    /// `None`). A `Batch` is a no-op when each of its edits is one against
+    /// `map` as it is. The editor's history records no step for these.
     pub fn is_noop(&self, map: &Map) -> bool {
         match self {
             Edit::Terrain { hex, to } => {
@@ -210,11 +214,33 @@ impl Edit {
             Edit::Hexside {
                 feature, present, ..
             } => map.hexsides.contains(feature) == *present,
+            Edit::Road { id, to, .. } => {
+                same_by_id(&map.roads, id, to.as_ref(), |r| &r.id)
+            }
+            Edit::Place { id, to, .. } => {
+                same_by_id(&map.places, id, to.as_ref(), |p| &p.id)
+            }
+            Edit::EntryPoint { id, to, .. } => {
+                same_by_id(&map.entry_points, id, to.as_ref(), |e| &e.id)
+            }
+            Edit::Edge { id, to, .. } => {
+                same_by_id(&map.edges, id, to.as_ref(), |e| &e.id)
+            }
+            Edit::Grid(grid) => **grid == map.grid,
             Edit::Properties(p) => **p == Properties::of(map),
             Edit::Batch(edits) => edits.iter().all(|e| e.is_noop(map)),
-            _ => false,
         }
     }
+}
+
+/// Whether the item with `id` is already `to` (both absent counts too).
+fn same_by_id<T: PartialEq>(
+    items: &[T],
+    id: &str,
+    to: Option<&T>,
+    key: impl Fn(&T) -> &String,
+) -> bool {
+    items.iter().find(|item| key(item) == id) == to
 }
 
 /// Changes one hex's data, dropping the entry when nothing is left painted

@@ -3,9 +3,6 @@
 //! The map stores its calibration as data (origin, size, rotation) so the
 //! editor, the validator and the renderer all place hexes with the same math.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use hexx::{Hex, HexLayout, Vec2};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -104,68 +101,121 @@ impl Grid {
             .with_scale(Vec2::new(r, r * self.aspect as f32))
     }
 
+    /// The grid's pixel geometry, worked out once (with its correction
+    /// field when it has corrections): make one before asking for many
+    /// centres or corners. The pixel methods below build one per call.
+    pub fn geometry(&self) -> Geometry<'_> {
+        Geometry::new(self)
+    }
+
     /// Scan pixel of the centre of a printed hex.
     pub fn center_px(&self, id: HexId) -> [f64; 2] {
-        self.fract_to_px(self.to_hex(id).as_vec2())
+        self.geometry().center_px(id)
     }
 
     /// The six corners of a printed hex in scan pixels.
     pub fn corners_px(&self, id: HexId) -> [[f64; 2]; 6] {
-        let layout = self.layout();
-        let center = layout.hex_to_world_pos(self.to_hex(id));
-        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
-        let field = self.offset_field();
-        layout.center_aligned_hex_corners().map(|c| {
-            let p = self.place(c + center - origin);
-            let off = field.as_ref().map_or([0.0, 0.0], |f| f.at(p));
-            [p[0] + off[0], p[1] + off[1]]
-        })
+        self.geometry().corners_px(id)
     }
 
-    /// The correction field, when the grid has corrections.
-    ///
-    /// Drawing asks for it once per hex, and building it costs a centre
-    /// computation per correction, so the last field built on this thread
-    /// is kept and reused while the grid is unchanged.
-    fn offset_field(&self) -> Option<Rc<OffsetField>> {
-        thread_local! {
-            static LAST: RefCell<Option<(Grid, Rc<OffsetField>)>> =
-                const { RefCell::new(None) };
-        }
-        if self.corrections.is_empty() {
-            return None;
-        }
-        LAST.with(|last| {
-            if let Some((grid, field)) = &*last.borrow()
-                && grid == self
-            {
-                return Some(Rc::clone(field));
-            }
-            let regular = Grid {
-                corrections: Vec::new(),
-                ..self.clone()
-            };
-            let points = self
+    /// The printed hex under a scan pixel.
+    pub fn hex_at_px(&self, px: [f64; 2], sheet: Option<u8>) -> Option<HexId> {
+        self.geometry().hex_at_px(px, sheet)
+    }
+
+    /// Fractional axial coordinate of a scan pixel (for sub-hex picking such
+    /// as finding the nearest hexside).
+    pub fn px_to_fract(&self, px: [f64; 2]) -> Vec2 {
+        self.geometry().px_to_fract(px)
+    }
+
+    /// Scan pixel of a fractional axial coordinate.
+    pub fn fract_to_px(&self, frac: Vec2) -> [f64; 2] {
+        self.geometry().fract_to_px(frac)
+    }
+}
+
+/// A grid's placement on the scan worked out once: the layout, the origin
+/// hex's position, the rotation, and the correction field built from the
+/// grid's corrections (one centre computation per correction, so building
+/// it per hex would cost drawing dearly). It borrows the grid, so it cannot
+/// outlive a change to it: make a new one after editing the grid.
+#[derive(Debug)]
+pub struct Geometry<'g> {
+    grid: &'g Grid,
+    layout: HexLayout,
+    /// Layout position of the origin hex's centre.
+    origin: Vec2,
+    /// Sine and cosine of the rotation.
+    sin_cos: (f64, f64),
+    /// The bend, when the grid has corrections.
+    field: Option<OffsetField>,
+}
+
+/// The grid's other methods and fields (`hex_radius_px`, `neighbours`)
+/// through its geometry.
+impl std::ops::Deref for Geometry<'_> {
+    type Target = Grid;
+
+    fn deref(&self) -> &Grid {
+        self.grid
+    }
+}
+
+impl<'g> Geometry<'g> {
+    fn new(grid: &'g Grid) -> Self {
+        let layout = grid.layout();
+        let origin = layout.hex_to_world_pos(grid.to_hex(grid.origin_hex));
+        let mut geometry = Self {
+            grid,
+            layout,
+            origin,
+            sin_cos: grid.rotation_deg.to_radians().sin_cos(),
+            field: None,
+        };
+        if !grid.corrections.is_empty() {
+            // Measured offsets sit at the regular grid's centres (no field
+            // yet).
+            let points = grid
                 .corrections
                 .iter()
-                .map(|c| (regular.center_px(c.hex), c.offset_px))
+                .map(|c| (geometry.center_px(c.hex), c.offset_px))
                 .collect();
-            let field = Rc::new(OffsetField::new(points));
-            *last.borrow_mut() = Some((self.clone(), Rc::clone(&field)));
-            Some(field)
+            geometry.field = Some(OffsetField::new(points));
+        }
+        geometry
+    }
+
+    /// The grid this is the geometry of.
+    pub fn grid(&self) -> &'g Grid {
+        self.grid
+    }
+
+    /// Scan pixel of the centre of a printed hex.
+    pub fn center_px(&self, id: HexId) -> [f64; 2] {
+        self.fract_to_px(self.grid.to_hex(id).as_vec2())
+    }
+
+    /// The six corners of a printed hex in scan pixels.
+    pub fn corners_px(&self, id: HexId) -> [[f64; 2]; 6] {
+        let center = self.layout.hex_to_world_pos(self.grid.to_hex(id));
+        self.layout.center_aligned_hex_corners().map(|c| {
+            let p = self.place(c + center - self.origin);
+            let off = self.field.as_ref().map_or([0.0, 0.0], |f| f.at(p));
+            [p[0] + off[0], p[1] + off[1]]
         })
     }
 
     /// The printed hex under a scan pixel.
     pub fn hex_at_px(&self, px: [f64; 2], sheet: Option<u8>) -> Option<HexId> {
         let frac = self.px_to_fract(px);
-        self.to_id(Hex::round(frac.to_array()), sheet)
+        self.grid.to_id(Hex::round(frac.to_array()), sheet)
     }
 
     /// Fractional axial coordinate of a scan pixel (for sub-hex picking such
     /// as finding the nearest hexside).
     pub fn px_to_fract(&self, px: [f64; 2]) -> Vec2 {
-        let px = match self.offset_field() {
+        let px = match &self.field {
             // Invert the bend by fixed-point iteration: offsets vary slowly
             // across the sheet, so a few steps converge well below a pixel.
             Some(field) => {
@@ -178,18 +228,15 @@ impl Grid {
             }
             None => px,
         };
-        let layout = self.layout();
-        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
-        let local = self.unplace(px) + origin;
-        layout.world_pos_to_fract_hex(local)
+        let local = self.unplace(px) + self.origin;
+        self.layout.world_pos_to_fract_hex(local)
     }
 
     /// Scan pixel of a fractional axial coordinate.
     pub fn fract_to_px(&self, frac: Vec2) -> [f64; 2] {
-        let layout = self.layout();
-        let origin = layout.hex_to_world_pos(self.to_hex(self.origin_hex));
-        let p = self.place(layout.fract_hex_to_world_pos(frac) - origin);
-        match self.offset_field() {
+        let p =
+            self.place(self.layout.fract_hex_to_world_pos(frac) - self.origin);
+        match &self.field {
             Some(field) => {
                 let off = field.at(p);
                 [p[0] + off[0], p[1] + off[1]]
@@ -200,18 +247,17 @@ impl Grid {
 
     /// Rotates a layout-space offset and moves it onto the scan.
     fn place(&self, v: Vec2) -> [f64; 2] {
-        let (s, c) = self.rotation_deg.to_radians().sin_cos();
+        let (s, c) = self.sin_cos;
         let (x, y) = (f64::from(v.x), f64::from(v.y));
-        [
-            self.origin_px[0] + x * c - y * s,
-            self.origin_px[1] + x * s + y * c,
-        ]
+        let o = self.grid.origin_px;
+        [o[0] + x * c - y * s, o[1] + x * s + y * c]
     }
 
     /// Inverse of [`Self::place`].
     fn unplace(&self, px: [f64; 2]) -> Vec2 {
-        let (s, c) = self.rotation_deg.to_radians().sin_cos();
-        let (x, y) = (px[0] - self.origin_px[0], px[1] - self.origin_px[1]);
+        let (s, c) = self.sin_cos;
+        let o = self.grid.origin_px;
+        let (x, y) = (px[0] - o[0], px[1] - o[1]);
         Vec2::new((x * c + y * s) as f32, (-x * s + y * c) as f32)
     }
 }
@@ -320,6 +366,37 @@ mod tests {
             );
             assert_eq!(grid.hex_at_px(got, None), Some(id(h)));
         }
+    }
+
+    #[test]
+    fn one_geometry_answers_as_the_grid_does() {
+        let grid = Grid {
+            rotation_deg: 2.0,
+            corrections: ["0101", "2001", "1008"]
+                .iter()
+                .map(|h| Correction {
+                    hex: id(h),
+                    offset_px: [1.5, -0.5],
+                })
+                .collect(),
+            ..Grid::default()
+        };
+        let placed = grid.geometry();
+        for h in ["0101", "1008", "0512", "1804"] {
+            let c = placed.center_px(id(h));
+            assert_eq!(c, grid.center_px(id(h)));
+            assert_eq!(placed.corners_px(id(h)), grid.corners_px(id(h)));
+            assert_eq!(placed.px_to_fract(c), grid.px_to_fract(c));
+            assert_eq!(placed.hex_at_px(c, None), Some(id(h)));
+        }
+        // A changed grid needs a new geometry (the old one borrows it).
+        let moved = Grid {
+            origin_px: [10.0, 0.0],
+            ..grid.clone()
+        };
+        let a = grid.geometry().center_px(id("0512"));
+        let b = moved.geometry().center_px(id("0512"));
+        assert!((b[0] - a[0] - 10.0).abs() < 0.5, "{a:?} {b:?}");
     }
 
     #[test]

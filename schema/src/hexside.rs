@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::Grid;
+use crate::grid::{Geometry, Grid};
 use crate::hex::{HexId, HexIdError};
 
 /// The hexside between two hexes, written `"1709/1808"`.
@@ -84,10 +84,20 @@ impl Hexside {
     /// The two scan-pixel end points of the hexside: the corners the two
     /// hexes share.
     pub fn endpoints_px(self, grid: &Grid) -> Option<[[f64; 2]; 2]> {
-        let a = grid.corners_px(self.a);
-        let b = grid.corners_px(self.b);
+        self.endpoints_on(&grid.geometry())
+    }
+
+    /// [`Self::endpoints_px`] with the grid's geometry already worked out
+    /// (for many hexsides).
+    pub fn endpoints_on(
+        self,
+        geometry: &Geometry<'_>,
+    ) -> Option<[[f64; 2]; 2]> {
+        let a = geometry.corners_px(self.a);
+        let b = geometry.corners_px(self.b);
+        let radius = geometry.grid().hex_radius_px;
         let close = |p: &[f64; 2], q: &[f64; 2]| {
-            (p[0] - q[0]).hypot(p[1] - q[1]) < grid.hex_radius_px * 0.01
+            (p[0] - q[0]).hypot(p[1] - q[1]) < radius * 0.01
         };
         let mut shared = a.iter().filter(|p| b.iter().any(|q| close(p, q)));
         Some([*shared.next()?, *shared.next()?])

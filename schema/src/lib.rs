@@ -36,7 +36,7 @@ pub use document::{
     DocKind, Document, FORMAT_VERSION, Format, LoadError, ParseError,
     load_document, parse, parse_document, probe_kind,
 };
-pub use grid::{Extent, Grid};
+pub use grid::{Extent, Geometry, Grid};
 pub use hex::{HexId, Orientation, Shift};
 pub use hexside::Hexside;
 pub use map::Map;

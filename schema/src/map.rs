@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{MapTag, Provenance};
-use crate::grid::{Extent, Grid};
+use crate::grid::{Extent, Geometry, Grid};
 use crate::hex::HexId;
 use crate::hexside::Hexside;
 
@@ -261,22 +261,28 @@ impl Map {
         if !edge.hexes.is_empty() {
             return edge.hexes.clone();
         }
+        let geometry = self.grid.geometry();
         self.extent
             .iter()
             .flat_map(Extent::hexes)
-            .filter(|h| self.has_off_map_neighbour(*h, side))
+            .filter(|h| self.has_off_map_neighbour(*h, side, &geometry))
             .collect()
     }
 
-    fn has_off_map_neighbour(&self, id: HexId, side: Compass) -> bool {
+    fn has_off_map_neighbour(
+        &self,
+        id: HexId,
+        side: Compass,
+        geometry: &Geometry<'_>,
+    ) -> bool {
         let hex = self.grid.to_hex(id);
-        let here = self.grid.fract_to_px(hex.as_vec2());
+        let here = geometry.fract_to_px(hex.as_vec2());
         hex.all_neighbors().into_iter().any(|n| {
             let on_map = self
                 .grid
                 .to_id(n, id.sheet)
                 .is_some_and(|n| self.contains(n));
-            let there = self.grid.fract_to_px(n.as_vec2());
+            let there = geometry.fract_to_px(n.as_vec2());
             let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
             // Mostly in that direction: a flat-top hex's diagonal
             // neighbours (30° off the horizontal) are east or west, not

@@ -11,6 +11,7 @@ use berthier_schema::placement::{Location, Placement};
 use berthier_schema::scenario::{Condition, Scenario};
 use berthier_schema::series::Series;
 use berthier_schema::stacking::StackUnit;
+use berthier_schema::zone::{SetupLookup, Verdict, Zone};
 use berthier_schema::{Document, Format, HexId, load_document};
 
 fn root() -> PathBuf {
@@ -75,225 +76,58 @@ fn hex(text: &str) -> HexId {
     text.parse().expect("hex id")
 }
 
-/// The hexes a location stands for; panics if it names nothing.
+/// The hexes a location stands for (`schema::zone`'s reading); panics if
+/// it names nothing.
 fn hexes_of(map: &Map, loc: &Location) -> Vec<HexId> {
-    let found = match loc {
-        Location::Hex(h) => vec![*h],
-        Location::Place(id) => map
-            .place(id)
-            .unwrap_or_else(|| panic!("{}: no place {id}", map.id))
-            .hexes
-            .clone(),
-        Location::Entry(id) => {
-            let e = map
-                .entry_points
-                .iter()
-                .find(|e| &e.id == id)
-                .unwrap_or_else(|| panic!("{}: no entry {id}", map.id));
-            if !e.hexes.is_empty() {
-                e.hexes.clone()
-            } else {
-                let edge = e.edge.as_deref().expect("entry with an edge");
-                hexes_of(map, &Location::Edge(edge.to_owned()))
-            }
-        }
-        Location::Edge(id) => {
-            let edge = map
-                .edges
-                .iter()
-                .find(|e| &e.id == id)
-                .unwrap_or_else(|| panic!("{}: no edge {id}", map.id));
-            map.edge_hexes(edge)
-        }
-    };
-    assert!(!found.is_empty(), "{}: {loc:?} has no hexes", map.id);
-    found
+    Zone::new(map, &Nobody)
+        .location_hexes(loc)
+        .unwrap_or_else(|e| panic!("{}: {e}", map.id))
 }
 
-fn min_distance(map: &Map, h: HexId, of: &[HexId]) -> u32 {
-    of.iter()
-        .map(|o| map.grid.distance(h, *o))
-        .min()
-        .expect("hexes")
+/// No units set up (to find locations only).
+struct Nobody;
+
+impl SetupLookup for Nobody {
+    fn unit_hex(&self, _: &str) -> Option<HexId> {
+        None
+    }
+
+    fn formation_hexes(&self, _: Option<&str>, _: &str) -> Vec<HexId> {
+        Vec::new()
+    }
 }
 
-/// The road hexes between the two locations, nearest road hex to each.
-fn road_stretch(
-    map: &Map,
-    road: &str,
-    a: &Location,
-    b: &Location,
-) -> Vec<HexId> {
-    let r = map
-        .road(road)
-        .unwrap_or_else(|| panic!("{}: no road {road}", map.id));
-    let nearest = |loc: &Location| {
-        let to = hexes_of(map, loc);
-        (0..r.hexes.len())
-            .min_by_key(|i| (min_distance(map, r.hexes[*i], &to), *i))
-            .expect("road hexes")
-    };
-    let (i, j) = (nearest(a), nearest(b));
-    r.hexes[i.min(j)..=i.max(j)].to_vec()
-}
-
-struct Ctx<'a> {
-    map: &'a Map,
+/// Where a scenario's units stand, for `schema::zone`: "with any unit of"
+/// means a combat unit of the same side.
+struct Setup<'a> {
     counters: &'a Counters,
     side: &'a str,
     at: &'a BTreeMap<String, HexId>,
 }
 
-fn centre(map: &Map, loc: &Location) -> [f64; 2] {
-    map.grid.center_px(hexes_of(map, loc)[0])
-}
+impl SetupLookup for Setup<'_> {
+    fn unit_hex(&self, unit: &str) -> Option<HexId> {
+        self.at.get(unit).copied()
+    }
 
-/// y of the polyline at x, extended flat beyond its ends.
-fn line_y(points: &[[f64; 2]], x: f64) -> f64 {
-    let mut p = points.to_vec();
-    p.sort_by(|a, b| a[0].total_cmp(&b[0]));
-    let (first, last) = (p[0], p[p.len() - 1]);
-    if x <= first[0] {
-        return first[1];
+    fn formation_hexes(
+        &self,
+        formation: Option<&str>,
+        except: &str,
+    ) -> Vec<HexId> {
+        self.at
+            .iter()
+            .filter(|(id, _)| id.as_str() != except)
+            .filter_map(|(id, at)| {
+                let u = self.counters.unit(id)?;
+                let counts = u.side == self.side
+                    && u.class != "leader"
+                    && formation
+                        .is_none_or(|f| self.counters.in_formation(u, f));
+                counts.then_some(*at)
+            })
+            .collect()
     }
-    if x >= last[0] {
-        return last[1];
-    }
-    for w in p.windows(2) {
-        if (w[0][0]..=w[1][0]).contains(&x) && w[1][0] > w[0][0] {
-            return w[0][1]
-                + (w[1][1] - w[0][1]) * (x - w[0][0]) / (w[1][0] - w[0][0]);
-        }
-    }
-    last[1]
-}
-
-fn in_polygon(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
-    let n = poly.len();
-    let mut inside = false;
-    for i in 0..n {
-        let (a, b) = (poly[i], poly[(i + 1) % n]);
-        // on an edge
-        let cross =
-            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
-        let within = p[0] >= a[0].min(b[0]) - 1e-6
-            && p[0] <= a[0].max(b[0]) + 1e-6
-            && p[1] >= a[1].min(b[1]) - 1e-6
-            && p[1] <= a[1].max(b[1]) + 1e-6;
-        if cross.abs() < 1.0 && within {
-            return true;
-        }
-        if (a[1] > p[1]) != (b[1] > p[1]) {
-            let x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
-            if p[0] < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
-}
-
-/// Whether `unit` at `h` satisfies `p`: `None` when the instruction is kept
-/// as text and cannot be checked.
-fn satisfied(
-    cx: &Ctx<'_>,
-    unit: &str,
-    h: HexId,
-    p: &Placement,
-) -> Option<bool> {
-    let map = cx.map;
-    Some(match p {
-        Placement::Hex(x) => h == *x,
-        Placement::HexOrAdjacent(x) => map.grid.distance(h, *x) <= 1,
-        Placement::At(loc) => hexes_of(map, loc).contains(&h),
-        Placement::Within { of, hexes } => {
-            min_distance(map, h, &hexes_of(map, of)) <= u32::from(*hexes)
-        }
-        Placement::Region(corners) => {
-            let poly: Vec<_> =
-                corners.iter().map(|c| map.grid.center_px(*c)).collect();
-            in_polygon(map.grid.center_px(h), &poly)
-        }
-        Placement::SideOfLine {
-            line,
-            side,
-            inclusive,
-        } => {
-            use berthier_schema::map::Compass;
-            let pts: Vec<_> = line.iter().map(|l| centre(map, l)).collect();
-            let [x, y] = map.grid.center_px(h);
-            let ly = line_y(&pts, x);
-            let eps = if *inclusive { 1e-3 } else { -1e-3 };
-            match side {
-                Compass::North => y <= ly + eps,
-                Compass::South => y >= ly - eps,
-                _ => return None,
-            }
-        }
-        Placement::OnRoad {
-            road,
-            from,
-            to,
-            or_adjacent,
-        } => {
-            let stretch = road_stretch(map, road, from, to);
-            let d = min_distance(map, h, &stretch);
-            d == 0 || (*or_adjacent && d == 1)
-        }
-        Placement::HalfwayBetween { a, b, radius } => {
-            let (pa, pb) = (centre(map, a), centre(map, b));
-            let mid = [(pa[0] + pb[0]) / 2.0, (pa[1] + pb[1]) / 2.0];
-            let m = map.grid.hex_at_px(mid, None).expect("midpoint hex");
-            map.grid.distance(h, m) <= u32::from(*radius)
-        }
-        Placement::LineBetween { a, b } => {
-            let (ha, hb) = (hexes_of(map, a)[0], hexes_of(map, b)[0]);
-            let g = &map.grid;
-            g.distance(ha, h) + g.distance(h, hb) == g.distance(ha, hb)
-        }
-        Placement::StackedWith(other) => cx.at.get(other) == Some(&h),
-        Placement::AdjacentTo(other) => cx
-            .at
-            .get(other)
-            .is_some_and(|o| map.grid.distance(*o, h) == 1),
-        Placement::WithAnyUnitOf(formation) => cx.at.iter().any(|(id, at)| {
-            let Some(u) = cx.counters.unit(id) else {
-                return false;
-            };
-            *at == h
-                && id != unit
-                && u.side == cx.side
-                && u.class != "leader"
-                && formation
-                    .as_ref()
-                    .is_none_or(|f| cx.counters.in_formation(u, f))
-        }),
-        Placement::Anywhere => true,
-        Placement::All(all) => {
-            let r: Vec<_> =
-                all.iter().map(|p| satisfied(cx, unit, h, p)).collect();
-            if r.contains(&Some(false)) {
-                false
-            } else if r.iter().all(Option::is_some) {
-                true
-            } else {
-                return None;
-            }
-        }
-        Placement::AnyOf(any) => {
-            let r: Vec<_> =
-                any.iter().map(|p| satisfied(cx, unit, h, p)).collect();
-            if r.contains(&Some(true)) {
-                true
-            } else if r.iter().all(Option::is_some) {
-                false
-            } else {
-                return None;
-            }
-        }
-        Placement::Not(p) => !satisfied(cx, unit, h, p)?,
-        Placement::Unstructured(_) => return None,
-    })
 }
 
 fn locations_in(p: &Placement, out: &mut Vec<Location>) {
@@ -503,12 +337,12 @@ fn check_battle(
                     m.name
                 );
             }
-            let cx = Ctx {
-                map,
+            let lookup = Setup {
                 counters: c,
                 side: &side.side,
                 at: &at,
             };
+            let zone = Zone::new(map, &lookup);
             for i in &side.instructions {
                 let mut locs = Vec::new();
                 locations_in(&i.placement, &mut locs);
@@ -521,10 +355,9 @@ fn check_battle(
                             "{name}: instruction for {u}, which is not set up"
                         );
                     };
-                    let ok = satisfied(&cx, u, *h, &i.placement);
                     assert_ne!(
-                        ok,
-                        Some(false),
+                        zone.allows(&i.placement, u, *h),
+                        Verdict::No,
                         "{name}: {u} at {h} breaks {:?}",
                         i.placement
                     );

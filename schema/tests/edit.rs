@@ -1,7 +1,7 @@
 //! Every map edit undoes exactly: applying an edit then its inverse gives
 //! back the same map, for single edits and random strokes.
 
-use berthier_schema::edit::Edit;
+use berthier_schema::edit::{Edit, Properties};
 use berthier_schema::map::{
     Compass, HexsideFeature, Map, MapEdge, Place, Road,
 };
@@ -186,5 +186,190 @@ proptest! {
         let undo = Edit::Batch(stroke).apply(&mut map);
         undo.apply(&mut map);
         prop_assert_eq!(map, original);
+    }
+}
+
+/// `is_noop` says exactly whether applying the edit leaves the map as it
+/// is, for every kind of edit, both ways.
+#[test]
+fn is_noop_matches_what_applying_does_for_every_edit_kind() {
+    let map = mini_map();
+    let road = map.roads[0].clone();
+    let mut longer_road = road.clone();
+    longer_road.hexes.push(id("0401"));
+    let place = map.places[0].clone();
+    let mut renamed_place = place.clone();
+    renamed_place.name = "Old Mill".into();
+    let entry = map.entry_points[0].clone();
+    let mut moved_entry = entry.clone();
+    moved_entry.hexes = vec![id("0102")];
+    let edge = map.edges[0].clone();
+    let mut renamed_edge = edge.clone();
+    renamed_edge.name = Some("Top".into());
+    let slope = map.hexsides[0].clone();
+    let mut header = Properties::of(&map);
+    let same_header = header.clone();
+    header.name = "Other".into();
+    let turned = Grid {
+        rotation_deg: 1.5,
+        ..map.grid.clone()
+    };
+    let terrain = |hex: &str, to: Option<&str>| Edit::Terrain {
+        hex: id(hex),
+        to: to.map(str::to_owned),
+    };
+    let level = |hex: &str, to| Edit::Level { hex: id(hex), to };
+    let cases: Vec<(Edit, bool)> = vec![
+        (terrain("0101", Some("clear")), true),
+        (terrain("0101", Some("woods")), false),
+        (terrain("0505", None), true),
+        (terrain("0305", None), false),
+        (level("0102", Some(1)), true),
+        (level("0102", None), false),
+        (level("0505", None), true),
+        (
+            Edit::Hexside {
+                feature: slope.clone(),
+                present: true,
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::Hexside {
+                feature: slope,
+                present: false,
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Road {
+                id: road.id.clone(),
+                to: Some(road.clone()),
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::Road {
+                id: road.id.clone(),
+                to: Some(longer_road),
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Road {
+                id: "nowhere".into(),
+                to: None,
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::Road {
+                id: road.id.clone(),
+                to: None,
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Place {
+                id: place.id.clone(),
+                to: Some(place.clone()),
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::Place {
+                id: place.id.clone(),
+                to: Some(renamed_place),
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Place {
+                id: "farm".into(),
+                to: Some(Place {
+                    id: "farm".into(),
+                    ..place
+                }),
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::EntryPoint {
+                id: entry.id.clone(),
+                to: Some(entry.clone()),
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::EntryPoint {
+                id: entry.id.clone(),
+                to: Some(moved_entry),
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Edge {
+                id: edge.id.clone(),
+                to: Some(edge.clone()),
+                at: None,
+            },
+            true,
+        ),
+        (
+            Edit::Edge {
+                id: edge.id.clone(),
+                to: Some(renamed_edge),
+                at: None,
+            },
+            false,
+        ),
+        (
+            Edit::Edge {
+                id: "east".into(),
+                to: None,
+                at: None,
+            },
+            true,
+        ),
+        (Edit::Grid(Box::new(map.grid.clone())), true),
+        (Edit::Grid(Box::new(turned)), false),
+        (Edit::Properties(Box::new(same_header)), true),
+        (Edit::Properties(Box::new(header)), false),
+        (Edit::Batch(vec![]), true),
+        (
+            Edit::Batch(vec![
+                terrain("0101", Some("clear")),
+                level("0102", Some(1)),
+            ]),
+            true,
+        ),
+        (
+            Edit::Batch(vec![
+                terrain("0101", Some("clear")),
+                terrain("0202", Some("woods")),
+            ]),
+            false,
+        ),
+        (
+            Edit::Batch(vec![Edit::Batch(vec![level("0505", None)])]),
+            true,
+        ),
+    ];
+    for (edit, noop) in cases {
+        assert_eq!(edit.is_noop(&map), noop, "is_noop of {edit:?}");
+        let mut after = map.clone();
+        edit.clone().apply(&mut after);
+        assert_eq!(after == map, noop, "applying {edit:?}");
     }
 }

@@ -142,7 +142,8 @@ fn keeper<'a>(
     let rect = canvas.view.visible_scan(size);
     let grid = &canvas.opened.map.grid;
     let margin = grid.hex_radius_px * grid.aspect.max(1.0) * 1.5;
-    move |h| super::geometry::in_rect(grid.center_px(h), rect, margin)
+    let placed = grid.geometry();
+    move |h| super::geometry::in_rect(placed.center_px(h), rect, margin)
 }
 
 /// Place names, named map edges and entry points: the scene's names,

@@ -88,6 +88,7 @@ pub fn anchor(grid: &Grid, marks: &[Landmark]) -> Option<Anchored> {
 
 /// Distance from each landmark to where `grid` puts its hex.
 pub fn residuals(grid: &Grid, marks: &[Landmark]) -> Vec<f64> {
+    let grid = grid.geometry();
     marks
         .iter()
         .map(|l| {
@@ -120,13 +121,14 @@ impl Coverage {
         size: [u32; 2],
     ) -> Self {
         let (w, h) = (f64::from(size[0]), f64::from(size[1]));
+        let placed = grid.geometry();
         let on_scan = |p: [f64; 2]| {
             (0.0..=w).contains(&p[0]) && (0.0..=h).contains(&p[1])
         };
         let outside: Vec<HexId> = hexes
             .iter()
             .copied()
-            .filter(|x| !on_scan(grid.center_px(*x)))
+            .filter(|x| !on_scan(placed.center_px(*x)))
             .collect();
         let extent: std::collections::HashSet<HexId> =
             hexes.iter().copied().collect();

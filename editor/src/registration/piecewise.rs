@@ -136,6 +136,7 @@ fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
 
 /// Largest distance from a landmark to where `grid` puts its hex.
 pub fn worst_miss(grid: &Grid, landmarks: &[Landmark]) -> f64 {
+    let grid = grid.geometry();
     landmarks
         .iter()
         .map(|l| {
@@ -246,6 +247,7 @@ fn local_gains(
 ) -> Vec<f64> {
     let pinned: std::collections::HashSet<HexId> =
         bent.corrections.iter().map(|c| c.hex).collect();
+    let (regular, bent) = (regular.geometry(), bent.geometry());
     // What `bent` still misses at each measured hex.
     let left: HashMap<HexId, [f64; 2]> = marks
         .iter()
@@ -286,6 +288,7 @@ fn rms(v: &[f64]) -> f64 {
 
 /// Distance from each landmark to where `grid` puts its hex.
 fn misses(grid: &Grid, marks: &[Landmark]) -> Vec<f64> {
+    let grid = grid.geometry();
     marks
         .iter()
         .map(|l| {

@@ -16,6 +16,7 @@ use image::{Limits, RgbaImage};
 use xxhash_rust::xxh3::Xxh3;
 
 use super::{Budget, Layout, Progress, ScanError, Stage, TILE, TileKey};
+use crate::folders::Folder;
 
 /// Bumped whenever the tile files or manifest change meaning.
 pub const FORMAT_VERSION: u32 = 1;
@@ -23,18 +24,19 @@ pub const FORMAT_VERSION: u32 = 1;
 const MANIFEST: &str = "manifest";
 const MAGIC: &str = "berthier-tiles";
 
-/// Where pyramids live: `$BERTHIER_CACHE_DIR` if set, else
-/// `$XDG_CACHE_HOME/berthier/tiles`, else `~/.cache/berthier/tiles`.
+/// Where pyramids live: `$BERTHIER_CACHE_DIR` if set, else `tiles` under
+/// the platform's cache folder (`$XDG_CACHE_HOME/berthier/tiles` or
+/// `~/.cache/berthier/tiles` on Linux, `~/Library/Caches/berthier/tiles` on
+/// macOS, `%LOCALAPPDATA%\berthier\cache\tiles` on Windows; see
+/// [`crate::folders`]), else `berthier/tiles` under the temporary folder.
 pub fn default_root() -> PathBuf {
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var("BERTHIER_CACHE_DIR") {
+    let var = |name: &str| std::env::var_os(name);
+    if let Some(dir) = var(Folder::Cache.variable()).filter(|v| !v.is_empty()) {
         return PathBuf::from(dir);
     }
-    var("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("berthier")
+    Folder::Cache
+        .dir_from(|_| None)
+        .unwrap_or_else(|| std::env::temp_dir().join("berthier"))
         .join("tiles")
 }
 

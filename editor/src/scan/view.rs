@@ -6,12 +6,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use iced::futures::channel::mpsc;
-use iced::futures::stream::Stream;
+use iced::futures::stream::{Stream, StreamExt};
 use iced::widget::image::Handle;
 use rayon::prelude::*;
 
 use super::{Budget, Layout, Progress, ScanError, TileKey, TileSet};
+use crate::job::Update;
 
 /// The level to draw at `zoom` screen px per scan px: the coarsest one
 /// still at least 1 screen px per level px, i.e. `floor(log2(1 / zoom))`,
@@ -161,21 +161,45 @@ pub fn open_in_background(
     root: PathBuf,
     budget: Budget,
 ) -> impl Stream<Item = Event> + Send + 'static {
-    let (tx, rx) = mpsc::unbounded();
+    let from = source.to_owned();
+    tile_in_background(source, move |report| {
+        super::cache::open_or_build(&from, &root, &budget, report)
+    })
+}
+
+/// Runs `work` (which tiles `source`) as a [`crate::job`]: the stream
+/// reports its progress, at most once per whole percent, and always ends
+/// with `Event::Done`, a panic in `work` being a [`ScanError::Failed`]
+/// ("tiling the scan failed: <panic message>").
+pub fn tile_in_background(
+    source: &Path,
+    work: impl FnOnce(&mut dyn FnMut(Progress)) -> Result<TileSet, ScanError>
+    + Send
+    + 'static,
+) -> impl Stream<Item = Event> + Send + 'static {
     let source = source.to_owned();
-    std::thread::spawn(move || {
-        let mut last = None;
-        let mut report = |p: Progress| {
-            let key = (p.stage, p.percent());
-            if last != Some(key) {
-                last = Some(key);
-                let _ = tx.unbounded_send(Event::Progress(p));
+    let mut last = None;
+    crate::job::spawn("tiling the scan", work).filter_map(move |update| {
+        let event = match update {
+            Update::Step(p) => {
+                let key = (p.stage, p.percent());
+                (last != Some(key)).then(|| {
+                    last = Some(key);
+                    Event::Progress(p)
+                })
+            }
+            Update::Done(result) => {
+                let result = result
+                    .unwrap_or_else(|failed| {
+                        Err(ScanError::Failed {
+                            path: source.clone(),
+                            message: failed.to_string(),
+                        })
+                    })
+                    .map(|t| Arc::new(TiledScan::new(t)));
+                Some(Event::Done(source.clone(), result))
             }
         };
-        let result =
-            super::cache::open_or_build(&source, &root, &budget, &mut report)
-                .map(|t| Arc::new(TiledScan::new(t)));
-        let _ = tx.unbounded_send(Event::Done(source, result));
-    });
-    rx
+        std::future::ready(event)
+    })
 }

@@ -3,7 +3,7 @@
 //! every painted hex, so painted terrain is told apart from the print
 //! under a translucent fill.
 
-use berthier_schema::{HexId, Hexside, Map};
+use berthier_schema::{Geometry, HexId, Hexside, Map};
 
 use super::{Px, Shape};
 use crate::palette::Palette;
@@ -18,9 +18,13 @@ pub const INSET: f64 = 0.12;
 /// The corners of `hex` moved `INSET` of the way to its centre, closed
 /// (first corner repeated), as a polyline.
 pub fn inset_ring(map: &Map, hex: HexId) -> Vec<Px> {
-    let c = map.grid.center_px(hex);
-    let mut ring: Vec<Px> = map
-        .grid
+    inset_ring_on(&map.grid.geometry(), hex)
+}
+
+/// [`inset_ring`] with the grid's geometry worked out once.
+fn inset_ring_on(placed: &Geometry<'_>, hex: HexId) -> Vec<Px> {
+    let c = placed.center_px(hex);
+    let mut ring: Vec<Px> = placed
         .corners_px(hex)
         .iter()
         .map(|p| [p[0] + (c[0] - p[0]) * INSET, p[1] + (c[1] - p[1]) * INSET])
@@ -33,10 +37,11 @@ pub fn inset_ring(map: &Map, hex: HexId) -> Vec<Px> {
 /// hexes that does not face another of its hexes.
 pub fn place_outlines(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let width = 0.06 * map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     let mut out = Vec::new();
     for place in map.places.iter().filter(|p| p.hexes.len() > 1) {
         for &hex in place.hexes.iter().filter(|h| keep(**h)) {
-            for side in outer_sides(map, &place.hexes, hex) {
+            for side in outer_sides(&placed, &place.hexes, hex) {
                 out.push(Shape::Line {
                     points: side.to_vec(),
                     width,
@@ -49,18 +54,21 @@ pub fn place_outlines(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
 }
 
 /// The sides of `hex` that face away from `members`, as segments.
-fn outer_sides(map: &Map, members: &[HexId], hex: HexId) -> Vec<[Px; 2]> {
-    let corners = map.grid.corners_px(hex);
+fn outer_sides(
+    placed: &Geometry<'_>,
+    members: &[HexId],
+    hex: HexId,
+) -> Vec<[Px; 2]> {
+    let corners = placed.corners_px(hex);
     let inside = |n: &HexId| members.contains(n);
-    let shared: Vec<[Px; 2]> = map
-        .grid
+    let shared: Vec<[Px; 2]> = placed
         .neighbours(hex)
         .iter()
         .filter(|n| inside(n))
-        .filter_map(|n| Hexside::between(hex, *n).ok()?.endpoints_px(&map.grid))
+        .filter_map(|n| Hexside::between(hex, *n).ok()?.endpoints_on(placed))
         .collect();
     let same = |a: Px, b: Px| {
-        (a[0] - b[0]).hypot(a[1] - b[1]) < 1e-3 * map.grid.hex_radius_px
+        (a[0] - b[0]).hypot(a[1] - b[1]) < 1e-3 * placed.hex_radius_px
     };
     (0..6)
         .map(|i| [corners[i], corners[(i + 1) % 6]])
@@ -79,12 +87,13 @@ pub fn painted_rings(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let width = 0.1 * map.grid.hex_radius_px;
+    let placed = map.grid.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))
         .filter_map(|(id, data)| {
             Some(Shape::Line {
-                points: inset_ring(map, *id),
+                points: inset_ring_on(&placed, *id),
                 width,
                 colour: palette.terrain(data.terrain.as_deref()?),
             })

@@ -3,7 +3,7 @@
 //! same lists.
 
 use berthier_schema::map::{Compass, MapEdge};
-use berthier_schema::{HexId, Map};
+use berthier_schema::{Geometry, HexId, Map};
 
 use super::{Px, Shape};
 use crate::palette::Rgb;
@@ -16,45 +16,46 @@ pub const EDGE_INK: Rgb = [0x7a, 0x2d, 0x9c];
 /// Entry points: their hexes ringed in green with the name; an entry on a
 /// whole edge rings that edge's hexes.
 pub fn entries(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     let mut out = Vec::new();
     for entry in &map.entry_points {
         let on_edge = entry
             .edge
             .as_ref()
             .and_then(|id| map.edges.iter().find(|e| &e.id == id))
-            .map(|e| middle_first(map, map.edge_hexes(e)));
+            .map(|e| middle_first(&placed, map.edge_hexes(e)));
         let hexes = match on_edge {
             Some(h) if entry.hexes.is_empty() => h,
             _ => entry.hexes.clone(),
         };
-        out.extend(entry_shapes(map, &entry.name, &hexes, keep));
+        out.extend(entry_shapes(&placed, &entry.name, &hexes, keep));
     }
     out
 }
 
 /// Named map edges: their outer hexsides in purple, with the name.
 pub fn edges(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.grid.geometry();
     map.edges
         .iter()
-        .flat_map(|edge| edge_shapes(map, edge, keep))
+        .flat_map(|edge| edge_shapes(map, &placed, edge, keep))
         .collect()
 }
 
 fn entry_shapes(
-    map: &Map,
+    placed: &Geometry<'_>,
     name: &str,
     hexes: &[HexId],
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
-    let r = map.grid.hex_radius_px;
+    let r = placed.grid().hex_radius_px;
     let mut out = Vec::new();
     for (i, hex) in hexes.iter().enumerate() {
         if !keep(*hex) {
             continue;
         }
-        let c = map.grid.center_px(*hex);
-        let mut ring: Vec<Px> = map
-            .grid
+        let c = placed.center_px(*hex);
+        let mut ring: Vec<Px> = placed
             .corners_px(*hex)
             .iter()
             .map(|p| [c[0] + (p[0] - c[0]) * 0.8, c[1] + (p[1] - c[1]) * 0.8])
@@ -79,8 +80,8 @@ fn entry_shapes(
 
 /// The hexes with the one nearest their middle first (where the label
 /// goes).
-fn middle_first(map: &Map, mut hexes: Vec<HexId>) -> Vec<HexId> {
-    let pts: Vec<Px> = hexes.iter().map(|h| map.grid.center_px(*h)).collect();
+fn middle_first(placed: &Geometry<'_>, mut hexes: Vec<HexId>) -> Vec<HexId> {
+    let pts: Vec<Px> = hexes.iter().map(|h| placed.center_px(*h)).collect();
     let n = pts.len().max(1) as f64;
     let m = pts
         .iter()
@@ -100,17 +101,18 @@ fn middle_first(map: &Map, mut hexes: Vec<HexId>) -> Vec<HexId> {
 /// inside the middle hex, below its centre.
 fn edge_shapes(
     map: &Map,
+    placed: &Geometry<'_>,
     edge: &MapEdge,
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
-    let hexes = middle_first(map, map.edge_hexes(edge));
+    let hexes = middle_first(placed, map.edge_hexes(edge));
     let mut out = Vec::new();
     for (i, hex) in hexes.iter().enumerate() {
         if !keep(*hex) {
             continue;
         }
-        let sides = outer_sides(map, *hex, edge.side);
+        let sides = outer_sides(map, placed, *hex, edge.side);
         for side in &sides {
             out.push(Shape::Line {
                 points: side.to_vec(),
@@ -120,10 +122,10 @@ fn edge_shapes(
         }
         if i == 0 {
             let name = edge.name.clone().unwrap_or_else(|| edge.id.clone());
-            let at = label_outside(map, &hexes, &sides);
+            let at = label_outside(placed, &hexes, &sides);
             // Beside an east or west edge the margin is narrow: one letter
             // a line.
-            let text = if side_on_x(*hex, map, &sides) {
+            let text = if side_on_x(*hex, placed, &sides) {
                 vertical(&name)
             } else {
                 name
@@ -148,9 +150,13 @@ const LABEL_SIZE: f64 = 0.3;
 /// stand half a hex further out than the middle hex), so clear of the
 /// border, hex numbers and entry names; inside the middle hex when it has
 /// no outer side.
-fn label_outside(map: &Map, hexes: &[HexId], sides: &[[Px; 2]]) -> Px {
-    let r = map.grid.hex_radius_px;
-    let c = map.grid.center_px(hexes[0]);
+fn label_outside(
+    placed: &Geometry<'_>,
+    hexes: &[HexId],
+    sides: &[[Px; 2]],
+) -> Px {
+    let r = placed.grid().hex_radius_px;
+    let c = placed.center_px(hexes[0]);
     let n = sides.len() as f64;
     let sum = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
         [a[0] + (p[0] + q[0]) / 2.0, a[1] + (p[1] + q[1]) / 2.0]
@@ -171,7 +177,7 @@ fn label_outside(map: &Map, hexes: &[HexId], sides: &[[Px; 2]]) -> Px {
     };
     let reach = hexes
         .iter()
-        .flat_map(|h| map.grid.corners_px(*h))
+        .flat_map(|h| placed.corners_px(*h))
         .map(|k| (k[0] - c[0]) * u[0] + (k[1] - c[1]) * u[1])
         .fold(len, f64::max);
     let at = reach + 0.12 * r + extent;
@@ -179,8 +185,8 @@ fn label_outside(map: &Map, hexes: &[HexId], sides: &[[Px; 2]]) -> Px {
 }
 
 /// Whether `sides` of `hex` face mostly east or west.
-fn side_on_x(hex: HexId, map: &Map, sides: &[[Px; 2]]) -> bool {
-    let c = map.grid.center_px(hex);
+fn side_on_x(hex: HexId, placed: &Geometry<'_>, sides: &[[Px; 2]]) -> bool {
+    let c = placed.center_px(hex);
     let d = sides.iter().fold([0.0, 0.0], |a, [p, q]| {
         [
             a[0] + (p[0] + q[0]) / 2.0 - c[0],
@@ -205,17 +211,21 @@ fn vertical(name: &str) -> String {
 
 /// The sides of `hex` with no map hex beyond them, facing `toward` (all
 /// of them when `None`).
-fn outer_sides(map: &Map, hex: HexId, toward: Option<Compass>) -> Vec<[Px; 2]> {
-    let c = map.grid.center_px(hex);
-    let k = map.grid.corners_px(hex);
+fn outer_sides(
+    map: &Map,
+    placed: &Geometry<'_>,
+    hex: HexId,
+    toward: Option<Compass>,
+) -> Vec<[Px; 2]> {
+    let c = placed.center_px(hex);
+    let k = placed.corners_px(hex);
     (0..6)
         .map(|i| [k[i], k[(i + 1) % 6]])
         .filter(|[a, b]| {
             let (dx, dy) =
                 ((a[0] + b[0]) / 2.0 - c[0], (a[1] + b[1]) / 2.0 - c[1]);
             let beyond = [c[0] + 2.0 * dx, c[1] + 2.0 * dy];
-            let off = map
-                .grid
+            let off = placed
                 .hex_at_px(beyond, None)
                 .is_none_or(|n| !map.contains(n));
             let facing = match toward {

@@ -91,10 +91,13 @@ impl MapView {
                 [0.0, 0.0],
                 [f64::from(s.width), f64::from(s.height)],
             ]),
-            None => geometry::bounds(
-                crate::scene::all_hexes(&opened.map)
-                    .flat_map(|h| opened.map.grid.corners_px(h)),
-            ),
+            None => {
+                let placed = opened.map.grid.geometry();
+                geometry::bounds(
+                    crate::scene::all_hexes(&opened.map)
+                        .flat_map(|h| placed.corners_px(h)),
+                )
+            }
         };
         if let Some(content) = content {
             self.view = Viewport::fit(content, size);

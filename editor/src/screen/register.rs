@@ -396,7 +396,12 @@ impl RegisterScreen {
         };
         self.busy = true;
         self.status = Step::Decoding.label();
-        task::run_reporting(job, Message::Step, Message::Proposed)
+        task::run_reporting(
+            "automatic registration",
+            job,
+            Message::Step,
+            Message::Proposed,
+        )
     }
 
     /// What "Propose automatically" runs on a worker thread, without
@@ -457,15 +462,3 @@ impl RegisterScreen {
 
 /// Work for a worker thread.
 pub type Job<T> = Box<dyn FnOnce() -> Result<T, String> + Send>;
-
-/// Runs blocking work on its own thread so the window stays responsive.
-pub(crate) async fn on_thread<T: Send + 'static>(
-    work: Job<T>,
-) -> Result<T, String> {
-    let (tx, rx) = iced::futures::channel::oneshot::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(work());
-    });
-    rx.await
-        .unwrap_or_else(|_| Err("the worker stopped".to_owned()))
-}

@@ -221,7 +221,11 @@ impl SuggestScreen {
             "Reading the scan, then classifying hexes…"
         }
         .to_owned();
-        Task::perform(super::register::on_thread(job), Message::Proposed)
+        Task::perform(crate::job::run("classifying the hexes", job), |r| {
+            Message::Proposed(
+                r.unwrap_or_else(|failed| Err(failed.to_string())),
+            )
+        })
     }
 
     /// The classification "Propose" runs on a worker thread (public so
@@ -339,7 +343,8 @@ impl SuggestScreen {
     }
 
     fn marks(&self) -> Vec<Mark> {
-        let grid = &self.opened.map.grid;
+        // Worked out once for every proposal's hex.
+        let grid = self.opened.map.grid.geometry();
         let palette = &self.opened.palette;
         let colour = |t: &str, a: f32| {
             let [r, g, b] = palette.terrain(t);

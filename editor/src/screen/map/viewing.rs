@@ -110,8 +110,9 @@ impl MapScreen {
             ]);
         }
         let map = &self.opened.map;
+        let placed = map.grid.geometry();
         geometry::bounds(
-            crate::scene::all_hexes(map).flat_map(|h| map.grid.corners_px(h)),
+            crate::scene::all_hexes(map).flat_map(|h| placed.corners_px(h)),
         )
     }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use berthier_schema::fit::Landmark;
 use berthier_schema::{HexId, Shift};
 use iced::Task;
-use iced::futures::channel::mpsc;
 
+use crate::job::{self, Update};
 use crate::project;
 use crate::registration::auto::{self, AutoStep};
 use crate::registration::{Gray, RefineStep, Refined};
@@ -105,9 +105,11 @@ fn auto_register(
     Ok(Arc::new((gray, refined)))
 }
 
-/// Runs `work` on a thread of its own; its steps arrive as `on_step`
-/// messages, then its result as `on_done` (also if it panics).
+/// Runs `work` as a [`crate::job`]: its steps arrive as `on_step`
+/// messages, then its result as `on_done` (a panic as an error naming
+/// `what`, e.g. "automatic registration failed: <panic message>").
 pub fn run_reporting<T, S, M>(
+    what: &'static str,
     work: ReportingJob<T, S>,
     on_step: fn(S) -> M,
     on_done: fn(Result<T, String>) -> M,
@@ -117,18 +119,10 @@ where
     S: Send + 'static,
     M: Send + 'static,
 {
-    let (tx, rx) = mpsc::unbounded();
-    std::thread::spawn(move || {
-        let steps = tx.clone();
-        let mut report = move |s| {
-            let _ = steps.unbounded_send(on_step(s));
-        };
-        let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                work(&mut report)
-            }))
-            .unwrap_or_else(|_| Err("the worker stopped".to_owned()));
-        let _ = tx.unbounded_send(on_done(result));
-    });
-    Task::run(rx, |m| m)
+    Task::run(job::spawn(what, work), move |update| match update {
+        Update::Step(s) => on_step(s),
+        Update::Done(result) => {
+            on_done(result.unwrap_or_else(|failed| Err(failed.to_string())))
+        }
+    })
 }
