@@ -326,7 +326,7 @@ fn violations(
         .into_iter()
         .map(|v| match unexpected_field(&v.message) {
             Some(field) => {
-                let escaped = field.replace('~', "~0").replace('/', "~1");
+                let escaped = berthier_schema::locate::escape_segment(field);
                 let pointer = format!("{}/{escaped}", v.pointer);
                 let found = source.locate(&pointer);
                 let offset = if found.exact {
