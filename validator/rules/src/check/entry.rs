@@ -35,15 +35,14 @@ pub mod timing;
 #[cfg(test)]
 mod tests;
 
-use berthier_schema::battle::Battle;
-
-use super::Finding;
+use super::{Finding, Scene};
 
 /// Every reinforcement-entry finding of one scenario.
-pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let battle = scene.battle;
     let plan = plan::plan(battle);
     let markers = pool::Markers::new(battle);
-    let sim = sim::simulate_with(battle, &plan, &markers);
+    let sim = sim::simulate_with(scene, &plan, &markers);
     let mut out = Vec::new();
     timing::check(&plan, &mut out);
     hexes::check(battle, &plan, &mut out);
