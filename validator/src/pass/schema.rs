@@ -462,26 +462,8 @@ fn suggestion(e: &ron::Error) -> Option<String> {
     };
     let best = expected
         .iter()
-        .map(|name| (distance(name, found), *name))
+        .map(|name| (strsim::levenshtein(name, found), *name))
         .min()?;
     (best.0 <= found.len().max(3) / 2 + 1)
         .then(|| format!("did you mean `{}`?", best.1))
-}
-
-/// Levenshtein distance (short identifiers only).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().take(64).collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().take(64).enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(here + 1);
-            prev = here;
-        }
-    }
-    row[b.len()]
 }
