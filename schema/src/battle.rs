@@ -233,23 +233,53 @@ impl<'a> Battle<'a> {
     }
 
     /// The turn a schedule entry names, or why it is not on the track.
-    pub fn turn_of(&self, at: &TurnRef) -> Result<u16, String> {
+    pub fn turn_of(&self, at: &TurnRef) -> Result<u16, OffTrack> {
         let track = &self.scenario.turns;
         match at {
             TurnRef::Turn(n) if (1..=track.count).contains(n) => Ok(*n),
-            TurnRef::Turn(n) => Err(format!(
-                "turn {n} is outside the game (turns 1 to {})",
-                track.count
-            )),
-            TurnRef::Clock(clock) => track.turn_at(clock).ok_or_else(|| {
-                format!(
-                    "{clock} does not start a turn of the track ({} plus {} \
-                     minutes per turn, {} turns)",
-                    track.first, track.minutes_per_turn, track.count
-                )
+            TurnRef::Turn(n) => Err(OffTrack::OutsideGame {
+                turn: *n,
+                count: track.count,
             }),
+            TurnRef::Clock(clock) => {
+                track.turn_at(clock).ok_or_else(|| OffTrack::NotATurnStart {
+                    clock: clock.clone(),
+                    first: track.first.clone(),
+                    minutes_per_turn: track.minutes_per_turn,
+                    count: track.count,
+                })
+            }
         }
     }
+}
+
+/// Why a schedule entry's time is not a turn of the track
+/// ([`Battle::turn_of`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OffTrack {
+    /// A turn number past the last turn (or 0).
+    #[error("turn {turn} is outside the game (turns 1 to {count})")]
+    OutsideGame {
+        /// The turn named.
+        turn: u16,
+        /// The number of turns.
+        count: u16,
+    },
+    /// A clock time no turn starts at.
+    #[error(
+        "{clock} does not start a turn of the track ({first} plus \
+         {minutes_per_turn} minutes per turn, {count} turns)"
+    )]
+    NotATurnStart {
+        /// The time named.
+        clock: String,
+        /// The track's first turn.
+        first: String,
+        /// Its turn length.
+        minutes_per_turn: u16,
+        /// The number of turns.
+        count: u16,
+    },
 }
 
 /// Formation id to the indices of the units in it or in one of its

@@ -93,8 +93,11 @@ fn affine_fit(points: &[([f64; 2], [f64; 2])]) -> Option<[[f64; 3]; 2]> {
     Some([solve3(m, bx)?, solve3(m, by)?])
 }
 
-/// Solves a 3×3 system by Cramer's rule; `None` when singular.
-fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
+/// Solves the 3×3 system `m · x = b` by Cramer's rule; `None` when
+/// singular (the determinant is below `1e-9` of the largest entry cubed,
+/// or of 1 when the entries are all small). Public so that other crates
+/// solve with this one copy.
+pub fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
     let det = |m: &[[f64; 3]; 3]| {
         m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
             - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])

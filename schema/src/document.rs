@@ -214,23 +214,39 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, before[start..].chars().count() + 1)
 }
 
-/// Writes a value in `format`, ending with a newline.
+/// Why a value could not be written as text.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The JSON writer failed.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// The RON writer failed.
+    #[error("{0}")]
+    Ron(#[from] ron::Error),
+}
+
+/// Writes a value in `format`, ending with a newline; the error as text
+/// ([`write_text`] keeps it typed).
 pub fn to_text<T: Serialize>(
     value: &T,
     format: Format,
 ) -> Result<String, String> {
+    write_text(value, format).map_err(|e| e.to_string())
+}
+
+/// Writes a value in `format`, ending with a newline.
+pub fn write_text<T: Serialize>(
+    value: &T,
+    format: Format,
+) -> Result<String, WriteError> {
     let mut text = match format {
-        Format::Json => {
-            serde_json::to_string_pretty(value).map_err(|e| e.to_string())?
-        }
+        Format::Json => serde_json::to_string_pretty(value)?,
         Format::Ron => {
             let pretty = ron::ser::PrettyConfig::new()
                 .indentor("    ".to_owned())
                 .struct_names(false)
                 .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
-            ron_options()
-                .to_string_pretty(value, pretty)
-                .map_err(|e| e.to_string())?
+            ron_options().to_string_pretty(value, pretty)?
         }
     };
     text.push('\n');
@@ -259,12 +275,12 @@ impl Document {
     }
 
     /// Writes it in `format`.
-    pub fn to_text(&self, format: Format) -> Result<String, String> {
+    pub fn to_text(&self, format: Format) -> Result<String, WriteError> {
         match self {
-            Self::Series(d) => to_text(d, format),
-            Self::Map(d) => to_text(d, format),
-            Self::Counters(d) => to_text(d, format),
-            Self::Scenario(d) => to_text(d, format),
+            Self::Series(d) => write_text(d, format),
+            Self::Map(d) => write_text(d, format),
+            Self::Counters(d) => write_text(d, format),
+            Self::Scenario(d) => write_text(d, format),
         }
     }
 

@@ -133,6 +133,18 @@ pub fn scalar_at(text: &str, format: Format, offset: usize) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
+/// One segment of a JSON Pointer (RFC 6901) for a key: `~` as `~0`, `/`
+/// as `~1`. Every pointer built from a key goes through here;
+/// [`unescape_segment`] undoes it.
+pub fn escape_segment(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// The key a JSON Pointer segment names: `~1` as `/`, `~0` as `~`.
+pub fn unescape_segment(segment: &str) -> String {
+    segment.replace("~1", "/").replace("~0", "~")
+}
+
 /// The unescaped segments of a JSON Pointer.
 fn segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
     pointer
@@ -140,7 +152,7 @@ fn segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
         .map(|rest| rest.split('/'))
         .into_iter()
         .flatten()
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .map(unescape_segment)
 }
 
 /// How the contents of a RON `( .. )` group read.

@@ -148,10 +148,6 @@ fn drop_trailing_commas(text: &str) -> String {
     out
 }
 
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
-
 /// The single key of an object, if it has exactly one.
 fn single_key(o: &Object<String, Value>) -> Option<&str> {
     (o.len() == 1).then(|| o.keys().next().map(String::as_str))?
@@ -245,7 +241,8 @@ impl Patch<'_> {
         let (mut anchor, mut pending, mut inserts) =
             (None, Vec::new(), Vec::new());
         for (key, value) in new {
-            let child = format!("{pointer}/{}", escape(key));
+            let child =
+                format!("{pointer}/{}", crate::locate::escape_segment(key));
             let Some(i) = written(key) else {
                 // A default the author left out stays left out.
                 if old.get(key) != Some(value) {

@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+use jsonschema::error::ValidationErrorKind;
+
 use crate::document::DocKind;
 use crate::json_schema::schema_for;
 
@@ -15,6 +17,10 @@ pub struct SchemaViolation {
     pub schema_path: String,
     /// What is wrong.
     pub message: String,
+    /// The fields the object at `pointer` may not have
+    /// (`additionalProperties`), in document order; empty for any other
+    /// violation.
+    pub unexpected: Vec<String>,
 }
 
 fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
@@ -44,6 +50,7 @@ pub fn schema_violations(
                 "internal error: the {} schema does not compile",
                 kind.as_str()
             ),
+            unexpected: Vec::new(),
         }];
     };
     if validator.is_valid(value) {
@@ -55,6 +62,13 @@ pub fn schema_violations(
             pointer: e.instance_path().to_string(),
             schema_path: e.schema_path().to_string(),
             message: e.to_string(),
+            unexpected: match e.kind() {
+                ValidationErrorKind::AdditionalProperties { unexpected }
+                | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+                    unexpected.clone()
+                }
+                _ => Vec::new(),
+            },
         })
         .collect();
     found.sort_by(|a, b| a.pointer.cmp(&b.pointer));

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use berthier_schema::document::WriteError;
 use berthier_schema::{Document, Format, load_document};
 
 use crate::RunError;
@@ -28,11 +29,10 @@ pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
         Target::Json => Format::Json,
         Target::Ron => Format::Ron,
     };
-    let output =
-        to_text(document, target).map_err(|message| RunError::Document {
-            path: path.clone(),
-            message,
-        })?;
+    let output = to_text(document, target).map_err(|e| RunError::Document {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
     match &args.out {
         None => Ok(Some(output)),
         Some(out) => {
@@ -47,7 +47,7 @@ pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
 pub fn to_text(
     mut document: Document,
     format: Format,
-) -> Result<String, String> {
+) -> Result<String, WriteError> {
     if format == Format::Ron {
         match &mut document {
             Document::Series(d) => d.schema = None,

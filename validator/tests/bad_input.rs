@@ -77,6 +77,70 @@ fn unknown_field_in_json_points_at_the_key() {
     assert_finding(dir.path(), "SCH002", "s.series.json", at);
 }
 
+/// The `SCH002` findings of `file`, as (line, column, message).
+fn unexpected(dir: &Path, file: &str) -> Vec<(u64, u64, String)> {
+    findings(dir)
+        .iter()
+        .filter(|d| d["code"] == "SCH002" && d["file"] == file)
+        .map(|d| {
+            let at = |k: &str| d[k].as_u64().unwrap_or(0);
+            let message = d["message"].as_str().unwrap_or("").to_owned();
+            (at("line"), at("column"), message)
+        })
+        .collect()
+}
+
+#[test]
+fn several_unknown_fields_in_json_are_each_reported_at_their_key() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = "{\n  \"kind\": \"series\",\n  \"format_version\": 1,\n  \
+                \"id\": \"s\",\n  \"name\": \"S\",\n  \"colour\": 1,\n  \
+                \"flag\": 2\n}\n";
+    std::fs::write(dir.path().join("s.series.json"), text).expect("write");
+    let at = |needle: &str| {
+        let (line, col) = position(text, needle);
+        (line as u64, col as u64)
+    };
+    let found = unexpected(dir.path(), "s.series.json");
+    let expected = |needle: &str, field: &str| {
+        let (line, col) = at(needle);
+        let message = format!(
+            "Additional properties are not allowed ('{field}' was unexpected)"
+        );
+        (line, col, message)
+    };
+    assert_eq!(
+        found,
+        [
+            expected("\"colour\"", "colour"),
+            expected("\"flag\"", "flag")
+        ]
+    );
+}
+
+#[test]
+fn several_unknown_fields_in_ron_are_each_reported_at_their_key() {
+    let dir = pack();
+    let text = mutate(
+        dir.path(),
+        "mini.counters.ron",
+        "(id: \"red\", name: \"Red\")",
+        "(id: \"red\", name: \"Red\", colour: \"red\", flag: 2)",
+    );
+    let found = unexpected(dir.path(), "mini.counters.ron");
+    let places: Vec<(u64, u64)> =
+        found.iter().map(|(line, col, _)| (*line, *col)).collect();
+    let at = |needle: &str| {
+        let (line, col) = position(&text, needle);
+        (line as u64, col as u64)
+    };
+    assert_eq!(places, [at("colour: \"red\""), at("flag: 2")], "{found:#?}");
+    assert_eq!(
+        found[1].2,
+        "Additional properties are not allowed ('flag' was unexpected)"
+    );
+}
+
 #[test]
 fn unknown_kind() {
     let dir = pack();

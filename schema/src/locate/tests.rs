@@ -68,3 +68,12 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn segments_escape_and_unescape() {
+    assert_eq!(escape_segment("a/b~c"), "a~1b~0c");
+    assert_eq!(escape_segment("~1"), "~01");
+    for key in ["", "plain", "a/b~c", "~1", "/~0/"] {
+        assert_eq!(unescape_segment(&escape_segment(key)), key);
+    }
+}

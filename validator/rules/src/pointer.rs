@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use berthier_schema::locate::escape_segment;
+
 /// A JSON Pointer: `/sides/0/setup/3/hex`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pointer(String);
@@ -30,7 +32,7 @@ impl Pointer {
     /// The entry `key` of the map here (a hex number, a counter side),
     /// escaped (`~` as `~0`, `/` as `~1`).
     pub fn key(&self, key: impl fmt::Display) -> Self {
-        let key = key.to_string().replace('~', "~0").replace('/', "~1");
+        let key = escape_segment(&key.to_string());
         Self(format!("{}/{key}", self.0))
     }
 

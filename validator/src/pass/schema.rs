@@ -315,7 +315,7 @@ fn ron_errors(
     found
 }
 
-/// Every schema violation, located: an unexpected field at its key, any
+/// Every schema violation, located: each unexpected field at its key, any
 /// other at the value (or the nearest ancestor for a missing field).
 fn violations(
     source: &SourceFile,
@@ -324,34 +324,51 @@ fn violations(
 ) -> Vec<Diagnostic> {
     schema_violations(kind, value)
         .into_iter()
-        .map(|v| match unexpected_field(&v.message) {
-            Some(field) => {
-                let escaped = field.replace('~', "~0").replace('/', "~1");
-                let pointer = format!("{}/{escaped}", v.pointer);
-                let found = source.locate(&pointer);
-                let offset = if found.exact {
-                    found.key_or_value()
-                } else {
-                    found.value
-                };
-                source
-                    .at_offset(Code::Sch002, offset, &pointer, v.message)
-                    .help("remove the field or fix its spelling")
+        .flat_map(|v| {
+            if v.unexpected.is_empty() {
+                return vec![source.at_pointer(
+                    Code::Sch002,
+                    &v.pointer,
+                    v.message,
+                )];
             }
-            None => source.at_pointer(Code::Sch002, &v.pointer, v.message),
+            let one = v.unexpected.len() == 1;
+            v.unexpected
+                .iter()
+                .map(|field| {
+                    // jsonschema names them all in one message; each
+                    // finding names its own field.
+                    let message = if one {
+                        v.message.clone()
+                    } else {
+                        let rule = v.message.split(" (").next().unwrap_or("");
+                        format!("{rule} ('{field}' was unexpected)")
+                    };
+                    unexpected_field(source, &v.pointer, field, message)
+                })
+                .collect()
         })
         .collect()
 }
 
-/// The first field named in jsonschema's "Additional properties are not
-/// allowed ('x' was unexpected)".
-fn unexpected_field(message: &str) -> Option<&str> {
-    if !message.contains("unexpected") {
-        return None;
-    }
-    let start = message.find("('")? + 2;
-    let len = message[start..].find('\'')?;
-    Some(&message[start..start + len])
+/// A field the schema does not allow, at its key.
+fn unexpected_field(
+    source: &SourceFile,
+    parent: &str,
+    field: &str,
+    message: String,
+) -> Diagnostic {
+    let escaped = berthier_schema::locate::escape_segment(field);
+    let pointer = format!("{parent}/{escaped}");
+    let found = source.locate(&pointer);
+    let offset = if found.exact {
+        found.key_or_value()
+    } else {
+        found.value
+    };
+    source
+        .at_offset(Code::Sch002, offset, &pointer, message)
+        .help("remove the field or fix its spelling")
 }
 
 /// A typed-parse failure: code, line, column, message, help.
@@ -462,26 +479,8 @@ fn suggestion(e: &ron::Error) -> Option<String> {
     };
     let best = expected
         .iter()
-        .map(|name| (distance(name, found), *name))
+        .map(|name| (strsim::levenshtein(name, found), *name))
         .min()?;
     (best.0 <= found.len().max(3) / 2 + 1)
         .then(|| format!("did you mean `{}`?", best.1))
-}
-
-/// Levenshtein distance (short identifiers only).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().take(64).collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().take(64).enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(here + 1);
-            prev = here;
-        }
-    }
-    row[b.len()]
 }

@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use berthier_rules::words::plural;
+
 use crate::diagnostic::{Diagnostic, Report, Severity};
 
 /// Renders every finding and the summary line.
@@ -65,12 +67,4 @@ pub fn summary(report: &Report) -> String {
         parts.join(", "),
         plural(report.files_with_findings(), "file"),
     )
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }

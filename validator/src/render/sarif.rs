@@ -1,6 +1,7 @@
 //! SARIF 2.1.0: one run whose driver lists every rule, one result per
 //! finding. Valid against the official schema (checked in the tests).
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Value, json};
 
 use crate::code::Code;
@@ -75,16 +76,43 @@ fn result(d: &Diagnostic) -> Value {
     })
 }
 
+/// What a URI path may hold unescaped besides letters and digits
+/// (RFC 3986 `pchar` and `/`).
+const PATH: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b'/')
+    .remove(b'!')
+    .remove(b'$')
+    .remove(b'&')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')')
+    .remove(b'*')
+    .remove(b'+')
+    .remove(b',')
+    .remove(b';')
+    .remove(b'=')
+    .remove(b':')
+    .remove(b'@');
+
 /// A relative URI reference for a path: percent-encodes what is not
 /// allowed unescaped in a URI path.
 fn uri(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
+    utf8_percent_encode(path, PATH).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uri;
+
+    #[test]
+    fn uris_escape_what_a_path_may_not_hold() {
+        assert_eq!(uri("maps/jdg-02.ron"), "maps/jdg-02.ron");
+        assert_eq!(uri("a b/c%d#e?f"), "a%20b/c%25d%23e%3Ff");
+        assert_eq!(uri("~!$&'()*+,;=:@"), "~!$&'()*+,;=:@");
+        assert_eq!(uri("Vive l’Empereur"), "Vive%20l%E2%80%99Empereur");
     }
-    out
 }

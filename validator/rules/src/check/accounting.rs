@@ -64,9 +64,9 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                 format!(
                     "{} of side `{}` neither set up, nor arriving, nor \
                      absent: {}",
-                    common::plural(missing.len(), "unit"),
+                    crate::words::plural(missing.len(), "unit"),
                     side.side,
-                    common::list(&missing, 10)
+                    crate::words::list(&missing, 10)
                 ),
             )
             .help("set them up, schedule them, or list them in `absent`"),

@@ -132,27 +132,6 @@ pub fn default_state<'b>(b: &'b Battle<'_>) -> Option<&'b str> {
         .map(|s| s.id.as_str())
 }
 
-/// `a, b, c and 4 more` for long lists in messages.
-pub fn list(items: &[String], at_most: usize) -> String {
-    if items.len() <= at_most {
-        return items.join(", ");
-    }
-    format!(
-        "{} and {} more",
-        items[..at_most].join(", "),
-        items.len() - at_most
-    )
-}
-
-/// `1 stack`, `3 stacks`.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// The sides present in a stack, in stack order.
 pub fn sides<'a>(stack: &[Setup<'a>]) -> Vec<&'a str> {
     let mut sides: Vec<&str> = Vec::new();

@@ -4,7 +4,6 @@
 //! `berthier-validate rule` and `RULES.md` print.
 #![doc = include_str!("../../docs/STK002.md")]
 
-use super::common;
 use super::{Finding, Scene};
 use crate::code::Code;
 
@@ -35,7 +34,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                     "{} ({}) is set up in hex {hex} with enemy units: {}",
                     enemy.label(),
                     enemy.unit_side().unwrap_or_default(),
-                    common::list(&friends, 4)
+                    crate::words::list(&friends, 4)
                 ),
             )
             .hex(hex)

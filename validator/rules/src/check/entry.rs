@@ -35,15 +35,14 @@ pub mod timing;
 #[cfg(test)]
 mod tests;
 
-use berthier_schema::battle::Battle;
-
-use super::Finding;
+use super::{Finding, Scene};
 
 /// Every reinforcement-entry finding of one scenario.
-pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let battle = scene.battle;
     let plan = plan::plan(battle);
     let markers = pool::Markers::new(battle);
-    let sim = sim::simulate_with(battle, &plan, &markers);
+    let sim = sim::simulate_with(scene, &plan, &markers);
     let mut out = Vec::new();
     timing::check(&plan, &mut out);
     hexes::check(battle, &plan, &mut out);
@@ -52,22 +51,6 @@ pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
     keep_out::check(battle, &plan, &mut out);
     markers::check(battle, &markers, &plan, &sim, &mut out);
     out
-}
-
-/// `a, b and c` of at most `most` ids, then `and N more`.
-pub fn list(ids: &[String], most: usize) -> String {
-    let shown: Vec<String> =
-        ids.iter().take(most).map(|id| format!("`{id}`")).collect();
-    let more = ids.len().saturating_sub(most);
-    match (shown.len(), more) {
-        (0, _) => "no unit".into(),
-        (_, 0) if shown.len() == 1 => shown[0].clone(),
-        (_, 0) => {
-            let (last, rest) = shown.split_last().unwrap_or((&shown[0], &[]));
-            format!("{} and {last}", rest.join(", "))
-        }
-        _ => format!("{} and {more} more", shown.join(", ")),
-    }
 }
 
 /// How an arrival is named in messages: its formation or first unit, and
@@ -82,7 +65,7 @@ pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
         None => {
             let ids: Vec<String> =
                 planned.units.iter().map(|u| u.id.clone()).collect();
-            format!("the {at} arrival of {}", list(&ids, 2))
+            format!("the {at} arrival of {}", crate::words::units(&ids, 2))
         }
     }
 }

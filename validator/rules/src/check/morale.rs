@@ -56,7 +56,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             format!(
                 "steps of morale groups {} not checked: some units' steps \
                  are unknown",
-                super::common::list(&names, 8)
+                crate::words::list(&names, 8)
             ),
         ));
     }

@@ -85,7 +85,7 @@ fn markers_and_commanders(c: &Counters, series: &Series) -> Vec<Finding> {
                     "formation `{}` holds {} but has no activation \
                      markers, while other formations of its side have them",
                     f.id,
-                    super::common::plural(troops, "combat unit")
+                    crate::words::plural(troops, "combat unit")
                 ),
             ));
         }

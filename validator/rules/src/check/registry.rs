@@ -28,7 +28,7 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     victory::check,
-    |scene| entry::check(scene.battle),
+    entry::check,
 ];
 
 /// Every rule of [`RULES`] on one battle, in order, with pointers into the

@@ -21,6 +21,8 @@ pub struct Scene<'b, 'a> {
     /// The setup entries per hex, in hex order, each in stack order
     /// ([`common::stacks`]).
     pub stacks: Vec<(HexId, Vec<Setup<'a>>)>,
+    /// Hex to its index in `stacks`.
+    stack_at: HashMap<HexId, usize>,
     /// (side index, unit id) to the first of that side's entries in
     /// `setups` for the unit.
     by_unit: HashMap<(usize, &'a str), usize>,
@@ -36,12 +38,25 @@ impl<'b, 'a> Scene<'b, 'a> {
         for (i, s) in setups.iter().enumerate() {
             by_unit.entry((s.side, s.placed.unit.as_str())).or_insert(i);
         }
+        let stack_at = stacks
+            .iter()
+            .enumerate()
+            .map(|(i, (hex, _))| (*hex, i))
+            .collect();
         Self {
             battle,
             setups,
             stacks,
+            stack_at,
             by_unit,
         }
+    }
+
+    /// The setup entries on `hex`, in stack order (empty when none).
+    pub fn stack(&self, hex: HexId) -> &[Setup<'a>] {
+        self.stack_at
+            .get(&hex)
+            .map_or(&[], |i| self.stacks[*i].1.as_slice())
     }
 
     /// The first setup entry on the map of side `side` for `unit`.

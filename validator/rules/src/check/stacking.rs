@@ -135,8 +135,8 @@ fn unknown_finding(
                 "stacking limit {} not checked in {} (hexes {}): a unit's \
                  rating is unknown",
                 limits.join(", "),
-                common::plural(unknown.len(), "stack"),
-                common::list(&hexes, 8)
+                crate::words::plural(unknown.len(), "stack"),
+                crate::words::list(&hexes, 8)
             ),
         )
         .hex(*hex)

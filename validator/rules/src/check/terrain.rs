@@ -57,7 +57,7 @@ fn unpainted_map(b: &Battle<'_>, units: usize) -> Finding {
             "the map `{}` has no painted terrain: terrain rules \
              (TER001-TER003) not checked for the {} set up",
             b.map.id,
-            common::plural(units, "unit")
+            crate::words::plural(units, "unit")
         ),
     )
     .help("paint the map's terrain in the editor")

@@ -45,7 +45,7 @@ pub fn check(
             planned.unit_pointer(first),
             format!(
                 "{} cannot enter {at} on turn {}: {}; {fate}",
-                super::list(&delay.units, 3),
+                crate::words::units(&delay.units, 3),
                 delay.scheduled,
                 delay.reason
             ),

@@ -1,7 +1,7 @@
 //! The reinforcement schedule resolved against the battle: each arrival's
 //! turn, usable entry hexes and units, with the JSON Pointers findings use.
 
-use berthier_schema::battle::Battle;
+use berthier_schema::battle::{Battle, OffTrack};
 use berthier_schema::counters::Unit;
 use berthier_schema::scenario::Arrival;
 use berthier_schema::zone::Zone;
@@ -41,7 +41,7 @@ pub struct Planned<'a> {
     /// The arrival as written.
     pub arrival: &'a Arrival,
     /// Its turn, or why it is not on the track.
-    pub turn: Result<u16, String>,
+    pub turn: Result<u16, OffTrack>,
     /// Its entry.
     pub entry: Resolution,
     /// Its units, in counters order.

@@ -6,8 +6,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::FxHashMap as HashMap;
-
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
@@ -18,6 +16,7 @@ use super::column::{self, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
+use crate::check::Scene;
 
 /// What the simulation found.
 #[derive(Debug, Default)]
@@ -91,7 +90,8 @@ struct Run<'b, 'a> {
     battle: &'b Battle<'a>,
     plan: &'b [Planned<'a>],
     markers: &'b Markers<'b, 'a>,
-    occupancy: HashMap<HexId, Vec<&'a Placed>>,
+    /// The setup, with its stacks per hex.
+    scene: &'b Scene<'b, 'a>,
     in_pool: BTreeSet<&'a str>,
     on_map: BTreeSet<&'a str>,
     waiting: Vec<Pending<'a>>,
@@ -104,23 +104,24 @@ pub fn simulate<'a>(
     battle: &Battle<'a>,
     plan: &[Planned<'a>],
 ) -> Simulation<'a> {
-    simulate_with(battle, plan, &Markers::new(battle))
+    simulate_with(&Scene::new(battle), plan, &Markers::new(battle))
 }
 
-/// Plays the schedule of `plan` on `battle`, its markers already read
-/// (the entry rules share one [`Markers`]).
+/// Plays the schedule of `plan` on the battle of `scene`, its markers
+/// already read (the entry rules share one [`Markers`]).
 pub fn simulate_with<'b, 'a>(
-    battle: &'b Battle<'a>,
+    scene: &'b Scene<'b, 'a>,
     plan: &'b [Planned<'a>],
     markers: &'b Markers<'b, 'a>,
 ) -> Simulation<'a> {
+    let battle = scene.battle;
     let mut run = Run {
         battle,
         plan,
         in_pool: markers.at_start(),
         on_map: markers.on_map(),
         markers,
-        occupancy: occupancy(battle),
+        scene,
         waiting: Vec::new(),
         out: Simulation::default(),
     };
@@ -337,11 +338,10 @@ impl<'a> Run<'_, 'a> {
     ) -> Option<Crowding> {
         let side = self.plan[arrival].side_id;
         let friendly = |hex: &HexId| -> Vec<&'a Placed> {
-            self.occupancy
-                .get(hex)
-                .into_iter()
-                .flatten()
-                .copied()
+            self.scene
+                .stack(*hex)
+                .iter()
+                .map(|s| s.placed)
                 .filter(|p| {
                     self.battle.unit(&p.unit).is_some_and(|u| u.side == side)
                 })
@@ -387,19 +387,4 @@ impl<'a> Run<'_, 'a> {
         let broken = rules.violations(&units);
         (!broken.is_empty()).then(|| broken.join("; "))
     }
-}
-
-/// Units set up per hex, in stack order (as `Battle::occupancy`, hashed:
-/// the simulation only looks hexes up).
-fn occupancy<'a>(battle: &Battle<'a>) -> HashMap<HexId, Vec<&'a Placed>> {
-    let mut hexes: HashMap<HexId, Vec<&'a Placed>> = HashMap::default();
-    for side in &battle.scenario.sides {
-        for placed in &side.setup {
-            hexes.entry(placed.hex).or_default().push(placed);
-        }
-    }
-    for stack in hexes.values_mut() {
-        stack.sort_by_key(|p| p.stack.unwrap_or(u8::MAX));
-    }
-    hexes
 }

@@ -122,7 +122,7 @@ impl World {
     }
 
     fn findings(&self) -> Vec<Finding> {
-        super::check(&self.battle())
+        super::check(&crate::check::Scene::new(&self.battle()))
     }
 }
 

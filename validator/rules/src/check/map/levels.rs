@@ -89,7 +89,7 @@ fn unmarked(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
                 format!(
                     "hex {hex} (level {here}) is higher than {} with no \
                      slope between them",
-                    super::super::common::list(&lower, 4)
+                    crate::words::list(&lower, 4)
                 ),
             )
             .hex(*hex)
