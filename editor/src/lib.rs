@@ -17,3 +17,4 @@ pub mod scene;
 pub mod screen;
 pub mod suggest;
 pub mod tool;
+pub mod vassal;
