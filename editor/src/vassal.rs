@@ -12,7 +12,10 @@
 //!   pixel falls in;
 //! - [`numbering`]: the name VASSAL prints for a cell, and back;
 //! - [`to_berthier`]: a Berthier grid, extent and name table putting every
-//!   hex of a board where VASSAL does.
+//!   hex of a board where VASSAL does;
+//! - [`module`]: opening a `.vmod` safely and listing every board of every
+//!   map with its image, size and hex grids (zones of a `ZonedGrid`
+//!   included), with a clear error for each kind of bad module.
 //!
 //! Everything here re-implements VASSAL's behaviour from a reading of its
 //! reference manual and source (`HexGrid.java`, `HexGridNumbering.java`,
@@ -20,5 +23,6 @@
 //! function cites the class and method it follows.
 
 pub mod grid;
+pub mod module;
 pub mod numbering;
 pub mod to_berthier;
