@@ -15,7 +15,10 @@
 //!   hex of a board where VASSAL does;
 //! - [`module`]: opening a `.vmod` safely and listing every board of every
 //!   map with its image, size and hex grids (zones of a `ZonedGrid`
-//!   included), with a clear error for each kind of bad module.
+//!   included), with a clear error for each kind of bad module;
+//! - [`import`]: writing each board grid as a `<board>.map.ron` beside its
+//!   image (and a table of VASSAL's names where they are not Berthier's
+//!   `CCRR`), all or nothing.
 //!
 //! Everything here re-implements VASSAL's behaviour from a reading of its
 //! reference manual and source (`HexGrid.java`, `HexGridNumbering.java`,
@@ -23,6 +26,7 @@
 //! function cites the class and method it follows.
 
 pub mod grid;
+pub mod import;
 pub mod module;
 pub mod numbering;
 pub mod to_berthier;

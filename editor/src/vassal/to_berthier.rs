@@ -122,7 +122,25 @@ pub fn convert(
             dy: grid.dy,
         });
     }
-    let cells = cells_on_board(grid, size);
+    convert_cells(grid, numbering, size, sheet, cells_on_board(grid, size))
+}
+
+/// [`convert`] for chosen cells (a zone's), `size` being what VASSAL's
+/// numbering counts descending numbers from (a zone's bounding box).
+pub fn convert_cells(
+    grid: &HexGrid,
+    numbering: Option<&Numbering>,
+    size: [u32; 2],
+    sheet: Option<u8>,
+    cells: Vec<Cell>,
+) -> Result<Conversion, ConvertError> {
+    let valid = |v: f64| v.is_finite() && v > 0.0;
+    if !valid(grid.dx) || !valid(grid.dy) {
+        return Err(ConvertError::ZeroSize {
+            dx: grid.dx,
+            dy: grid.dy,
+        });
+    }
     let Some(first) = cells.first() else {
         return Err(ConvertError::NoHexes {
             w: size[0],
