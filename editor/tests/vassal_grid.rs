@@ -247,3 +247,25 @@ fn unnumbered_grids_count_from_one() {
     assert_eq!(conv.extent.sheet, Some('B'));
     assert_eq!(conv.extent.cols[0], 1);
 }
+
+/// Sideways, Berthier's columns run across the board, so a numbering
+/// printed row first (`first = V`) is Berthier's CCRR as it stands.
+#[test]
+fn sideways_row_first_numbering_is_the_berthier_number() {
+    let g = grid(56.0, 64.0, 32, 28, true);
+    let n = Numbering {
+        horizontal_first: false,
+        stagger: false,
+        ..Numbering::default()
+    };
+    let conv = convert(&g, Some(&n), [700, 500], None).expect("convert");
+    assert!(conv.labels.is_empty());
+    assert_eq!(conv.grid.orientation, Orientation::Pointy);
+    let column_first = Numbering {
+        horizontal_first: true,
+        ..n
+    };
+    let conv =
+        convert(&g, Some(&column_first), [700, 500], None).expect("convert");
+    assert_eq!(conv.labels.len(), conv.hexes.len());
+}

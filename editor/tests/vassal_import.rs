@@ -202,6 +202,12 @@ fn imports_every_board_grid_as_a_map() {
         let c = town.grid.center_px(h);
         (100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1])
     }));
+    // The background grid stops at the zone.
+    assert!(east.extent.iter().flat_map(|e| e.hexes()).all(|h| {
+        let c = east.grid.center_px(h);
+        !((100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1]))
+    }));
+    assert!(!east.extent[0].missing.is_empty());
     // Nothing else was left beside the output.
     let beside: Vec<_> = std::fs::read_dir(tmp.path()).expect("dir").collect();
     assert_eq!(beside.len(), 2, "{beside:?}");

@@ -14,8 +14,9 @@
 //!
 //! A zone of a `ZonedGrid` with its own hex grid becomes its own map on
 //! the same image (`<board>-<zone>`), holding the hexes whose centres lie
-//! in the zone; Berthier's sheets share one grid, so differently
-//! registered zones cannot be sheets of one map.
+//! in the zone, and the board's background grid keeps the hexes outside
+//! such zones; Berthier's sheets share one grid, so differently registered
+//! zones cannot be sheets of one map.
 //!
 //! The series is not in a module: each map's `series` points at
 //! `series.ron` beside it, which the import does not write; a comment in
@@ -315,7 +316,31 @@ pub fn convert(
 ) -> Result<Conversion, ConvertError> {
     let numbering = grid.numbering.as_ref();
     match &grid.zone {
-        None => to_berthier::convert(&grid.grid, numbering, board.size, None),
+        None => {
+            // A zoned board's background grid stops where a zone with its
+            // own grid begins (VASSAL's ZonedGrid clips it out there).
+            let zones: Vec<&[[i32; 2]]> = board
+                .grids
+                .iter()
+                .filter_map(|g| g.zone.as_ref().map(|z| z.path.as_slice()))
+                .collect();
+            if zones.is_empty() {
+                return to_berthier::convert(
+                    &grid.grid, numbering, board.size, None,
+                );
+            }
+            let cells: Vec<Cell> =
+                to_berthier::cells_on_board(&grid.grid, board.size)
+                    .into_iter()
+                    .filter(|c| {
+                        let p = grid.grid.center(*c);
+                        !zones.iter().any(|z| in_polygon(z, p))
+                    })
+                    .collect();
+            to_berthier::convert_cells(
+                &grid.grid, numbering, board.size, None, cells,
+            )
+        }
         Some(zone) => {
             let cells: Vec<Cell> =
                 to_berthier::cells_on_board(&grid.grid, board.size)
