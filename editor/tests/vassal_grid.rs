@@ -269,3 +269,47 @@ fn sideways_row_first_numbering_is_the_berthier_number() {
         convert(&g, Some(&column_first), [700, 500], None).expect("convert");
     assert_eq!(conv.labels.len(), conv.hexes.len());
 }
+
+/// Names worked out by hand from the manual and VASSAL's numbering rules.
+#[test]
+fn names_worked_out_by_hand() {
+    // Sideways, vertical descending: the "horizontal" names count the
+    // board's rows of hexes back from floor(1300 / 40 + 0.5) = 33.
+    let g = grid(40.0, 46.0, 20, 23, true);
+    let n = Numbering {
+        v_descend: true,
+        ..Numbering::default()
+    };
+    let size = [1200, 1300];
+    assert_eq!(n.label(&g, size, Cell::new(0, 0)), "3401");
+    // Odd raw column: staggered one up (horizontal ascending).
+    assert_eq!(n.label(&g, size, Cell::new(1, 0)), "3302");
+    // VASSAL's getLocation tests the stagger on the counted-back column
+    // where getRow tested the raw one; counting back from 33 (odd) flips
+    // the parity, so every name is sent a row away from the hex printed
+    // with it ("3302" one lower, "3401" one higher): kept as VASSAL does.
+    assert_eq!(n.cell_of(&g, size, "3302"), Some(Cell::new(1, 1)));
+    assert_eq!(n.cell_of(&g, size, "3401"), Some(Cell::new(0, -1)));
+    // Two leading zeros, vertical first, a separator, negative numbers.
+    let g = grid(50.0, 58.0, 100, 100, false);
+    let n = Numbering {
+        horizontal_first: false,
+        sep: ".".into(),
+        v_leading: 2,
+        h_off: 0,
+        v_off: 0,
+        stagger: false,
+        ..Numbering::default()
+    };
+    assert_eq!(n.label(&g, [800, 600], Cell::new(3, 7)), "007.03");
+    assert_eq!(n.label(&g, [800, 600], Cell::new(-2, -1)), "-001.-02");
+    assert_eq!(
+        n.cell_of(&g, [800, 600], "-001.-02"),
+        Some(Cell::new(-2, -1))
+    );
+    assert_eq!(n.cell_of(&g, [800, 600], "07.03"), None, "too few digits");
+    // Without a separator the first name takes all it can: column 105,
+    // row 12, less the starting numbers 1.
+    let n = Numbering::default();
+    assert_eq!(n.cell_of(&g, [800, 600], "10512"), Some(Cell::new(104, 11)));
+}

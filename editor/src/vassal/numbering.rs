@@ -277,6 +277,12 @@ impl Numbering {
 
     /// The cell VASSAL places a name in (`getLocation` then
     /// `getCenterPoint`), or `None` when the name does not read.
+    ///
+    /// This is VASSAL's inverse, not an exact one: with `stagger` and a
+    /// descending count whose board size in cells is odd, `getCenterPoint`
+    /// tests the stagger on the counted-back column where `getRow` tested
+    /// the raw one, and lands a row away from the hex the name was printed
+    /// on. Kept, since a Send-To-Location in VASSAL goes there too.
     pub fn cell_of(
         &self,
         grid: &HexGrid,
