@@ -313,3 +313,39 @@ fn names_worked_out_by_hand() {
     let n = Numbering::default();
     assert_eq!(n.cell_of(&g, [800, 600], "10512"), Some(Cell::new(104, 11)));
 }
+
+/// On a regular grid VASSAL's hex polygons are the cells of the nearest
+/// centre: every pixel clearly nearer one centre than any other snaps to
+/// that cell, flat and sideways.
+#[test]
+fn pixels_snap_to_the_nearest_centre() {
+    for sideways in [false, true] {
+        let dy = 60.0;
+        let g = grid(dy * 3f64.sqrt() / 2.0, dy, 30, 30, sideways);
+        let cells: Vec<Cell> = (-1..12)
+            .flat_map(|c| (-1..10).map(move |r| Cell::new(c, r)))
+            .collect();
+        let mut tested = 0;
+        for x in (40..500).step_by(7) {
+            for y in (40..500).step_by(5) {
+                let d = |c: &Cell| {
+                    let [cx, cy] = vassal_centre(&g, c.col, c.row);
+                    (cx - f64::from(x)).hypot(cy - f64::from(y))
+                };
+                let mut by: Vec<(f64, Cell)> =
+                    cells.iter().map(|c| (d(c), *c)).collect();
+                by.sort_by(|a, b| a.0.total_cmp(&b.0));
+                if by[1].0 - by[0].0 < 4.0 {
+                    continue;
+                }
+                assert_eq!(
+                    g.cell_at([x, y]),
+                    by[0].1,
+                    "sideways {sideways} ({x}, {y})"
+                );
+                tested += 1;
+            }
+        }
+        assert!(tested > 5000, "{tested}");
+    }
+}
