@@ -66,7 +66,9 @@ fn boards() -> String {
     </{PKG}.board.mapgrid.Zone>
   </{PKG}.board.ZonedGrid>
 </{PKG}.Board>
-<{PKG}.Board name="Blank" width="300" height="200"/>"#
+<{PKG}.Board name="Blank" width="300" height="200">
+  <{PKG}.board.SquareGrid dx="20" dy="20"/>
+</{PKG}.Board>"#
     )
 }
 
@@ -133,6 +135,10 @@ fn imports_every_board_grid_as_a_map() {
     let out = tmp.path().join("out");
     let report = import(&vmod, &out).expect("import");
     assert_eq!(report.skipped, vec!["Blank".to_owned()]);
+    assert_eq!(
+        report.notes,
+        ["Blank: SquareGrid is not a hex grid: not imported"]
+    );
     let files: Vec<String> = report
         .maps
         .iter()

@@ -91,6 +91,9 @@ fn reads_boards_grids_numbering_and_zones() {
       {}
     </{PKG}.board.mapgrid.Zone>
     <{PKG}.board.mapgrid.Zone name="Sea" path="0,0;5,5;0,5" useParentGrid="true"/>
+    <{PKG}.board.mapgrid.Zone name="Track" path="0,200;300,200;300,240;0,240">
+      <{PKG}.board.SquareGrid dx="20" dy="20"/>
+    </{PKG}.board.mapgrid.Zone>
   </{PKG}.board.ZonedGrid>
 </{PKG}.Board>"#,
         hex_grid(r#"dx="48.0" dy="55.4" x0="0" y0="27""#, ""),
@@ -142,6 +145,11 @@ fn reads_boards_grids_numbering_and_zones() {
     assert_eq!((tn.h_off, tn.v_off, tn.h_leading), (3, 1, 1));
     assert!(tn.stagger);
 
+    assert!(b[0].notes.is_empty());
+    assert_eq!(
+        b[1].notes,
+        ["SquareGrid in zone `Track` is not a hex grid: not imported"]
+    );
     assert_eq!(b[2].image, None);
     assert_eq!(b[2].size, [640, 480]);
     assert!(b[2].grids.is_empty());
@@ -151,7 +159,10 @@ fn reads_boards_grids_numbering_and_zones() {
 fn reads_a_legacy_build_file() {
     let xml = build_file(&format!(
         r#"<{PKG}.Board image="m.png" name="Map">{}</{PKG}.Board>"#,
-        hex_grid(r#"dx="40" dy="46" x0="0" y0="23""#, "")
+        hex_grid(
+            r#"dx="40" dy="46" x0="0" y0="23""#,
+            &format!("<{PKG}.board.mapgrid.ObliqueHexGridNumbering/>")
+        )
     ));
     let bytes = zip(&[
         ("buildFile", xml.as_bytes()),
@@ -160,6 +171,14 @@ fn reads_a_legacy_build_file() {
     let m = read(Cursor::new(bytes), Limits::default()).expect("legacy");
     assert_eq!(m.build_file, "buildFile");
     assert_eq!(m.boards[0].size, [100, 80]);
+    // Oblique numbering is not read, and says so.
+    assert!(m.boards[0].grids[0].numbering.is_none());
+    assert_eq!(
+        m.boards[0].notes,
+        [
+            "ObliqueHexGridNumbering is not read: its hexes are numbered from 0101"
+        ]
+    );
 }
 
 fn error(bytes: Vec<u8>, limits: Limits) -> String {

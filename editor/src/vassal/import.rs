@@ -43,6 +43,8 @@ pub struct Report {
     pub maps: Vec<ImportedMap>,
     /// Boards with no hex grid (square or region grids, none), by name.
     pub skipped: Vec<String>,
+    /// What was left out, "board: what".
+    pub notes: Vec<String>,
 }
 
 /// One map written.
@@ -144,6 +146,7 @@ pub fn import(
             })
             .collect(),
         skipped: report.skipped,
+        notes: report.notes,
     })
 }
 
@@ -155,10 +158,14 @@ fn write_all<R: std::io::Read + std::io::Seek>(
     let mut report = Report {
         maps: Vec::new(),
         skipped: Vec::new(),
+        notes: Vec::new(),
     };
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
     for board in &boards {
+        for note in &board.notes {
+            report.notes.push(format!("{}: {note}", board.name));
+        }
         if board.grids.is_empty() {
             report.skipped.push(board.name.clone());
             continue;

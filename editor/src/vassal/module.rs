@@ -203,6 +203,9 @@ pub struct Board {
     /// Its hex grids (none when its grid is square, a region grid, or
     /// absent).
     pub grids: Vec<BoardGrid>,
+    /// What the import leaves out (square and region grids, oblique
+    /// numbering), one sentence each.
+    pub notes: Vec<String>,
 }
 
 /// An opened module.
@@ -429,12 +432,38 @@ fn board<R: Read + Seek>(
             _ => {}
         }
     }
+    let notes = node
+        .descendants()
+        .filter_map(|d| {
+            let c = class(&d)?;
+            let grid =
+                c.ends_with("Grid") && !matches!(c, "HexGrid" | "ZonedGrid");
+            let numbering = c.ends_with("Numbering") && c != "HexGridNumbering";
+            if !grid && !numbering {
+                return None;
+            }
+            let zone = d
+                .ancestors()
+                .find(|a| class(a) == Some("Zone"))
+                .map_or(String::new(), |z| {
+                    format!(" in zone `{}`", z.attribute("name").unwrap_or(""))
+                });
+            Some(if grid {
+                format!("{c}{zone} is not a hex grid: not imported")
+            } else {
+                format!(
+                    "{c}{zone} is not read: its hexes are numbered from 0101"
+                )
+            })
+        })
+        .collect();
     Ok(Board {
         map,
         name,
         image,
         size,
         grids,
+        notes,
     })
 }
 
