@@ -268,3 +268,41 @@ fn zip_bombs_are_refused_before_inflating() {
     let e = error(bytes, total);
     assert!(e.starts_with("TooLargeTotal"), "{e}");
 }
+
+/// GIF and SVG boards are read for their size, and flagged: Berthier's
+/// scans are PNG, JPEG or TIFF.
+#[test]
+fn gif_and_svg_boards() {
+    let mut gif = b"GIF89a".to_vec();
+    gif.extend_from_slice(&640u16.to_le_bytes());
+    gif.extend_from_slice(&480u16.to_le_bytes());
+    gif.extend_from_slice(&[0; 16]);
+    let svg = br#"<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="800px" height="600" viewBox="0 0 10 10"/>"#;
+    let view_box =
+        br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1024 768"/>"#;
+    let boards = format!(
+        r#"<{PKG}.Board image="a.gif" name="A"/><{PKG}.Board image="b.svg" name="B"/><{PKG}.Board image="c.svg" name="C"/>"#
+    );
+    let bytes = module(
+        &boards,
+        &[
+            ("a.gif", gif),
+            ("b.svg", svg.to_vec()),
+            ("c.svg", view_box.to_vec()),
+        ],
+    );
+    let m = read(Cursor::new(bytes), Limits::default()).expect("module");
+    let sizes: Vec<[u32; 2]> = m.boards.iter().map(|b| b.size).collect();
+    assert_eq!(sizes, [[640, 480], [800, 600], [1024, 768]]);
+    assert!(
+        m.boards[0].notes[0].contains("is GIF"),
+        "{:?}",
+        m.boards[0].notes
+    );
+    assert!(
+        m.boards[1].notes[0].contains("is SVG"),
+        "{:?}",
+        m.boards[1].notes
+    );
+}

@@ -367,6 +367,7 @@ fn board<R: Read + Seek>(
         .to_owned();
     let name = node.attribute("name").unwrap_or("").to_owned();
     let image = node.attribute("image").filter(|i| !i.is_empty());
+    let mut unshown = Vec::new();
     let (image, size) = match image {
         Some(file) => {
             let entry_name = format!("images/{file}");
@@ -378,12 +379,18 @@ fn board<R: Read + Seek>(
                 });
             }
             let bytes = entry(zip, &entry_name, limits)?;
-            let size =
+            let (size, format) =
                 image_size(&bytes).map_err(|reason| ModuleError::Image {
                     board: name.clone(),
                     image: file.to_owned(),
                     reason,
                 })?;
+            if let Some(format) = format {
+                unshown.push(format!(
+                    "image `{file}` is {format}: Berthier shows PNG, JPEG and \
+                     TIFF scans; convert it and point the map's `scan` at the copy"
+                ));
+            }
             (Some(entry_name), size)
         }
         None => {
@@ -456,6 +463,7 @@ fn board<R: Read + Seek>(
                 )
             })
         })
+        .chain(unshown)
         .collect();
     Ok(Board {
         map,
@@ -558,17 +566,54 @@ fn board_grid(
     })
 }
 
-/// Width and height of a PNG, JPEG, TIFF or GIF image.
-fn image_size(bytes: &[u8]) -> Result<[u32; 2], String> {
+/// Width and height of a board image, and the name of its format when
+/// Berthier cannot show it as a scan (GIF, SVG).
+fn image_size(
+    bytes: &[u8],
+) -> Result<([u32; 2], Option<&'static str>), String> {
     if bytes.starts_with(b"GIF8") && bytes.len() >= 10 {
         let w = u16::from_le_bytes([bytes[6], bytes[7]]);
         let h = u16::from_le_bytes([bytes[8], bytes[9]]);
-        return Ok([u32::from(w), u32::from(h)]);
+        return Ok(([u32::from(w), u32::from(h)], Some("GIF")));
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    if String::from_utf8_lossy(head).contains("<svg") {
+        return svg_size(bytes).map(|size| (size, Some("SVG")));
     }
     let (w, h) = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| e.to_string())?
         .into_dimensions()
         .map_err(|e| e.to_string())?;
-    Ok([w, h])
+    Ok(([w, h], None))
+}
+
+/// An SVG's size in pixels: its `width` and `height` (plain or `px`
+/// numbers), else its `viewBox`.
+fn svg_size(bytes: &[u8]) -> Result<[u32; 2], String> {
+    let text = String::from_utf8_lossy(bytes);
+    let doc = roxmltree::Document::parse(&text).map_err(|e| e.to_string())?;
+    let root = doc.root_element();
+    let px = |key: &str| {
+        let v = root.attribute(key)?.trim();
+        let v = v.strip_suffix("px").unwrap_or(v);
+        v.parse::<f64>().ok().filter(|v| *v > 0.0)
+    };
+    let view_box = || {
+        let parts: Vec<f64> = root
+            .attribute("viewBox")?
+            .split([' ', ','])
+            .filter(|p| !p.is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        (parts.len() == 4).then(|| (parts[2], parts[3]))
+    };
+    let (w, h) = match (px("width"), px("height")) {
+        (Some(w), Some(h)) => (w, h),
+        _ => view_box().ok_or(
+            "the SVG gives no width and height in pixels nor a viewBox",
+        )?,
+    };
+    Ok([w.round() as u32, h.round() as u32])
 }
