@@ -19,3 +19,4 @@ pub mod scene;
 pub mod screen;
 pub mod suggest;
 pub mod tool;
+pub mod vassal;

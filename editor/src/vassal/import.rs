@@ -1,0 +1,422 @@
+//! Importing a VASSAL module's boards as Berthier maps, atomically.
+//!
+//! [`import`] writes into a fresh folder next to `out_dir` and renames it
+//! to `out_dir` only once every file is written, so a bad module or a
+//! failed write leaves nothing behind. For each board grid it writes:
+//!
+//! - `<board>.map.ron`: the map, its scan the board image, its grid and
+//!   extent from [`super::to_berthier`];
+//! - `<board>.<ext>`: the board image, copied from the module (file names
+//!   are made from the board's name, never from paths in the zip);
+//! - `<board>.vassal-names.ron`, when VASSAL's printed names are not the
+//!   Berthier `CCRR` numbers: the table from each hex to its name (the map
+//!   format has no printed-numbering field yet).
+//!
+//! A zone of a `ZonedGrid` with its own hex grid becomes its own map on
+//! the same image (`<board>-<zone>`), holding the hexes whose centres lie
+//! in the zone, and the board's background grid keeps the hexes outside
+//! such zones; Berthier's sheets share one grid, so differently registered
+//! zones cannot be sheets of one map.
+//!
+//! The series is not in a module: each map's `series` points at
+//! `series.ron` beside it, which the import does not write; a comment in
+//! the map and a provenance note say so.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use berthier_schema::document::{Format, to_text};
+use berthier_schema::{HexId, Map, Provenance, Source};
+
+use super::grid::Cell;
+use super::module::{self, Board, BoardGrid, ModuleError};
+use super::to_berthier::{self, Conversion, ConvertError};
+
+/// The series path every imported map points at, for the modder to write.
+pub const SERIES_PLACEHOLDER: &str = "series.ron";
+
+/// What an import wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The maps written.
+    pub maps: Vec<ImportedMap>,
+    /// Boards with no hex grid (square or region grids, none), by name.
+    pub skipped: Vec<String>,
+    /// What was left out, "board: what".
+    pub notes: Vec<String>,
+}
+
+/// One map written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedMap {
+    /// The VASSAL board (and zone) it comes from.
+    pub source: String,
+    /// The map file.
+    pub map: PathBuf,
+    /// The scan file, if the board has an image.
+    pub scan: Option<PathBuf>,
+    /// The table of VASSAL names, when they differ from the hex numbers.
+    pub names: Option<PathBuf>,
+    /// Hexes on the map.
+    pub hexes: usize,
+}
+
+/// Why an import failed (nothing is written then).
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The module is bad.
+    #[error(transparent)]
+    Module(#[from] ModuleError),
+    /// A grid has no Berthier equivalent.
+    #[error("board `{board}`: {source}")]
+    Grid {
+        /// The board.
+        board: String,
+        /// The cause.
+        source: ConvertError,
+    },
+    /// The output folder is there and not empty.
+    #[error("{0} already exists and is not empty; choose a new folder")]
+    OutExists(PathBuf),
+    /// Writing failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A file could not be serialised.
+    #[error("cannot write {0}: {1}")]
+    Serialize(PathBuf, String),
+}
+
+/// Imports the module at `module_path` into `out_dir` (created; must not
+/// exist or be empty).
+pub fn import(
+    module_path: &Path,
+    out_dir: &Path,
+) -> Result<Report, ImportError> {
+    if fs::read_dir(out_dir).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(ImportError::OutExists(out_dir.to_owned()));
+    }
+    let mut module = module::open(module_path)?;
+    let parent = match out_dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let leaf = out_dir
+        .file_name()
+        .map_or("import".into(), |n| n.to_string_lossy().into_owned());
+    let staging =
+        parent.join(format!(".{leaf}.importing-{}", std::process::id()));
+    let write = |path: &Path, source| ImportError::Write {
+        path: path.to_owned(),
+        source,
+    };
+    fs::create_dir_all(&staging).map_err(|e| write(&staging, e))?;
+    let result = write_all(&mut module, &staging);
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => {
+            let _ = fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+    };
+    // An empty out_dir is replaced; rename fails over a non-empty one.
+    if out_dir.is_dir() {
+        let _ = fs::remove_dir(out_dir);
+    }
+    if let Err(e) = fs::rename(&staging, out_dir) {
+        let _ = fs::remove_dir_all(&staging);
+        return Err(write(out_dir, e));
+    }
+    let moved =
+        |p: &PathBuf| out_dir.join(p.strip_prefix(&staging).unwrap_or(p));
+    Ok(Report {
+        maps: report
+            .maps
+            .into_iter()
+            .map(|m| ImportedMap {
+                map: moved(&m.map),
+                scan: m.scan.as_ref().map(moved),
+                names: m.names.as_ref().map(moved),
+                ..m
+            })
+            .collect(),
+        skipped: report.skipped,
+        notes: report.notes,
+    })
+}
+
+/// Writes every map into `dir`.
+fn write_all<R: std::io::Read + std::io::Seek>(
+    module: &mut module::Module<R>,
+    dir: &Path,
+) -> Result<Report, ImportError> {
+    let mut report = Report {
+        maps: Vec::new(),
+        skipped: Vec::new(),
+        notes: Vec::new(),
+    };
+    let mut used = BTreeMap::new();
+    let boards = module.boards.clone();
+    for board in &boards {
+        for note in &board.notes {
+            report.notes.push(format!("{}: {note}", board.name));
+        }
+        if board.grids.is_empty() {
+            report.skipped.push(board.name.clone());
+            continue;
+        }
+        let base = unique(&mut used, &slug(&board.name));
+        let scan = match &board.image {
+            Some(entry) => {
+                let ext =
+                    Path::new(entry).extension().map_or("png".into(), |e| {
+                        e.to_string_lossy().to_lowercase()
+                    });
+                let name = format!("{base}.{ext}");
+                let bytes = module.entry(entry)?;
+                let path = dir.join(&name);
+                fs::write(&path, bytes)
+                    .map_err(|source| ImportError::Write { path, source })?;
+                Some(name)
+            }
+            None => None,
+        };
+        for grid in &board.grids {
+            let id = match &grid.zone {
+                Some(z) => {
+                    unique(&mut used, &format!("{base}-{}", slug(&z.name)))
+                }
+                // The board's own grid takes the name reserved above.
+                None => base.clone(),
+            };
+            report.maps.push(write_map(
+                module.name.as_str(),
+                board,
+                grid,
+                &id,
+                scan.as_deref(),
+                dir,
+            )?);
+        }
+    }
+    Ok(report)
+}
+
+/// Converts and writes one board grid as map `id`.
+fn write_map(
+    module: &str,
+    board: &Board,
+    grid: &BoardGrid,
+    id: &str,
+    scan: Option<&str>,
+    dir: &Path,
+) -> Result<ImportedMap, ImportError> {
+    let conv = convert(board, grid).map_err(|source| ImportError::Grid {
+        board: board.name.clone(),
+        source,
+    })?;
+    let source = match &grid.zone {
+        Some(z) => format!("{} / zone {}", board.name, z.name),
+        None => board.name.clone(),
+    };
+    let g = &grid.grid;
+    let mut map = Map::blank(
+        id.to_owned(),
+        source.clone(),
+        SERIES_PLACEHOLDER.to_owned(),
+        conv.grid.clone(),
+        vec![conv.extent.clone()],
+    );
+    map.scan = scan.map(str::to_owned);
+    map.provenance = vec![
+        Provenance {
+            about: "grid".into(),
+            source: Source::Inferred,
+            reference: Some(format!(
+                "VASSAL module `{module}`, board `{}`",
+                board.name
+            )),
+            note: Some(format!(
+                "Imported from VASSAL's HexGrid dx={} dy={} x0={} y0={} sideways={}; \
+                 every hex centre is VASSAL's exact centre (its snap points are \
+                 those truncated to whole pixels).",
+                g.dx, g.dy, g.x0, g.y0, g.sideways
+            )),
+        },
+        Provenance {
+            about: "series".into(),
+            source: Source::Unknown,
+            reference: None,
+            note: Some(format!(
+                "A VASSAL module holds no series: write {SERIES_PLACEHOLDER} \
+                 (terrain, units, rules) or point `series` at an existing one."
+            )),
+        },
+    ];
+    let map_path = dir.join(format!("{id}.map.ron"));
+    let text = to_text(&map, Format::Ron)
+        .map_err(|e| ImportError::Serialize(map_path.clone(), e))?;
+    let text = comment_series(&text);
+    fs::write(&map_path, text).map_err(|source| ImportError::Write {
+        path: map_path.clone(),
+        source,
+    })?;
+    let names = if conv.labels.is_empty() {
+        None
+    } else {
+        let path = dir.join(format!("{id}.vassal-names.ron"));
+        let table: BTreeMap<String, &String> = conv
+            .labels
+            .iter()
+            .map(|(h, l)| (h.to_string(), l))
+            .collect();
+        let mut text = String::from(
+            "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
+             // Berthier maps have no printed-numbering field yet.\n",
+        );
+        text.push_str(
+            &to_text(&table, Format::Ron)
+                .map_err(|e| ImportError::Serialize(path.clone(), e))?,
+        );
+        fs::write(&path, text).map_err(|source| ImportError::Write {
+            path: path.clone(),
+            source,
+        })?;
+        Some(path)
+    };
+    Ok(ImportedMap {
+        source,
+        map: map_path,
+        scan: scan.map(|s| dir.join(s)),
+        names,
+        hexes: conv.hexes.len(),
+    })
+}
+
+/// Puts a comment for the modder above the `series` line.
+fn comment_series(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 200);
+    for line in text.lines() {
+        if line.trim_start().starts_with("series:") {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            out.push_str(indent);
+            out.push_str(
+                "// TODO(modder): a VASSAL module holds no series. Write this \
+                 series file (terrain, units, rules) or point at an existing one.\n",
+            );
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The Berthier grid of a board grid: the whole board, or a zone's hexes.
+pub fn convert(
+    board: &Board,
+    grid: &BoardGrid,
+) -> Result<Conversion, ConvertError> {
+    let numbering = grid.numbering.as_ref();
+    match &grid.zone {
+        None => {
+            // A zoned board's background grid stops where a zone with its
+            // own grid begins (VASSAL's ZonedGrid clips it out there).
+            let zones: Vec<&[[i32; 2]]> = board
+                .grids
+                .iter()
+                .filter_map(|g| g.zone.as_ref().map(|z| z.path.as_slice()))
+                .collect();
+            if zones.is_empty() {
+                return to_berthier::convert(
+                    &grid.grid, numbering, board.size, None,
+                );
+            }
+            let cells: Vec<Cell> =
+                to_berthier::cells_on_board(&grid.grid, board.size)
+                    .into_iter()
+                    .filter(|c| {
+                        let p = grid.grid.center(*c);
+                        !zones.iter().any(|z| in_polygon(z, p))
+                    })
+                    .collect();
+            to_berthier::convert_cells(
+                &grid.grid, numbering, board.size, None, cells,
+            )
+        }
+        Some(zone) => {
+            let cells: Vec<Cell> =
+                to_berthier::cells_on_board(&grid.grid, board.size)
+                    .into_iter()
+                    .filter(|c| in_polygon(&zone.path, grid.grid.center(*c)))
+                    .collect();
+            let xs = zone.path.iter().map(|p| p[0]);
+            let ys = zone.path.iter().map(|p| p[1]);
+            let span = |v: Vec<i32>| {
+                let lo = v.iter().min().copied().unwrap_or(0);
+                let hi = v.iter().max().copied().unwrap_or(0);
+                u32::try_from(hi - lo).unwrap_or(0)
+            };
+            let size = [span(xs.collect()), span(ys.collect())];
+            to_berthier::convert_cells(&grid.grid, numbering, size, None, cells)
+        }
+    }
+}
+
+/// Whether `p` is inside a polygon (even-odd rule).
+fn in_polygon(poly: &[[i32; 2]], p: [f64; 2]) -> bool {
+    let mut inside = false;
+    for i in 0..poly.len() {
+        let a = poly[i].map(f64::from);
+        let b = poly[(i + 1) % poly.len()].map(f64::from);
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// A file-name-safe id: lowercase letters and digits, dashes between.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_owned();
+    if out.is_empty() { "board".into() } else { out }
+}
+
+/// `base`, or `base-2`, `base-3`.. if taken.
+fn unique(used: &mut BTreeMap<String, u32>, base: &str) -> String {
+    let n = used.entry(base.to_owned()).or_insert(0);
+    *n += 1;
+    if *n == 1 {
+        base.to_owned()
+    } else {
+        format!("{base}-{n}")
+    }
+}
+
+/// The Berthier hex of each VASSAL name in a names table file, for tests
+/// and tools reading one back.
+pub fn read_names(text: &str) -> Option<BTreeMap<HexId, String>> {
+    let table: BTreeMap<String, String> =
+        berthier_schema::document::ron_options()
+            .from_str(text)
+            .ok()?;
+    table
+        .into_iter()
+        .map(|(h, l)| h.parse().ok().map(|h| (h, l)))
+        .collect()
+}

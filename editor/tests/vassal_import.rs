@@ -1,0 +1,260 @@
+//! Importing a VASSAL module writes one Berthier map per board grid whose
+//! hexes sit on VASSAL's centres, or nothing at all.
+
+use std::io::{Cursor, Write};
+use std::path::Path;
+
+use berthier_editor::vassal::grid::HexGrid;
+use berthier_editor::vassal::import::{ImportError, import, read_names};
+use berthier_editor::vassal::numbering::{Kind, Numbering};
+use berthier_schema::Map;
+use berthier_schema::document::{Format, parse};
+use zip::write::SimpleFileOptions;
+
+const PKG: &str = "VASSAL.build.module.map.boardPicker";
+
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Cursor::new(Vec::new());
+    image::RgbImage::new(w, h)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .expect("png");
+    out.into_inner()
+}
+
+fn write_module(path: &Path, boards: &str, images: &[(&str, Vec<u8>)]) {
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.launch.BasicModule name="Two Banks" version="1.0">
+  <VASSAL.build.module.Map mapName="Main Map">
+    <{PKG}.BoardPicker>{boards}</{PKG}.BoardPicker>
+  </VASSAL.build.module.Map>
+</VASSAL.launch.BasicModule>"#
+    );
+    let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let opts = SimpleFileOptions::default();
+    w.start_file("buildFile.xml", opts).expect("start");
+    w.write_all(xml.as_bytes()).expect("write");
+    for (name, bytes) in images {
+        w.start_file(format!("images/{name}"), opts).expect("start");
+        w.write_all(bytes).expect("write");
+    }
+    let bytes = w.finish().expect("finish").into_inner();
+    std::fs::write(path, bytes).expect("module");
+}
+
+const WEST: (f64, f64, i32, i32) = (50.5, 58.0, 25, 29);
+const EAST: (f64, f64, i32, i32) = (48.0, 55.4, 0, 27);
+const TOWN: (f64, f64, i32, i32) = (26.0, 30.0, 12, 15);
+
+fn boards() -> String {
+    let (dx, dy, x0, y0) = WEST;
+    let (ex, ey, ex0, ey0) = EAST;
+    let (tx, ty, tx0, ty0) = TOWN;
+    format!(
+        r#"<{PKG}.Board image="west.png" name="West Bank">
+  <{PKG}.board.HexGrid dx="{dx}" dy="{dy}" x0="{x0}" y0="{y0}" sideways="true">
+    <{PKG}.board.mapgrid.HexGridNumbering first="H" sep="" hType="A" hLeading="0" hOff="0" vType="N" vLeading="1" vOff="1" stagger="false"/>
+  </{PKG}.board.HexGrid>
+</{PKG}.Board>
+<{PKG}.Board image="east.jpg" name="East">
+  <{PKG}.board.ZonedGrid>
+    <{PKG}.board.HexGrid dx="{ex}" dy="{ey}" x0="{ex0}" y0="{ey0}">
+      <{PKG}.board.mapgrid.HexGridNumbering hOff="1" vOff="1" stagger="true"/>
+    </{PKG}.board.HexGrid>
+    <{PKG}.board.mapgrid.Zone name="Town" path="100,100;300,100;300,250;100,250">
+      <{PKG}.board.HexGrid dx="{tx}" dy="{ty}" x0="{tx0}" y0="{ty0}"/>
+    </{PKG}.board.mapgrid.Zone>
+  </{PKG}.board.ZonedGrid>
+</{PKG}.Board>
+<{PKG}.Board name="Blank" width="300" height="200">
+  <{PKG}.board.SquareGrid dx="20" dy="20"/>
+</{PKG}.Board>"#
+    )
+}
+
+/// VASSAL's documented centre of raw cell (`c`, `r`) (manual "Hex Grid").
+fn vassal_centre(
+    g: (f64, f64, i32, i32),
+    sideways: bool,
+    c: i32,
+    r: i32,
+) -> [f64; 2] {
+    let (dx, dy, x0, y0) = g;
+    let x = f64::from(x0) + f64::from(c) * dx;
+    let half = if c.rem_euclid(2) == 1 { dy / 2.0 } else { 0.0 };
+    let y = f64::from(y0) + f64::from(r) * dy + half;
+    if sideways { [y, x] } else { [x, y] }
+}
+
+/// Every hex of the written map: the VASSAL cell a piece dropped on its
+/// Berthier centre snaps to has its documented centre within 0.5 px.
+fn check_map(
+    dir: &Path,
+    file: &str,
+    g: (f64, f64, i32, i32),
+    sideways: bool,
+) -> (Map, usize) {
+    let text = std::fs::read_to_string(dir.join(file)).expect("map file");
+    assert!(
+        text.contains("// TODO(modder): a VASSAL module holds no series"),
+        "{text}"
+    );
+    let map: Map = parse(&text, Format::Ron).expect("map parses");
+    assert_eq!(map.series, "series.ron");
+    let scan = map.scan.as_deref().expect("scan");
+    assert!(dir.join(scan).is_file(), "{scan}");
+    let vassal = HexGrid {
+        dx: g.0,
+        dy: g.1,
+        x0: g.2,
+        y0: g.3,
+        sideways,
+        ..HexGrid::default()
+    };
+    let mut n = 0;
+    for hex in map.extent.iter().flat_map(|e| e.hexes()) {
+        let c = map.grid.center_px(hex);
+        let cell = vassal.cell_at([c[0].round() as i32, c[1].round() as i32]);
+        let want = vassal_centre(g, sideways, cell.col, cell.row);
+        let off = (c[0] - want[0]).hypot(c[1] - want[1]);
+        assert!(off < 0.5, "{file} {hex}: {c:?} vs {want:?}");
+        n += 1;
+    }
+    (map, n)
+}
+
+#[test]
+fn imports_every_board_grid_as_a_map() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("two-banks.vmod");
+    write_module(
+        &vmod,
+        &boards(),
+        &[("west.png", png(600, 500)), ("east.jpg", png(400, 300))],
+    );
+    let out = tmp.path().join("out");
+    let report = import(&vmod, &out).expect("import");
+    assert_eq!(report.skipped, vec!["Blank".to_owned()]);
+    assert_eq!(
+        report.notes,
+        ["Blank: SquareGrid is not a hex grid: not imported"]
+    );
+    let files: Vec<String> = report
+        .maps
+        .iter()
+        .map(|m| {
+            m.map
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(
+        files,
+        ["west-bank.map.ron", "east.map.ron", "east-town.map.ron"]
+    );
+    assert!(
+        report
+            .maps
+            .iter()
+            .all(|m| m.map.starts_with(&out) && m.map.is_file())
+    );
+
+    let (west, n) = check_map(&out, "west-bank.map.ron", WEST, true);
+    assert_eq!(n, report.maps[0].hexes);
+    assert_eq!(west.scan.as_deref(), Some("west-bank.png"));
+    // Alphabetic names are kept beside the map, and are VASSAL's.
+    let names_path = report.maps[0].names.as_ref().expect("names table");
+    let names =
+        read_names(&std::fs::read_to_string(names_path).expect("names"))
+            .expect("parse");
+    assert_eq!(names.len(), n);
+    let numbering = Numbering {
+        h_type: Kind::Alphabetic,
+        h_leading: 0,
+        h_off: 0,
+        stagger: false,
+        ..Numbering::default()
+    };
+    let vassal = HexGrid {
+        dx: WEST.0,
+        dy: WEST.1,
+        x0: WEST.2,
+        y0: WEST.3,
+        sideways: true,
+        ..HexGrid::default()
+    };
+    for (hex, name) in &names {
+        let c = west.grid.center_px(*hex);
+        let p = [c[0].round() as i32, c[1].round() as i32];
+        let snapped = vassal.snap_center(vassal.cell_at(p));
+        assert_eq!(
+            &numbering.label_at(&vassal, [600, 500], snapped),
+            name,
+            "{hex}"
+        );
+    }
+
+    // The numeric staggered grid needs no table: its numbers are VASSAL's.
+    let (east, _) = check_map(&out, "east.map.ron", EAST, false);
+    assert!(report.maps[1].names.is_none());
+    assert_eq!(east.scan.as_deref(), Some("east.jpg"));
+    let (town, tn) = check_map(&out, "east-town.map.ron", TOWN, false);
+    assert_eq!(town.scan.as_deref(), Some("east.jpg"));
+    // Only the hexes whose centres lie in the 200×150 zone.
+    assert!((20..=60).contains(&tn), "{tn}");
+    assert!(town.extent.iter().flat_map(|e| e.hexes()).all(|h| {
+        let c = town.grid.center_px(h);
+        (100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1])
+    }));
+    // The background grid stops at the zone.
+    assert!(east.extent.iter().flat_map(|e| e.hexes()).all(|h| {
+        let c = east.grid.center_px(h);
+        !((100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1]))
+    }));
+    assert!(!east.extent[0].missing.is_empty());
+    // Nothing else was left beside the output.
+    let beside: Vec<_> = std::fs::read_dir(tmp.path()).expect("dir").collect();
+    assert_eq!(beside.len(), 2, "{beside:?}");
+}
+
+#[test]
+fn a_bad_module_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("broken.vmod");
+    // The second board's image is missing: the first must not be written.
+    write_module(&vmod, &boards(), &[("west.png", png(600, 500))]);
+    let out = tmp.path().join("out");
+    let err = import(&vmod, &out).expect_err("missing image");
+    assert!(err.to_string().contains("east.jpg"), "{err}");
+    assert!(!out.exists());
+    let beside: Vec<_> = std::fs::read_dir(tmp.path()).expect("dir").collect();
+    assert_eq!(beside.len(), 1, "{beside:?}");
+
+    let not_zip = tmp.path().join("text.vmod");
+    std::fs::write(&not_zip, "hello").expect("write");
+    let err = import(&not_zip, &out).expect_err("not a zip");
+    assert!(err.to_string().contains("not a zip"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_non_empty_output_folder_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("m.vmod");
+    write_module(
+        &vmod,
+        &boards(),
+        &[("west.png", png(600, 500)), ("east.jpg", png(400, 300))],
+    );
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    std::fs::write(out.join("keep.txt"), "mine").expect("write");
+    let err = import(&vmod, &out).expect_err("exists");
+    assert!(matches!(err, ImportError::OutExists(_)), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("keep.txt")).expect("kept"),
+        "mine"
+    );
+}
