@@ -1,5 +1,7 @@
 //! `berthier-editor [FILE]` opens a map or scenario in a window (the demo
-//! battle without FILE); `berthier-editor render ...` draws a map to PNG.
+//! battle without FILE); `berthier-editor render ...` draws a map to PNG;
+//! `berthier-editor import-vassal ...` turns a VASSAL module's hex boards
+//! into maps.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -32,6 +34,16 @@ struct Cli {
 enum Command {
     /// Draws a map to a PNG, with no window.
     Render(RenderArgs),
+    /// Writes each hex-grid board of a VASSAL module (.vmod) as a map, its
+    /// board image as the scan and its grid and numbering as VASSAL's.
+    ImportVassal {
+        /// The module.
+        #[arg(value_name = "MODULE.vmod")]
+        module: PathBuf,
+        /// The folder to write (new or empty).
+        #[arg(long, short, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 /// The window's FILE, then `render` with its layers.
@@ -61,6 +73,9 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Render(args)) => run_render(&args),
+        Some(Command::ImportVassal { module, out }) => {
+            run_import(&module, &out)
+        }
         None => match berthier_editor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -87,6 +102,43 @@ fn run_render(args: &RenderArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("berthier-editor render: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    match berthier_editor::vassal::import::import(module, out) {
+        Ok(report) => {
+            for map in &report.maps {
+                let names = map.names.as_ref().map_or(String::new(), |n| {
+                    format!(", VASSAL's hex names in {}", n.display())
+                });
+                eprintln!(
+                    "wrote {} ({}, {} hexes{names})",
+                    map.map.display(),
+                    map.source,
+                    map.hexes
+                );
+            }
+            for board in &report.skipped {
+                eprintln!("skipped board {board}: no hex grid");
+            }
+            for note in &report.notes {
+                eprintln!("note: {note}");
+            }
+            eprintln!(
+                "the maps name their series `{}`, which you write next \
+                 (see schema/series/)",
+                berthier_editor::vassal::import::SERIES_PLACEHOLDER
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!(
+                "berthier-editor import-vassal: {}: {e}",
+                module.display()
+            );
             ExitCode::FAILURE
         }
     }

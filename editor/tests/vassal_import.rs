@@ -258,3 +258,44 @@ fn a_non_empty_output_folder_is_refused() {
         "mine"
     );
 }
+
+#[test]
+fn the_command_line_imports_a_module_and_says_what_it_wrote() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("m.vmod");
+    write_module(
+        &vmod,
+        &boards(),
+        &[("west.png", png(600, 500)), ("east.jpg", png(400, 300))],
+    );
+    let out = tmp.path().join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_berthier-editor"))
+        .arg("import-vassal")
+        .arg(&vmod)
+        .args(["--out".as_ref(), out.as_os_str()])
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{said}");
+    assert!(
+        said.contains("wrote ") && said.contains("series.ron"),
+        "{said}"
+    );
+    let maps: Vec<_> = std::fs::read_dir(&out)
+        .expect("out")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".map.ron"))
+        .collect();
+    assert!(!maps.is_empty(), "{said}");
+
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_berthier-editor"))
+        .arg("import-vassal")
+        .arg(tmp.path().join("missing.vmod"))
+        .args(["--out".as_ref(), tmp.path().join("out2").as_os_str()])
+        .output()
+        .expect("runs");
+    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(said.contains("missing.vmod"), "{said}");
+    assert!(!tmp.path().join("out2").exists());
+}
