@@ -16,6 +16,7 @@ mod facing;
 mod formation_terrain;
 pub mod map;
 mod morale;
+mod morale_levels;
 pub mod oob;
 pub mod references;
 pub mod registry;

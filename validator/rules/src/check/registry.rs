@@ -8,6 +8,8 @@ use super::{
     Finding, Scene, accounting, enemy_stack, entry, facing, formation_terrain,
     morale, oob, setup_zone, stacking, terrain, victory,
 };
+// Rules added after the first list, one import each.
+use super::morale_levels;
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
 /// runner computes once for every rule), returns its findings (pointers
@@ -27,6 +29,7 @@ pub const RULES: &[RuleFn] = &[
     facing::check,
     oob::check,
     morale::check,
+    morale_levels::check,
     victory::check,
     |scene| entry::check(scene.battle),
 ];
