@@ -194,6 +194,10 @@ pub struct FormationDef {
     /// Terrain types where it is mandatory for its classes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mandatory_in: Vec<String>,
+    /// States a unit must be in to adopt it (empty: any state). Jours de
+    /// Gloire's square: only units "neither disordered nor routed".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<String>,
     /// Whether a setup may place units in it (cavalry line exists only
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]

@@ -14,6 +14,7 @@ mod enemy_stack;
 mod entry;
 mod facing;
 mod formation_terrain;
+mod formation_unit;
 pub mod map;
 mod morale;
 mod morale_levels;

@@ -9,6 +9,7 @@ use super::{
     morale, oob, setup_zone, stacking, terrain, victory,
 };
 // Rules added after the first list, one import each.
+use super::formation_unit;
 use super::morale_levels;
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
@@ -24,6 +25,7 @@ pub const RULES: &[RuleFn] = &[
     enemy_stack::check,
     terrain::check,
     formation_terrain::check,
+    formation_unit::check,
     setup_zone::check,
     accounting::check,
     facing::check,

@@ -75,6 +75,15 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
                 );
             }
         }
+        for (j, state) in f.states.iter().enumerate() {
+            if !s.states.iter().any(|d| &d.id == state) {
+                ctx.report(
+                    Code::Ref008,
+                    &at("formations").index(i).field("states").index(j),
+                    format!("state `{state}` is not defined by the series"),
+                );
+            }
+        }
         let lists =
             [("only_in", &f.only_in), ("mandatory_in", &f.mandatory_in)];
         for (field, list) in lists {

@@ -1,0 +1,77 @@
+//! TER005: the formation a unit is set up in must be one its class may
+//! take, in the state it is in.
+//!
+//! What follows is `docs/TER005.md` (under `validator/rules/`), the text
+//! `berthier-validate rule` and `RULES.md` print.
+#![doc = include_str!("../../docs/TER005.md")]
+
+use berthier_schema::battle::Battle;
+use berthier_schema::series::FormationDef;
+
+use super::common::Setup;
+use super::{Finding, Scene};
+use crate::code::Code;
+
+/// TER005 for one scenario.
+pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
+    let b = scene.battle;
+    scene
+        .setups
+        .iter()
+        .filter_map(|s| formation_of_unit(b, s))
+        .collect()
+}
+
+fn formation_of_unit(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
+    let posture = s.placed.formation.as_deref()?;
+    let def = b.series.formations.iter().find(|f| f.id == posture)?;
+    let unit = s.unit?;
+    let finding = |message: String| {
+        let f = Finding::new(Code::Ter005, s.pointer("formation"), message)
+            .hex(s.placed.hex);
+        match &def.section {
+            Some(section) => f.help(format!("see {section}")),
+            None => f,
+        }
+    };
+    let may_take = std::iter::once(&unit.class)
+        .chain(unit.class_as.values())
+        .any(|class| def.classes.contains(class));
+    if !may_take {
+        return Some(finding(format!(
+            "{}, {}, is set up in {}, which only {} may take",
+            s.label(),
+            unit.class,
+            def.name,
+            def.classes.join(", ")
+        )));
+    }
+    let state = b.state_of(s.placed);
+    if def.states.is_empty() || def.states.contains(&state) {
+        return None;
+    }
+    Some(finding(format!(
+        "{} is set up in {} while {}; {} is only for units {}",
+        s.label(),
+        def.name,
+        state_name(b, &state),
+        def.name,
+        states_named(b, def)
+    )))
+}
+
+/// The display name of a state id (the id when the series lacks it).
+fn state_name(b: &Battle<'_>, id: &str) -> String {
+    b.series
+        .states
+        .iter()
+        .find(|s| s.id == id)
+        .map_or_else(|| id.to_owned(), |s| s.name.to_lowercase())
+}
+
+/// `in good order` or `in good order or disordered`.
+fn states_named(b: &Battle<'_>, def: &FormationDef) -> String {
+    let names: Vec<String> =
+        def.states.iter().map(|s| state_name(b, s)).collect();
+    format!("in {}", names.join(" or "))
+}
