@@ -198,6 +198,10 @@ pub struct FormationDef {
     /// Gloire's square: only units "neither disordered nor routed".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<String>,
+    /// Tags a unit must carry one of to adopt it (empty: no tag needed).
+    /// Vive l'Empereur's tirailleurs: light infantry only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
     /// Whether a setup may place units in it (cavalry line exists only
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]

@@ -1,5 +1,5 @@
-//! TER005: the formation a unit is set up in must be one its class may
-//! take, in the state it is in.
+//! TER005: the formation a unit is set up in must be one its class (and,
+//! where the series says so, its tags) may take, in the state it is in.
 //!
 //! What follows is `docs/TER005.md` (under `validator/rules/`), the text
 //! `berthier-validate rule` and `RULES.md` print.
@@ -44,6 +44,14 @@ fn formation_of_unit(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
             unit.class,
             def.name,
             def.classes.join(", ")
+        )));
+    }
+    if !def.tags.is_empty() && !unit.tags.iter().any(|t| def.tags.contains(t)) {
+        return Some(finding(format!(
+            "{} is set up in {}, which only units tagged {} may take",
+            s.label(),
+            def.name,
+            def.tags.join(" or ")
         )));
     }
     let state = b.state_of(s.placed);
