@@ -73,6 +73,11 @@ pub struct Series {
     /// Facing rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<FacingRules>,
+    /// Units that may not stand next to an enemy unit without friendly
+    /// company (Jours de Gloire: artillery in an enemy ZoC, a lone
+    /// commander-in-chief).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_contact: Vec<EnemyContact>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -407,4 +412,29 @@ impl Series {
     pub fn hexside_type(&self, id: &str) -> Option<&HexsideType> {
         self.hexside_types.iter().find(|t| t.id == id)
     }
+}
+
+/// Units that may not be next to an enemy unit unless a friendly unit
+/// shares their hex: Jours de Gloire 6.2.1 (artillery may not enter an
+/// enemy ZoC unless a friendly unit negates it), 2.6-2.7 (a
+/// commander-in-chief may not enter an enemy ZoC alone, and retreats at
+/// once when an enemy unit comes next to him alone).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyContact {
+    /// Name, used in messages.
+    pub name: String,
+    /// The units it binds.
+    pub units: crate::stacking::Selector,
+    /// Enemy units that do not count (those without a ZoC: artillery,
+    /// routed units, squares). Leader classes never count.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_exempt: Vec<crate::stacking::Selector>,
+    /// A friendly unit in the hex matching this lifts it (an empty
+    /// selector: any friendly unit that is not a leader).
+    #[serde(default)]
+    pub unless_with: crate::stacking::Selector,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
 }

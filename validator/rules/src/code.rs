@@ -184,6 +184,7 @@ codes! {
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;
     Set004 "SET004" Error Setup;
+    Set005 "SET005" Warning Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;

@@ -9,6 +9,7 @@ use super::{
     morale, oob, setup_zone, stacking, terrain, victory,
 };
 // Rules added after the first list, one import each.
+use super::enemy_contact;
 use super::formation_unit;
 use super::morale_levels;
 
@@ -28,6 +29,7 @@ pub const RULES: &[RuleFn] = &[
     formation_unit::check,
     setup_zone::check,
     accounting::check,
+    enemy_contact::check,
     facing::check,
     oob::check,
     morale::check,
