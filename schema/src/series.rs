@@ -207,6 +207,11 @@ pub struct FormationDef {
     /// Vive l'Empereur's tirailleurs: light infantry only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+    /// Per class: a friendly unit in the same hex one of its units needs
+    /// to adopt it. Jours de Gloire's square: artillery "only if stacked
+    /// with an infantry unit which is also in square".
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub needs_company: BTreeMap<String, crate::stacking::Selector>,
     /// Whether a setup may place units in it (cavalry line exists only
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]

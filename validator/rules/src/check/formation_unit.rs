@@ -18,11 +18,15 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     scene
         .setups
         .iter()
-        .filter_map(|s| formation_of_unit(b, s))
+        .filter_map(|s| formation_of_unit(scene, b, s))
         .collect()
 }
 
-fn formation_of_unit(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
+fn formation_of_unit(
+    scene: &Scene<'_, '_>,
+    b: &Battle<'_>,
+    s: &Setup<'_>,
+) -> Option<Finding> {
     let posture = s.placed.formation.as_deref()?;
     let def = b.series.formations.iter().find(|f| f.id == posture)?;
     let unit = s.unit?;
@@ -56,7 +60,7 @@ fn formation_of_unit(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
     }
     let state = b.state_of(s.placed);
     if def.states.is_empty() || def.states.contains(&state) {
-        return None;
+        return company(scene, b, s, def).map(finding);
     }
     Some(finding(format!(
         "{} is set up in {} while {}; {} is only for units {}",
@@ -82,4 +86,48 @@ fn states_named(b: &Battle<'_>, def: &FormationDef) -> String {
     let names: Vec<String> =
         def.states.iter().map(|s| state_name(b, s)).collect();
     format!("in {}", names.join(" or "))
+}
+
+/// What is wrong when the unit's class needs a friendly unit in its hex to
+/// take `def` and none is there.
+fn company(
+    scene: &Scene<'_, '_>,
+    b: &Battle<'_>,
+    s: &Setup<'_>,
+    def: &FormationDef,
+) -> Option<String> {
+    let unit = s.unit?;
+    let needs = def.needs_company.get(&unit.class)?;
+    let side = s.unit_side()?;
+    let stack = scene
+        .stacks
+        .binary_search_by_key(&s.placed.hex, |(h, _)| *h)
+        .map_or(&[][..], |i| scene.stacks[i].1.as_slice());
+    let found = stack.iter().any(|o| {
+        (o.side, o.index) != (s.side, s.index)
+            && o.unit_side() == Some(side)
+            && b.stack_unit(o.placed).is_some_and(|u| needs.matches(&u))
+    });
+    if found {
+        return None;
+    }
+    let mut wanted = Vec::new();
+    if !needs.classes.is_empty() {
+        wanted.push(needs.classes.join(" or "));
+    }
+    if !needs.formations.is_empty() {
+        wanted.push(format!("in {}", needs.formations.join(" or ")));
+    }
+    let wanted = if wanted.is_empty() {
+        "another friendly unit".to_owned()
+    } else {
+        format!("a friendly unit ({})", wanted.join(", "))
+    };
+    Some(format!(
+        "{}, {}, is set up in {} without {wanted} in hex {}",
+        s.label(),
+        unit.class,
+        def.name,
+        s.placed.hex
+    ))
 }
