@@ -24,6 +24,7 @@ pub mod references;
 pub mod registry;
 mod scene;
 mod setup_zone;
+mod stack_order;
 mod stacking;
 mod terrain;
 mod victory;

@@ -175,6 +175,7 @@ codes! {
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
+    Stk004 "STK004" Warning Stacking;
     Ter001 "TER001" Error Terrain;
     Ter002 "TER002" Error Terrain;
     Ter003 "TER003" Error Terrain;

@@ -12,6 +12,7 @@ use super::{
 use super::enemy_contact;
 use super::formation_unit;
 use super::morale_levels;
+use super::stack_order;
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
 /// runner computes once for every rule), returns its findings (pointers
@@ -23,6 +24,7 @@ pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
 /// (see "Adding a rule" in `validator/README.md`).
 pub const RULES: &[RuleFn] = &[
     stacking::check,
+    stack_order::check,
     enemy_stack::check,
     terrain::check,
     formation_terrain::check,
