@@ -212,6 +212,10 @@ pub struct FormationDef {
     /// with an infantry unit which is also in square".
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub needs_company: BTreeMap<String, crate::stacking::Selector>,
+    /// Not allowed in a hex holding a redoubt (Canope 4.2: "a square
+    /// counter may not be placed in such a hex").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_in_redoubt: bool,
     /// Whether a setup may place units in it (cavalry line exists only
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]

@@ -14,6 +14,7 @@ mod enemy_contact;
 mod enemy_stack;
 mod entry;
 mod facing;
+mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
 pub mod map;

@@ -181,6 +181,7 @@ codes! {
     Ter003 "TER003" Error Terrain;
     Ter004 "TER004" Info Terrain;
     Ter005 "TER005" Error Terrain;
+    Ter006 "TER006" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;

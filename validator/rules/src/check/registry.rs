@@ -10,6 +10,7 @@ use super::{
 };
 // Rules added after the first list, one import each.
 use super::enemy_contact;
+use super::formation_redoubt;
 use super::formation_unit;
 use super::morale_levels;
 use super::stack_order;
@@ -29,6 +30,7 @@ pub const RULES: &[RuleFn] = &[
     terrain::check,
     formation_terrain::check,
     formation_unit::check,
+    formation_redoubt::check,
     setup_zone::check,
     accounting::check,
     enemy_contact::check,
