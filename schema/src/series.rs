@@ -78,6 +78,10 @@ pub struct Series {
     /// commander-in-chief).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enemy_contact: Vec<EnemyContact>,
+    /// When a formation is demoralized by the state of its units on the
+    /// map (Jours de Gloire Empire 11.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demoralization: Option<Demoralization>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -443,6 +447,31 @@ pub struct EnemyContact {
     /// selector: any friendly unit that is not a leader).
     #[serde(default)]
     pub unless_with: crate::stacking::Selector,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A formation is demoralized when at least `share_num / share_den` of
+/// its units of
+/// `classes` on the map are in one of `states` (Jours de Gloire Empire
+/// 11.2: all infantry and cavalry disordered or routed; the classic
+/// optional rule 11: two thirds routed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Demoralization {
+    /// Classes counted (infantry and cavalry).
+    pub classes: Vec<String>,
+    /// States that count toward it.
+    pub states: Vec<String>,
+    /// The share's numerator: 1 of 1 is all of them, 2 of 3 two thirds.
+    pub share_num: u8,
+    /// The share's denominator.
+    pub share_den: u8,
+    /// What it does, for messages ("one AM only; may not enter an enemy
+    /// ZoC").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,

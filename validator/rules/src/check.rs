@@ -10,6 +10,7 @@
 
 mod accounting;
 mod common;
+mod demoralized;
 mod enemy_contact;
 mod enemy_stack;
 mod entry;

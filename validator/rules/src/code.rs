@@ -196,6 +196,7 @@ codes! {
     Oob005 "OOB005" Info OrderOfBattle;
     Oob006 "OOB006" Info OrderOfBattle;
     Oob007 "OOB007" Error OrderOfBattle;
+    Oob008 "OOB008" Warning OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Ent001 "ENT001" Error Entry;
     Ent002 "ENT002" Error Entry;

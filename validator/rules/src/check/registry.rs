@@ -9,6 +9,7 @@ use super::{
     morale, oob, setup_zone, stacking, terrain, victory,
 };
 // Rules added after the first list, one import each.
+use super::demoralized;
 use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
@@ -38,6 +39,7 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     morale_levels::check,
+    demoralized::check,
     victory::check,
     |scene| entry::check(scene.battle),
 ];
