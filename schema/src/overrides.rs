@@ -22,6 +22,10 @@ pub struct RuleOverrides {
     /// Terrain types added, or replaced when the id exists.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terrain: Vec<TerrainType>,
+    /// Formations added, or replaced when the id exists (Canope: no
+    /// square in a redoubt hex).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub formations: Vec<crate::series::FormationDef>,
     /// Replacement entry rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entry: Option<EntryRules>,
@@ -85,6 +89,12 @@ impl Series {
             match series.terrain.iter_mut().find(|t| t.id == terrain.id) {
                 Some(existing) => *existing = terrain.clone(),
                 None => series.terrain.push(terrain.clone()),
+            }
+        }
+        for formation in &overrides.formations {
+            match series.formations.iter_mut().find(|f| f.id == formation.id) {
+                Some(existing) => *existing = formation.clone(),
+                None => series.formations.push(formation.clone()),
             }
         }
         if let Some(entry) = &overrides.entry {

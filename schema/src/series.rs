@@ -73,6 +73,15 @@ pub struct Series {
     /// Facing rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<FacingRules>,
+    /// Units that may not stand next to an enemy unit without friendly
+    /// company (Jours de Gloire: artillery in an enemy ZoC, a lone
+    /// commander-in-chief).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_contact: Vec<EnemyContact>,
+    /// When a formation is demoralized by the state of its units on the
+    /// map (Jours de Gloire Empire 11.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demoralization: Option<Demoralization>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -194,6 +203,23 @@ pub struct FormationDef {
     /// Terrain types where it is mandatory for its classes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mandatory_in: Vec<String>,
+    /// States a unit must be in to adopt it (empty: any state). Jours de
+    /// Gloire's square: only units "neither disordered nor routed".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<String>,
+    /// Tags a unit must carry one of to adopt it (empty: no tag needed).
+    /// Vive l'Empereur's tirailleurs: light infantry only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    /// Per class: a friendly unit in the same hex one of its units needs
+    /// to adopt it. Jours de Gloire's square: artillery "only if stacked
+    /// with an infantry unit which is also in square".
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub needs_company: BTreeMap<String, crate::stacking::Selector>,
+    /// Not allowed in a hex holding a redoubt (Canope 4.2: "a square
+    /// counter may not be placed in such a hex").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_in_redoubt: bool,
     /// Whether a setup may place units in it (cavalry line exists only
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]
@@ -399,4 +425,54 @@ impl Series {
     pub fn hexside_type(&self, id: &str) -> Option<&HexsideType> {
         self.hexside_types.iter().find(|t| t.id == id)
     }
+}
+
+/// Units that may not be next to an enemy unit unless a friendly unit
+/// shares their hex: Jours de Gloire 6.2.1 (artillery may not enter an
+/// enemy ZoC unless a friendly unit negates it), 2.6-2.7 (a
+/// commander-in-chief may not enter an enemy ZoC alone, and retreats at
+/// once when an enemy unit comes next to him alone).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyContact {
+    /// Name, used in messages.
+    pub name: String,
+    /// The units it binds.
+    pub units: crate::stacking::Selector,
+    /// Enemy units that do not count (those without a ZoC: artillery,
+    /// routed units, squares). Leader classes never count.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_exempt: Vec<crate::stacking::Selector>,
+    /// A friendly unit in the hex matching this lifts it (an empty
+    /// selector: any friendly unit that is not a leader).
+    #[serde(default)]
+    pub unless_with: crate::stacking::Selector,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A formation is demoralized when at least `share_num / share_den` of
+/// its units of
+/// `classes` on the map are in one of `states` (Jours de Gloire Empire
+/// 11.2: all infantry and cavalry disordered or routed; the classic
+/// optional rule 11: two thirds routed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Demoralization {
+    /// Classes counted (infantry and cavalry).
+    pub classes: Vec<String>,
+    /// States that count toward it.
+    pub states: Vec<String>,
+    /// The share's numerator: 1 of 1 is all of them, 2 of 3 two thirds.
+    pub share_num: u8,
+    /// The share's denominator.
+    pub share_den: u8,
+    /// What it does, for messages ("one AM only; may not enter an enemy
+    /// ZoC").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
 }

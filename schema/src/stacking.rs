@@ -33,6 +33,10 @@ pub struct Stacking {
     /// Caps on units sharing a name or formation.
     #[serde(default)]
     pub group_limits: Vec<GroupLimit>,
+    /// Classes whose units are always on top of their stack, above every
+    /// other counted unit (Jours de Gloire 5.1.2: artillery).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_top: Vec<String>,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,

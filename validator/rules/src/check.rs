@@ -10,17 +10,23 @@
 
 mod accounting;
 mod common;
+mod demoralized;
+mod enemy_contact;
 mod enemy_stack;
 mod entry;
 mod facing;
+mod formation_redoubt;
 mod formation_terrain;
+mod formation_unit;
 pub mod map;
 mod morale;
+mod morale_levels;
 pub mod oob;
 pub mod references;
 pub mod registry;
 mod scene;
 mod setup_zone;
+mod stack_order;
 mod stacking;
 mod terrain;
 mod victory;

@@ -175,14 +175,18 @@ codes! {
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
+    Stk004 "STK004" Warning Stacking;
     Ter001 "TER001" Error Terrain;
     Ter002 "TER002" Error Terrain;
     Ter003 "TER003" Error Terrain;
     Ter004 "TER004" Info Terrain;
+    Ter005 "TER005" Error Terrain;
+    Ter006 "TER006" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;
     Set004 "SET004" Error Setup;
+    Set005 "SET005" Warning Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;
@@ -191,6 +195,8 @@ codes! {
     Oob004 "OOB004" Error OrderOfBattle;
     Oob005 "OOB005" Info OrderOfBattle;
     Oob006 "OOB006" Info OrderOfBattle;
+    Oob007 "OOB007" Error OrderOfBattle;
+    Oob008 "OOB008" Warning OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Ent001 "ENT001" Error Entry;
     Ent002 "ENT002" Error Entry;

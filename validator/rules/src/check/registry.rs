@@ -8,6 +8,13 @@ use super::{
     Finding, Scene, accounting, enemy_stack, entry, facing, formation_terrain,
     morale, oob, setup_zone, stacking, terrain, victory,
 };
+// Rules added after the first list, one import each.
+use super::demoralized;
+use super::enemy_contact;
+use super::formation_redoubt;
+use super::formation_unit;
+use super::morale_levels;
+use super::stack_order;
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
 /// runner computes once for every rule), returns its findings (pointers
@@ -19,14 +26,20 @@ pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
 /// (see "Adding a rule" in `validator/README.md`).
 pub const RULES: &[RuleFn] = &[
     stacking::check,
+    stack_order::check,
     enemy_stack::check,
     terrain::check,
     formation_terrain::check,
+    formation_unit::check,
+    formation_redoubt::check,
     setup_zone::check,
     accounting::check,
+    enemy_contact::check,
     facing::check,
     oob::check,
     morale::check,
+    morale_levels::check,
+    demoralized::check,
     victory::check,
     entry::check,
 ];

@@ -75,6 +75,15 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
                 );
             }
         }
+        for (j, state) in f.states.iter().enumerate() {
+            if !all.states.iter().any(|d| &d.id == state) {
+                ctx.report(
+                    Code::Ref008,
+                    &at("formations").index(i).field("states").index(j),
+                    format!("state `{state}` is not defined by the series"),
+                );
+            }
+        }
         let lists =
             [("only_in", &f.only_in), ("mandatory_in", &f.mandatory_in)];
         for (field, list) in lists {
@@ -113,7 +122,49 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
             &classes,
         );
     }
+    new_rule_ids(ctx, s, &classes);
     out.list
+}
+
+/// REF008 for the class ids of the rules the coverage table added
+/// (formations' `needs_company`, `stacking.on_top`, `enemy_contact`,
+/// `demoralization`); a typo there silently turns a check off.
+fn new_rule_ids(ctx: &mut Out, s: &Series, classes: &HashSet<&str>) {
+    let mut check = |pointer: Pointer, class: &str| {
+        if !classes.contains(class) {
+            ctx.report(
+                Code::Ref008,
+                &pointer,
+                format!("unit class `{class}` is not defined by the series"),
+            );
+        }
+    };
+    for (i, f) in s.formations.iter().enumerate() {
+        for class in f.needs_company.keys() {
+            let pointer =
+                at("formations").index(i).field("needs_company").key(class);
+            check(pointer, class);
+        }
+    }
+    if let Some(stacking) = &s.stacking {
+        for (j, class) in stacking.on_top.iter().enumerate() {
+            check(at("stacking").field("on_top").index(j), class);
+        }
+    }
+    for (i, rule) in s.enemy_contact.iter().enumerate() {
+        let base = at("enemy_contact").index(i);
+        for (j, class) in rule.units.classes.iter().enumerate() {
+            check(base.field("units").field("classes").index(j), class);
+        }
+        for (j, class) in rule.unless_with.classes.iter().enumerate() {
+            check(base.field("unless_with").field("classes").index(j), class);
+        }
+    }
+    if let Some(rule) = &s.demoralization {
+        for (j, class) in rule.classes.iter().enumerate() {
+            check(at("demoralization").field("classes").index(j), class);
+        }
+    }
 }
 
 fn movement_keys<'k>(
