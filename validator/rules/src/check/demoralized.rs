@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::common::{self, Setup};
+use super::common::Setup;
 use super::{Finding, Scene};
 use crate::code::Code;
 
@@ -61,7 +61,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                  {all_n} {} on the map are {} ({})",
                 rule.classes.join("/"),
                 rule.states.join(" or "),
-                common::list(&labels, 4)
+                crate::words::list(&labels, 4)
             ),
         )
         .hex(first.placed.hex);
