@@ -228,8 +228,8 @@ pub fn bend(
         ..regular.clone()
     };
     Bend {
-        rms_before: rms(&misses(&regular, marks)),
-        rms_after: rms(&misses(&bent, marks)),
+        rms_before: rms(&super::anchor::residuals(&regular, marks)),
+        rms_after: rms(&super::anchor::residuals(&bent, marks)),
         grid: bent,
         landmarks: marks.to_vec(),
         candidates: count,
@@ -284,16 +284,4 @@ fn local_gains(
 
 fn rms(v: &[f64]) -> f64 {
     (v.iter().map(|x| x * x).sum::<f64>() / v.len().max(1) as f64).sqrt()
-}
-
-/// Distance from each landmark to where `grid` puts its hex.
-fn misses(grid: &Grid, marks: &[Landmark]) -> Vec<f64> {
-    let grid = grid.geometry();
-    marks
-        .iter()
-        .map(|l| {
-            let c = grid.center_px(l.hex);
-            (c[0] - l.px[0]).hypot(c[1] - l.px[1])
-        })
-        .collect()
 }

@@ -158,18 +158,8 @@ pub fn convert_cells(
         } else {
             n.h_descend
         };
-        let values: Vec<i64> = cells
-            .iter()
-            .map(|c| {
-                let v = i64::from(n.column(grid, size, *c) + n.h_off);
-                if n.h_type == Kind::Alphabetic {
-                    v + 1
-                } else {
-                    v
-                }
-            })
-            .collect();
-        (!descend && values.iter().all(|v| *v >= 0)).then_some(values)
+        let value = |c: &Cell| n.column(grid, size, *c) + n.h_off;
+        label_values(&cells, descend, n.h_type, value)
     });
     let label_v = numbering.and_then(|n| {
         let descend = if grid.sideways {
@@ -177,18 +167,8 @@ pub fn convert_cells(
         } else {
             n.v_descend
         };
-        let values: Vec<i64> = cells
-            .iter()
-            .map(|c| {
-                let v = i64::from(n.row(grid, size, *c) + n.v_off);
-                if n.v_type == Kind::Alphabetic {
-                    v + 1
-                } else {
-                    v
-                }
-            })
-            .collect();
-        (!descend && values.iter().all(|v| *v >= 0)).then_some(values)
+        let value = |c: &Cell| n.row(grid, size, *c) + n.v_off;
+        label_values(&cells, descend, n.v_type, value)
     });
     let mut hexes = Vec::with_capacity(cells.len());
     for (i, cell) in cells.iter().enumerate() {
@@ -288,4 +268,21 @@ fn extent_of(hexes: &[(Cell, HexId)], sheet: Option<u8>) -> Extent {
         missing,
         sheet: sheet.map(char::from),
     }
+}
+
+/// VASSAL's number for each cell along one axis (an alphabetic axis counts
+/// A as 1), when every one is usable as a Berthier number: ascending and
+/// not negative.
+fn label_values(
+    cells: &[Cell],
+    descend: bool,
+    kind: Kind,
+    value: impl Fn(&Cell) -> i32,
+) -> Option<Vec<i64>> {
+    let alphabetic = i64::from(kind == Kind::Alphabetic);
+    let values: Vec<i64> = cells
+        .iter()
+        .map(|c| i64::from(value(c)) + alphabetic)
+        .collect();
+    (!descend && values.iter().all(|v| *v >= 0)).then_some(values)
 }
