@@ -1,4 +1,5 @@
-//! Atomic saves: a crash mid-save never leaves a half-written file.
+//! Atomic saves (a crash mid-save never leaves a half-written file) and
+//! reads that refuse what is not a regular file.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -33,6 +34,48 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// Reads a file's bytes, refusing anything but a regular file: a named
+/// pipe would block the reader forever and a device may never end.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    let kind = fs::metadata(path)?.file_type();
+    if !kind.is_file() {
+        let what = special_kind(kind);
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file ({what}): refused"),
+        ));
+    }
+    fs::read(path)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path) -> io::Result<String> {
+    String::from_utf8(read_regular(path)?)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// What a file that is not a regular file is.
+fn special_kind(kind: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ pub enum FileError {
 pub fn read_document(path: &Path) -> Result<Document, FileError> {
     let format = Format::of_path(path)
         .ok_or_else(|| FileError::Extension(path.to_owned()))?;
-    let text = std::fs::read_to_string(path)
+    let text = crate::io::read_regular_text(path)
         .map_err(|e| FileError::Io(path.to_owned(), e.to_string()))?;
     load_document(&text, format)
         .map_err(|e| FileError::Load(path.to_owned(), e))

@@ -16,9 +16,11 @@ pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
         path: path.clone(),
         message: "expected a .ron or .json file".into(),
     })?;
-    let text = std::fs::read_to_string(path).map_err(|e| RunError::Path {
-        path: path.clone(),
-        message: e.to_string(),
+    let text = berthier_schema::io::read_regular_text(path).map_err(|e| {
+        RunError::Path {
+            path: path.clone(),
+            message: e.to_string(),
+        }
     })?;
     let document =
         load_document(&text, format).map_err(|e| RunError::Document {

@@ -176,8 +176,17 @@ pub fn severity_levels(
 
 fn read_config(dir: &Path) -> Result<Config, RunError> {
     let path = dir.join("berthier.toml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(Config::default());
+    let text = match berthier_schema::io::read_regular_text(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Config::default());
+        }
+        Err(e) => {
+            return Err(RunError::Config {
+                path,
+                message: e.to_string(),
+            });
+        }
     };
     toml::from_str(&text).map_err(|e| RunError::Config {
         path,

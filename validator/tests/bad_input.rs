@@ -275,3 +275,57 @@ fn link_leading_out_of_the_pack() {
     let at = position(&text, "\"linked.series.ron\"");
     assert_finding(dir.path(), "REF002", "mini.map.ron", at);
 }
+
+/// A named pipe where a referenced file should be: reading it used to block
+/// forever; special files are refused and the run ends with the reference
+/// reported.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_a_referenced_file_is_refused_not_waited_on() {
+    use std::time::{Duration, Instant};
+    let dir = pack();
+    let series = dir.path().join("mini.series.ron");
+    std::fs::remove_file(&series).expect("remove");
+    let made = std::process::Command::new("mkfifo").arg(&series).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this system: nothing to test
+    }
+    let mut child =
+        std::process::Command::new(env!("CARGO_BIN_EXE_berthier-validate"))
+            .arg(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!(
+                "berthier-validate still waits on the named pipe after 60 s"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().expect("output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("REF010") && text.contains("mini.series.ron"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn reading_a_special_file_names_what_it_is() {
+    let err = berthier_schema::io::read_regular(Path::new("/dev/null"))
+        .expect_err("a device");
+    assert!(err.to_string().contains("a device"), "{err}");
+    let err = berthier_schema::io::read_regular(Path::new("/"))
+        .expect_err("a folder");
+    assert!(err.to_string().contains("a folder"), "{err}");
+}

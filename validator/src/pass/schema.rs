@@ -47,7 +47,7 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         text: "".into(),
         format,
     };
-    let bytes = match std::fs::read(&candidate.path) {
+    let bytes = match berthier_schema::io::read_regular(&candidate.path) {
         Ok(bytes) => bytes,
         Err(e) => {
             let d = source.bare(Code::Sch005, "", format!("cannot read: {e}"));
