@@ -11,15 +11,8 @@ use berthier_schema::Map;
 use berthier_schema::document::{Format, parse};
 use zip::write::SimpleFileOptions;
 
-const PKG: &str = "VASSAL.build.module.map.boardPicker";
-
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut out = Cursor::new(Vec::new());
-    image::RgbImage::new(w, h)
-        .write_to(&mut out, image::ImageFormat::Png)
-        .expect("png");
-    out.into_inner()
-}
+mod vassal_common;
+use vassal_common::{PKG, png};
 
 fn write_module(path: &Path, boards: &str, images: &[(&str, Vec<u8>)]) {
     let xml = format!(

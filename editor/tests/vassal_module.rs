@@ -8,15 +8,8 @@ use berthier_editor::vassal::module::{Limits, read};
 use berthier_editor::vassal::numbering::Kind;
 use zip::write::SimpleFileOptions;
 
-const PKG: &str = "VASSAL.build.module.map.boardPicker";
-
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut out = Cursor::new(Vec::new());
-    image::RgbImage::new(w, h)
-        .write_to(&mut out, image::ImageFormat::Png)
-        .expect("png");
-    out.into_inner()
-}
+mod vassal_common;
+use vassal_common::{PKG, png};
 
 /// A zip of `entries` (name, bytes), deflated.
 fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
