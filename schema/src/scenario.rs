@@ -9,6 +9,16 @@ use crate::hex::HexId;
 use crate::overrides::RuleOverrides;
 use crate::placement::{Location, Placement};
 
+mod arrival;
+mod forces;
+mod turns;
+mod victory;
+
+pub use arrival::{AlternativeEntry, Arrival, Chooser, DelayRow};
+pub use forces::{Attachment, Losses, MoraleGroup};
+pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes};
+pub use victory::{Condition, VictoryCondition};
+
 /// A scenario file (`scenarios/<battle>/*.scenario.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -59,59 +69,6 @@ pub struct Scenario {
     /// Sources, choices made, inconsistencies in the rulebook.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
-}
-
-/// The turn track.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnTrack {
-    /// Date as printed ("14 January 1797").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date: Option<String>,
-    /// Clock time of turn 1, `HH:MM`.
-    #[schemars(regex(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
-    pub first: String,
-    /// Minutes per ordinary turn.
-    #[schemars(range(min = 1))]
-    pub minutes_per_turn: u16,
-    /// Number of turns.
-    #[schemars(range(min = 1))]
-    pub count: u16,
-    /// Turns that differ: night, fog, other lengths.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub special: Vec<TurnSpecial>,
-}
-
-/// Turns that differ from the ordinary turn.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnSpecial {
-    /// First and last turn number (1-based), inclusive.
-    pub turns: [u16; 2],
-    /// Night turns.
-    #[serde(default)]
-    pub night: bool,
-    /// Fog turns.
-    #[serde(default)]
-    pub fog: bool,
-    /// Length of each of these turns in minutes, if not the ordinary one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub minutes: Option<u16>,
-    /// Activation markers per formation on these turns, if not the usual.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub markers_per_formation: Option<u8>,
-    /// Note.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-/// A turn, by number or by the clock time printed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub enum TurnRef {
-    /// Turn number, 1-based.
-    Turn(u16),
-    /// Clock time `HH:MM` that must fall on the turn track.
-    Clock(String),
 }
 
 /// Which units an instruction is about.
@@ -208,167 +165,6 @@ pub struct Placed {
     pub stack: Option<u8>,
 }
 
-/// Who picks an alternative entry.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Chooser {
-    /// The owning player.
-    Owner,
-    /// The opponent.
-    Opponent,
-}
-
-/// A die-roll row of an alternative entry delay table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DelayRow {
-    /// Lowest and highest roll, inclusive.
-    pub roll: [u8; 2],
-    /// Turns of delay.
-    pub delay_turns: u8,
-    /// Who chooses the entry.
-    pub chooser: Chooser,
-}
-
-/// Entries a player may choose instead of the historical one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AlternativeEntry {
-    /// The allowed entries.
-    pub entries: Vec<Location>,
-    /// Only hexes on a road or track of these entries count.
-    #[serde(default)]
-    pub road_hexes_only: bool,
-    /// Delay table rolled when an alternative is chosen.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub delay_table: Vec<DelayRow>,
-}
-
-/// Units arriving as reinforcements.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Arrival {
-    /// When.
-    pub at: TurnRef,
-    /// Formation whose activation markers bring them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub formation: Option<String>,
-    /// The units.
-    pub units: UnitSet,
-    /// Where they enter.
-    pub entry: Location,
-    /// Optional alternative entries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alternatives: Option<AlternativeEntry>,
-    /// May not force march (Rivoli's Lusignan).
-    #[serde(default)]
-    pub no_forced_march: bool,
-    /// The rulebook's words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// Losses at start.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Losses {
-    /// The units concerned.
-    pub units: UnitSet,
-    /// Steps lost by each unit...
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub each: Option<u8>,
-    /// ...or in all, spread among the units (player's choice).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub total: Option<u16>,
-    /// The rulebook's words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// Units attached to another formation for this scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Attachment {
-    /// The units moved.
-    pub units: UnitSet,
-    /// The formation they now belong to.
-    pub to: String,
-    /// The rulebook's words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// A morale group's levels (Vive l'Empereur corps morale).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MoraleGroup {
-    /// Name as printed ("II", "Reserve").
-    pub name: String,
-    /// Units counted.
-    pub units: UnitSet,
-    /// Steps as printed.
-    pub steps: u16,
-    /// Demoralization level as printed; `None` where the scenario prints
-    /// none (Vive l'Empereur's Guard: "None").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub demoralization: Option<u16>,
-    /// Desperate levels as printed (one, or two for split nationalities).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub desperate: Vec<u16>,
-    /// Note (e.g. why a level is not half the steps).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-/// A victory condition.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct VictoryCondition {
-    /// Side that benefits.
-    pub side: String,
-    /// What it is.
-    pub condition: Condition,
-    /// The rulebook's words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
-
-/// The structured part of a victory condition.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub enum Condition {
-    /// Victory points for holding a location at the end.
-    Objective {
-        /// Where.
-        at: Location,
-        /// Points.
-        points: i32,
-        /// Side holding it at start.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        held_by: Option<String>,
-    },
-    /// Units leaving the map through a location.
-    Exit {
-        /// Through where.
-        via: Location,
-        /// Which units.
-        units: UnitSet,
-        /// How many of them (or formations, per the text).
-        count: u16,
-        /// Wins outright.
-        #[serde(default)]
-        automatic: bool,
-    },
-    /// Points per enemy unit or step eliminated.
-    Elimination {
-        /// Points per unit.
-        points: i32,
-    },
-    /// A condition kept as text.
-    Text(String),
-}
-
 /// A special rule as text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -380,39 +176,4 @@ pub struct SpecialRule {
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
-}
-
-impl TurnTrack {
-    /// The start time of each turn in minutes after midnight (may pass
-    /// 1440 for games running past midnight).
-    pub fn start_minutes(&self) -> Option<Vec<u32>> {
-        let mut now = clock_minutes(&self.first)?;
-        let mut starts = Vec::with_capacity(usize::from(self.count));
-        for turn in 1..=self.count {
-            starts.push(now);
-            let length = self
-                .special
-                .iter()
-                .find(|s| (s.turns[0]..=s.turns[1]).contains(&turn))
-                .and_then(|s| s.minutes)
-                .unwrap_or(self.minutes_per_turn);
-            now += u32::from(length);
-        }
-        Some(starts)
-    }
-
-    /// The turn (1-based) that starts at `clock`, if any.
-    pub fn turn_at(&self, clock: &str) -> Option<u16> {
-        let target = clock_minutes(clock)?;
-        let starts = self.start_minutes()?;
-        let index = starts.iter().position(|s| s % 1440 == target)?;
-        u16::try_from(index + 1).ok()
-    }
-}
-
-/// Minutes after midnight of an `HH:MM` time.
-pub fn clock_minutes(clock: &str) -> Option<u32> {
-    let (h, m) = clock.split_once(':')?;
-    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60 && clock.len() == 5).then_some(h * 60 + m)
 }
