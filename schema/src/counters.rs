@@ -25,7 +25,9 @@ pub struct Counters {
     pub schema: Option<String>,
     /// Always `counters`.
     pub kind: CountersTag,
-    /// Format version of this file; this release reads 1.
+    /// Format version of this file: 2; version 1 is still read (through
+    /// the migration, `berthier-validate migrate`).
+    #[schemars(range(min = 1, max = 2))]
     pub format_version: u32,
     /// Stable identifier, e.g. `rivoli-1797`.
     pub id: String,

@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::counters::Counters;
 use crate::map::Map;
+use crate::migrate::OLDEST_FORMAT_VERSION;
 use crate::scenario::Scenario;
 use crate::series::Series;
 
-/// The current `format_version`.
-pub const FORMAT_VERSION: u32 = 1;
+/// The current `format_version`; older ones are read through
+/// [`crate::migrate`].
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A text format for documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,8 +157,43 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
     })
 }
 
-/// Reads a document of any kind.
+/// Reads a document of any kind, upgraded to the current format version
+/// ([`crate::migrate::upgrade`]).
 pub fn parse_document(
+    text: &str,
+    format: Format,
+) -> Result<Document, ParseError> {
+    let mut document = parse_as_written(text, format)?;
+    supported_version(text, format, &document)?;
+    crate::migrate::upgrade(&mut document);
+    Ok(document)
+}
+
+/// Refuses a document whose `format_version` this release does not read,
+/// with the position of the version in `text`.
+pub(crate) fn supported_version(
+    text: &str,
+    format: Format,
+    document: &Document,
+) -> Result<(), ParseError> {
+    let version = document.format_version();
+    if (OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version) {
+        return Ok(());
+    }
+    let found = crate::locate::locate(text, format, "/format_version");
+    let (line, column) = line_col(text, found.value);
+    Err(ParseError::at(
+        line,
+        column,
+        format!(
+            "format_version {version} is not supported: this release reads \
+             {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION}"
+        ),
+    ))
+}
+
+/// Reads a document of any kind at the version its text says.
+pub(crate) fn parse_as_written(
     text: &str,
     format: Format,
 ) -> Result<Document, ParseError> {

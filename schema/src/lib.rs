@@ -20,6 +20,7 @@ pub mod io;
 pub mod json_schema;
 pub mod locate;
 pub mod map;
+pub mod migrate;
 pub mod overrides;
 pub mod pack;
 pub mod placement;

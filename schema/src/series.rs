@@ -24,7 +24,9 @@ pub struct Series {
     pub schema: Option<String>,
     /// Always `series`.
     pub kind: SeriesTag,
-    /// Format version of this file; this release reads 1.
+    /// Format version of this file: 2; version 1 is still read (through
+    /// the migration, `berthier-validate migrate`).
+    #[schemars(range(min = 1, max = 2))]
     pub format_version: u32,
     /// Stable identifier, e.g. `jours-de-gloire`.
     pub id: String,

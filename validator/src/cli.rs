@@ -52,6 +52,9 @@ pub enum Command {
     /// Converts a document between RON and JSON; the result reads back as
     /// an equal document. `$schema` is kept in JSON only.
     Convert(ConvertArgs),
+    /// Rewrites documents of an older `format_version` to the current one,
+    /// in place, keeping every comment and the layout of the rest.
+    Migrate(MigrateArgs),
     /// Explains a finding code, e.g. `rule REF007` (same as `--explain`).
     Rule {
         /// The code.
@@ -67,6 +70,18 @@ pub struct ExportArgs {
     /// accident; pass `--out schema/json` to refresh those.
     #[arg(long, default_value = "schema-json")]
     pub out: PathBuf,
+}
+
+/// `migrate` arguments.
+#[derive(Debug, clap::Args)]
+pub struct MigrateArgs {
+    /// Files or folders (folders are walked as for validating).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Write nothing: list the files that would change and exit 1 if any
+    /// would (for CI).
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// `convert` arguments.

@@ -14,6 +14,7 @@
 pub mod check;
 pub mod cli;
 pub mod convert;
+pub mod migrate;
 pub mod pass;
 pub mod render;
 pub mod severity;

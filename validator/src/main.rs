@@ -6,6 +6,7 @@
 
 use std::process::ExitCode;
 
+use berthier_validator::migrate::Outcome;
 use berthier_validator::{Args, Command, RunError, render};
 use clap::Parser;
 
@@ -43,6 +44,10 @@ fn main() -> ExitCode {
                 0
             })
         }
+        Some(Command::Migrate(migrate)) => {
+            berthier_validator::migrate::migrate(migrate)
+                .map(|outcomes| report_migration(&outcomes, migrate.check))
+        }
         Some(Command::Rule { code }) => {
             berthier_validator::explain(code).map(|text| {
                 print!("{text}");
@@ -60,5 +65,40 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints what `migrate` did; the exit status: 2 when a file could not be
+/// migrated, 1 when `--check` found files to migrate, else 0.
+fn report_migration(outcomes: &[Outcome], check: bool) -> u8 {
+    let verb = if check { "would migrate" } else { "migrated" };
+    let (mut migrated, mut current, mut failed) = (0, 0, 0);
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Migrated { file, summary } => {
+                migrated += 1;
+                println!("{verb} {file}: {summary}");
+            }
+            Outcome::Current => current += 1,
+            Outcome::Failed { file, message } => {
+                failed += 1;
+                eprintln!("error: {file}: {message}");
+            }
+        }
+    }
+    let files = |n: usize| if n == 1 { "file" } else { "files" };
+    println!(
+        "{migrated} {} {verb}, {current} already current{}",
+        files(migrated),
+        if failed > 0 {
+            format!(", {failed} could not be migrated")
+        } else {
+            String::new()
+        }
+    );
+    if failed > 0 {
+        2
+    } else {
+        u8::from(check && migrated > 0)
     }
 }

@@ -155,7 +155,7 @@ fn unsupported_format_version() {
     let text = mutate(
         dir.path(),
         "mini.counters.ron",
-        "format_version: 1",
+        "format_version: 2",
         "format_version: 9",
     );
     let at = position(&text, "9,");

@@ -157,6 +157,7 @@ codes! {
     Sch003 "SCH003" Error Schema;
     Sch004 "SCH004" Error Schema;
     Sch005 "SCH005" Error Schema;
+    Sch006 "SCH006" Info Schema;
     Ref001 "REF001" Error References;
     Ref002 "REF002" Error References;
     Ref003 "REF003" Error References;

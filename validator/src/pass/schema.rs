@@ -4,6 +4,7 @@
 
 use berthier_schema::document::{FORMAT_VERSION, ron_options};
 use berthier_schema::locate::scalar_at;
+use berthier_schema::migrate::OLDEST_FORMAT_VERSION;
 use berthier_schema::validate::schema_violations;
 use berthier_schema::{DocKind, Document, Format};
 use serde::de::DeserializeOwned;
@@ -88,15 +89,23 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         KindProbe::NotADocument => return None,
         KindProbe::Finding(d) => return Some(Checked::fail(source, d)),
     };
-    if let Some(d) = version_finding(&source) {
-        let mut failed = Checked::fail(source, d);
-        failed.kind = Some(kind);
-        return Some(failed);
-    }
-    let (document, diagnostics) = match format {
+    let old_version = match version_finding(&source) {
+        Version::Current => None,
+        Version::Old(d) => Some(d),
+        Version::Unsupported(d) => {
+            let mut failed = Checked::fail(source, d);
+            failed.kind = Some(kind);
+            return Some(failed);
+        }
+    };
+    let (mut document, mut diagnostics) = match format {
         Format::Json => check_json(&source, kind),
         Format::Ron => check_ron(&source, kind),
     };
+    if let Some(document) = document.as_mut() {
+        berthier_schema::migrate::upgrade(document);
+    }
+    diagnostics.extend(old_version);
     Some(Checked {
         source,
         kind: Some(kind),
@@ -203,15 +212,47 @@ fn syntax_finding(source: &SourceFile) -> Option<Diagnostic> {
     }
 }
 
-fn version_finding(source: &SourceFile) -> Option<Diagnostic> {
+/// What a file's `format_version` says.
+enum Version {
+    /// The current version, or none written (the schema reports that).
+    Current,
+    /// An older version, read through the migration.
+    Old(Diagnostic),
+    /// A version this release does not read.
+    Unsupported(Diagnostic),
+}
+
+fn version_finding(source: &SourceFile) -> Version {
     let found = source.locate("/format_version");
     if !found.exact {
-        return None; // the schema reports the missing field
+        return Version::Current; // the schema reports the missing field
     }
-    let text = scalar_at(&source.text, source.format, found.value)?;
-    let version: u64 = text.parse().ok()?;
-    (version != u64::from(FORMAT_VERSION)).then(|| {
-        source
+    let Some(version) = scalar_at(&source.text, source.format, found.value)
+        .and_then(|text| text.parse::<u64>().ok())
+    else {
+        return Version::Current; // the schema reports the type
+    };
+    let readable = u64::from(OLDEST_FORMAT_VERSION)..=u64::from(FORMAT_VERSION);
+    if version == u64::from(FORMAT_VERSION) {
+        Version::Current
+    } else if readable.contains(&version) {
+        let d = source
+            .at_offset(
+                Code::Sch006,
+                found.value,
+                "/format_version",
+                format!(
+                    "format_version {version} is read through the migration \
+                     to version {FORMAT_VERSION}"
+                ),
+            )
+            .help(format!(
+                "rewrite the file with `berthier-validate migrate {}`",
+                source.at.rel
+            ));
+        Version::Old(d)
+    } else {
+        let d = source
             .at_offset(
                 Code::Sch004,
                 found.value,
@@ -219,9 +260,11 @@ fn version_finding(source: &SourceFile) -> Option<Diagnostic> {
                 format!("format_version {version} is not supported"),
             )
             .help(format!(
-                "this release reads format_version {FORMAT_VERSION}"
-            ))
-    })
+                "this release reads format_version {OLDEST_FORMAT_VERSION} \
+                 to {FORMAT_VERSION}"
+            ));
+        Version::Unsupported(d)
+    }
 }
 
 fn check_json(

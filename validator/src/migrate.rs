@@ -1,0 +1,102 @@
+//! `berthier-validate migrate`: rewrites documents of an older format
+//! version to the current one, in place, keeping every comment and the
+//! layout outside the entries that change (`berthier_schema::migrate`).
+
+use std::path::PathBuf;
+
+use berthier_schema::migrate::migrate_text;
+use berthier_schema::{Format, probe_kind};
+
+use crate::RunError;
+use crate::cli::MigrateArgs;
+use crate::pass::schema::pack_name_kind;
+use crate::walk::{Candidate, collect};
+
+/// What happened to one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Rewritten (or, with `--check`, would be).
+    Migrated {
+        /// As shown to the user.
+        file: String,
+        /// The line to print: versions and changes.
+        summary: String,
+    },
+    /// At the current version already.
+    Current,
+    /// It could not be read or rewritten.
+    Failed {
+        /// As shown to the user.
+        file: String,
+        /// Why.
+        message: String,
+    },
+}
+
+/// The migration of every document under `args.paths`.
+pub fn migrate(args: &MigrateArgs) -> Result<Vec<Outcome>, RunError> {
+    let candidates = collect(&args.paths)?;
+    Ok(candidates
+        .iter()
+        .filter_map(|c| migrate_file(c, args.check))
+        .collect())
+}
+
+fn migrate_file(candidate: &Candidate, check: bool) -> Option<Outcome> {
+    let file = shown(candidate);
+    let failed = |message: String| {
+        Some(Outcome::Failed {
+            file: file.clone(),
+            message,
+        })
+    };
+    let format = Format::of_path(&candidate.path)?;
+    let named = pack_name_kind(&candidate.rel).is_some();
+    let text = match berthier_schema::io::read_regular_text(&candidate.path) {
+        Ok(text) => text,
+        Err(e) if named => return failed(format!("cannot read: {e}")),
+        Err(_) => return None,
+    };
+    if !named && probe_kind(&text, format).is_err() {
+        return None; // not a Berthier document (a package.json, say)
+    }
+    let migration = match migrate_text(&text, format) {
+        Ok(Some(migration)) => migration,
+        Ok(None) => return Some(Outcome::Current),
+        Err(e) => return failed(e.to_string()),
+    };
+    let written = match check {
+        true => Ok(()),
+        false => berthier_schema::io::save_atomic(
+            &candidate.path,
+            migration.text.as_bytes(),
+        ),
+    };
+    if let Err(e) = written {
+        return failed(format!("cannot write: {e}"));
+    }
+    let upgrade = &migration.upgrade;
+    let mut summary = format!(
+        "{} format_version {} -> {}",
+        migration.kind.as_str(),
+        upgrade.from,
+        upgrade.to
+    );
+    for change in &upgrade.changes {
+        summary.push_str("; ");
+        summary.push_str(change);
+    }
+    Some(Outcome::Migrated { file, summary })
+}
+
+fn shown(candidate: &Candidate) -> String {
+    let root = &candidate.root.shown;
+    if root == "." {
+        candidate.rel.clone()
+    } else {
+        PathBuf::from(root)
+            .join(&candidate.rel)
+            .display()
+            .to_string()
+    }
+}
