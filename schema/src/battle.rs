@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::counters::{Counters, Unit};
 use crate::hex::HexId;
 use crate::map::Map;
-use crate::scenario::{Placed, Scenario, TurnRef, UnitSet};
+use crate::scenario::{Placed, Scenario, TurnRef, TurnTrack, UnitSet};
 use crate::series::{Purpose, Series};
 use crate::stacking::StackUnit;
 use crate::zone::SetupLookup;
@@ -249,8 +249,41 @@ impl<'a> Battle<'a> {
                     count: track.count,
                 })
             }
+            TurnRef::Dated { date, clock } => dated_turn(track, date, clock),
         }
     }
+}
+
+/// The turn a dated time starts, or why it starts none.
+fn dated_turn(
+    track: &TurnTrack,
+    date: &str,
+    clock: &str,
+) -> Result<u16, OffTrack> {
+    let at = format!("{date} {clock}");
+    let Some(minutes) = track.minutes_on(date, clock) else {
+        return Err(OffTrack::Undated { at });
+    };
+    track.turn_holding(minutes).map_err(|inside| match inside {
+        Some(turn) => {
+            let start = track.start_minutes().unwrap_or_default()
+                [usize::from(turn) - 1];
+            let end = i64::from(start) + i64::from(track.length_of(turn));
+            OffTrack::InsideTurn {
+                at: at.clone(),
+                turn,
+                from: clock_text(i64::from(start)),
+                to: clock_text(end),
+            }
+        }
+        None => OffTrack::OutsideDates { at: at.clone() },
+    })
+}
+
+/// `HH:MM` of minutes after midnight of any day.
+fn clock_text(minutes: i64) -> String {
+    let m = minutes.rem_euclid(1440);
+    format!("{:02}:{:02}", m / 60, m % 60)
 }
 
 /// Why a schedule entry's time is not a turn of the track
@@ -279,6 +312,35 @@ pub enum OffTrack {
         minutes_per_turn: u16,
         /// The number of turns.
         count: u16,
+    },
+    /// A dated time on a track with no `first_date` (or a date that does
+    /// not read).
+    #[error(
+        "{at} names a date, but the turn track has no `first_date` to count \
+         days from"
+    )]
+    Undated {
+        /// The date and time named.
+        at: String,
+    },
+    /// A dated time inside a turn rather than at its start ("0500 falls
+    /// inside the 0400-0600 night turn").
+    #[error("{at} falls inside turn {turn} ({from}-{to}), not at its start")]
+    InsideTurn {
+        /// The date and time named.
+        at: String,
+        /// The turn it falls in.
+        turn: u16,
+        /// Its start, `HH:MM`.
+        from: String,
+        /// Its end, `HH:MM`.
+        to: String,
+    },
+    /// A dated time before the first turn or after the last.
+    #[error("{at} is outside the game's turns")]
+    OutsideDates {
+        /// The date and time named.
+        at: String,
     },
 }
 

@@ -11,13 +11,22 @@ use crate::placement::{Location, Placement};
 
 mod arrival;
 mod forces;
+mod play;
+mod trigger;
 mod turns;
 mod victory;
 
-pub use arrival::{AlternativeEntry, Arrival, Chooser, DelayRow};
-pub use forces::{Attachment, Losses, MoraleGroup};
-pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes};
-pub use victory::{Condition, VictoryCondition};
+pub use arrival::{
+    AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
+};
+pub use forces::{Attachment, Losses, MoraleGroup, MoraleLevel, MoraleScope};
+pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
+pub use trigger::Trigger;
+pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes, day_number};
+pub use victory::{
+    Condition, Control, DifferenceBand, HoldHexes, Measure, Outcome,
+    VictoryCondition, VictoryLevels,
+};
 
 /// A scenario file (`scenarios/<battle>/*.scenario.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -62,6 +71,18 @@ pub struct Scenario {
     /// Victory conditions.
     #[serde(default)]
     pub victory: Vec<VictoryCondition>,
+    /// How point totals read as levels of victory, and tie-breaks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory_levels: Option<VictoryLevels>,
+    /// Choices the players make before play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<ScenarioOption>,
+    /// Map features whose state this scenario sets (bridges damaged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub map_state: Vec<FeatureState>,
+    /// Areas units may not enter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_go: Vec<NoGo>,
     /// Battle or scenario special rules, as text.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special_rules: Vec<SpecialRule>,
@@ -126,6 +147,12 @@ pub struct ScenarioSide {
     /// Lines of communication.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines_of_communication: Vec<Location>,
+    /// Units that may not move until something happens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub releases: Vec<Release>,
+    /// Leaders' powers in this scenario.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderRole>,
 }
 
 /// One setup instruction as printed.
@@ -178,4 +205,8 @@ pub struct SpecialRule {
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+    /// Only when this scenario option is chosen ("Optional Guard
+    /// activation").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
 }

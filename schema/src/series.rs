@@ -84,9 +84,26 @@ pub struct Series {
     /// map (Jours de Gloire Empire 11.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demoralization: Option<Demoralization>,
+    /// Kinds of weather a turn track may name (Vive l'Empereur: rain,
+    /// seed 001 l. 3102).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weather: Vec<WeatherDef>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
+}
+
+/// A kind of weather.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WeatherDef {
+    /// Identifier turn tracks use, e.g. `rain`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// What it changes, as printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A rating printed on counters (strength, cohesion, fire, morale, ...).

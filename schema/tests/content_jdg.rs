@@ -722,7 +722,7 @@ fn rivoli_turn_track_and_arrivals_fall_on_the_printed_turns() {
                 let turn = t
                     .turn_at(clock)
                     .unwrap_or_else(|| panic!("{clock} off the track"));
-                let Location::Entry(e) = &a.entry else {
+                let Some(Location::Entry(e)) = &a.entry else {
                     panic!("entry point")
                 };
                 let entry =
@@ -845,6 +845,7 @@ fn rivoli_victory_points_as_printed() {
                 }
                 Condition::Elimination { points } => assert_eq!(*points, 2),
                 Condition::Text(t) => texts.push_str(t),
+                other => panic!("Rivoli prints no such condition: {other:?}"),
             }
         }
         objectives.sort();
@@ -973,7 +974,7 @@ fn rivoli_setups_satisfy_their_instructions_and_the_rules() {
                 .find(|x| x.side != side.side)
                 .expect("enemy");
             for a in &enemy.reinforcements {
-                let Location::Entry(e) = &a.entry else {
+                let Some(Location::Entry(e)) = &a.entry else {
                     continue;
                 };
                 let entry =
@@ -990,7 +991,7 @@ fn rivoli_setups_satisfy_their_instructions_and_the_rules() {
             }
             // Nor on an own entry hex (a force-marching column cannot enter).
             for a in &side.reinforcements {
-                let Location::Entry(e) = &a.entry else {
+                let Some(Location::Entry(e)) = &a.entry else {
                     continue;
                 };
                 let entry =

@@ -292,12 +292,16 @@ fn check_battle(
                         .turn_at(t)
                         .unwrap_or_else(|| panic!("{name}: {t} off the track")),
                     berthier_schema::scenario::TurnRef::Turn(t) => *t,
+                    berthier_schema::scenario::TurnRef::Dated { .. } => {
+                        panic!("{name}: no dated arrival is bundled yet")
+                    }
                 };
                 assert!(
                     t >= 1 && t <= s.turns.count,
                     "{name}: arrival turn {t}"
                 );
-                hexes_of(map, &r.entry);
+                let entry = r.entry.as_ref();
+                hexes_of(map, entry.unwrap_or_else(|| panic!("{name}: entry")));
                 if let Some(f) = &r.formation {
                     assert!(c.formation(f).is_some(), "{name}: {f}");
                 }

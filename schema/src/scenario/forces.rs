@@ -17,6 +17,14 @@ pub struct Losses {
     /// ...or in all, spread among the units (player's choice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<u16>,
+    /// With `total`: at most this many per unit ("10 losses spread among
+    /// their infantry units, one per unit", seed 001 l. 2102).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_each: Option<u8>,
+    /// Units left with fewer steps than this are eliminated ("units smaller
+    /// than 3 steps are eliminated", l. 3063).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminate_below: Option<u8>,
     /// The rulebook's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -30,6 +38,10 @@ pub struct Attachment {
     pub units: UnitSet,
     /// The formation they now belong to.
     pub to: String,
+    /// Only when this scenario option is chosen ("W11 attachments are
+    /// optional").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     /// The rulebook's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -52,7 +64,33 @@ pub struct MoraleGroup {
     /// Desperate levels as printed (one, or two for split nationalities).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub desperate: Vec<u16>,
+    /// Levels that strike only some of the group's units ("only the non
+    /// British and non KGL units are demoralized", SR 5, l. 3219); a level
+    /// not listed strikes every unit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scopes: Vec<MoraleScope>,
     /// Note (e.g. why a level is not half the steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// A morale level of a group and the units it strikes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleScope {
+    /// Which level.
+    pub level: MoraleLevel,
+    /// The units it strikes.
+    pub units: UnitSet,
+}
+
+/// A level of a morale group.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
+)]
+pub enum MoraleLevel {
+    /// The demoralization level.
+    Demoralization,
+    /// A desperate level, by its place in `desperate` (0 = first).
+    Desperate(u8),
 }

@@ -1,7 +1,10 @@
-//! The turn track: clock times, turn lengths, night and fog.
+//! The turn track: clock times, dates, turn lengths, night, fog and
+//! weather, and how a game may end before its last turn.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+use super::Trigger;
 
 /// The turn track.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -19,9 +22,23 @@ pub struct TurnTrack {
     /// Number of turns.
     #[schemars(range(min = 1))]
     pub count: u16,
-    /// Turns that differ: night, fog, other lengths.
+    /// Turns that differ: night, fog, weather, other lengths.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special: Vec<TurnSpecial>,
+    /// Calendar date of turn 1, `YYYY-MM-DD`, so that turns can be named
+    /// by day across midnight ("On the 17th ... 0500: Vincke", seed 001
+    /// l. 3031).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(
+        pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+    ))]
+    pub first_date: Option<String>,
+    /// The game ends before its last turn when this happens ("ends when
+    /// all the units of the IV Prussian corps are either destroyed or have
+    /// left the map", Wavre 5, l. 2987); `count` is then the most turns it
+    /// can last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_when: Option<Trigger>,
 }
 
 /// Turns that differ from the ordinary turn.
@@ -36,6 +53,10 @@ pub struct TurnSpecial {
     /// Fog turns.
     #[serde(default)]
     pub fog: bool,
+    /// Weather on these turns, by the series' weather id ("rain": "there
+    /// are also twelve turns of rain", seed 001 l. 3102).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather: Option<String>,
     /// Length of each of these turns in minutes, if not the ordinary one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minutes: Option<u16>,
@@ -52,8 +73,21 @@ pub struct TurnSpecial {
 pub enum TurnRef {
     /// Turn number, 1-based.
     Turn(u16),
-    /// Clock time `HH:MM` that must fall on the turn track.
+    /// Clock time `HH:MM` that must fall on the turn track (on the first
+    /// day it occurs).
     Clock(String),
+    /// A clock time on a given day, for tracks that run over several days
+    /// (the track needs `first_date`).
+    Dated {
+        /// `YYYY-MM-DD`.
+        #[schemars(regex(
+            pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+        ))]
+        date: String,
+        /// `HH:MM`.
+        #[schemars(regex(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
+        clock: String,
+    },
 }
 
 impl TurnTrack {
@@ -64,24 +98,99 @@ impl TurnTrack {
         let mut starts = Vec::with_capacity(usize::from(self.count));
         for turn in 1..=self.count {
             starts.push(now);
-            let length = self
-                .special
-                .iter()
-                .find(|s| (s.turns[0]..=s.turns[1]).contains(&turn))
-                .and_then(|s| s.minutes)
-                .unwrap_or(self.minutes_per_turn);
-            now += u32::from(length);
+            now += u32::from(self.length_of(turn));
         }
         Some(starts)
     }
 
-    /// The turn (1-based) that starts at `clock`, if any.
+    /// The turn (1-based) that starts at `clock`, if any, on the first
+    /// day that clock time occurs.
     pub fn turn_at(&self, clock: &str) -> Option<u16> {
         let target = clock_minutes(clock)?;
         let starts = self.start_minutes()?;
         let index = starts.iter().position(|s| s % 1440 == target)?;
         u16::try_from(index + 1).ok()
     }
+
+    /// Minutes after midnight of the first day of `date` at `clock`; `None`
+    /// without `first_date`, or with a date or clock that does not read.
+    pub fn minutes_on(&self, date: &str, clock: &str) -> Option<i64> {
+        let first = day_number(self.first_date.as_deref()?)?;
+        let day = day_number(date)?;
+        Some((day - first) * 1440 + i64::from(clock_minutes(clock)?))
+    }
+
+    /// The turn holding the moment `minutes` (after midnight of the first
+    /// day): `Ok(turn)` when a turn starts exactly then, `Err(Some(turn))`
+    /// when it falls inside a turn, `Err(None)` when outside the game.
+    pub fn turn_holding(&self, minutes: i64) -> Result<u16, Option<u16>> {
+        let starts = self.start_minutes().ok_or(None)?;
+        let end = self.end_minutes().ok_or(None)?;
+        if minutes < i64::from(*starts.first().ok_or(None)?) || minutes >= end {
+            return Err(None);
+        }
+        let index = starts.iter().rposition(|s| i64::from(*s) <= minutes);
+        let index = index.ok_or(None)?;
+        let turn = u16::try_from(index + 1).map_err(|_| None)?;
+        if i64::from(starts[index]) == minutes {
+            Ok(turn)
+        } else {
+            Err(Some(turn))
+        }
+    }
+
+    /// Minutes after midnight of the first day at which the last turn ends.
+    pub fn end_minutes(&self) -> Option<i64> {
+        let starts = self.start_minutes()?;
+        let last = *starts.last()?;
+        Some(i64::from(last) + i64::from(self.length_of(self.count)))
+    }
+
+    /// Length in minutes of turn `turn`.
+    pub fn length_of(&self, turn: u16) -> u16 {
+        self.special
+            .iter()
+            .find(|s| (s.turns[0]..=s.turns[1]).contains(&turn))
+            .and_then(|s| s.minutes)
+            .unwrap_or(self.minutes_per_turn)
+    }
+}
+
+/// Days since 0000-03-01 of a `YYYY-MM-DD` date (the proleptic Gregorian
+/// calendar), so that two dates subtract to a number of days.
+pub fn day_number(date: &str) -> Option<i64> {
+    let mut parts = date.splitn(3, '-');
+    let year: i64 = parts.next()?.parse().ok()?;
+    let month: i64 = parts.next()?.parse().ok()?;
+    let day: i64 = parts.next()?.parse().ok()?;
+    if date.len() != 10 || !(1..=12).contains(&month) {
+        return None;
+    }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=days_in[(month - 1) as usize]).contains(&day) {
+        return None;
+    }
+    // Count years from March so the leap day ends a year.
+    let (y, m) = if month <= 2 {
+        (year - 1, month + 9)
+    } else {
+        (year, month - 3)
+    };
+    Some(365 * y + y / 4 - y / 100 + y / 400 + (153 * m + 2) / 5 + day - 1)
 }
 
 /// Minutes after midnight of an `HH:MM` time.

@@ -9,6 +9,8 @@
 //! `validator/rules/docs/<CODE>.md` (see [`crate::code`]).
 
 mod accounting;
+mod arrival_entry;
+mod arrival_shape;
 mod common;
 mod demoralized;
 mod enemy_contact;
@@ -18,6 +20,7 @@ mod facing;
 mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
+mod losses_cap;
 pub mod map;
 mod morale;
 mod morale_levels;
@@ -30,6 +33,9 @@ mod stack_order;
 mod stacking;
 mod terrain;
 mod victory;
+mod victory_hold;
+mod victory_levels;
+mod victory_logic;
 
 use berthier_schema::{HexId, Hexside};
 

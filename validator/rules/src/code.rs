@@ -173,6 +173,9 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref027 "REF027" Error References;
+    Ref028 "REF028" Error References;
+    Ref029 "REF029" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -198,7 +201,11 @@ codes! {
     Oob006 "OOB006" Info OrderOfBattle;
     Oob007 "OOB007" Error OrderOfBattle;
     Oob008 "OOB008" Warning OrderOfBattle;
+    Oob009 "OOB009" Error OrderOfBattle;
     Vic001 "VIC001" Error Victory;
+    Vic002 "VIC002" Error Victory;
+    Vic003 "VIC003" Error Victory;
+    Vic004 "VIC004" Error Victory;
     Ent001 "ENT001" Error Entry;
     Ent002 "ENT002" Error Entry;
     Ent003 "ENT003" Warning Entry;
@@ -206,6 +213,8 @@ codes! {
     Ent005 "ENT005" Error Entry;
     Ent006 "ENT006" Warning Entry;
     Ent007 "ENT007" Warning Entry;
+    Ent009 "ENT009" Info Entry;
+    Ent010 "ENT010" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

@@ -59,6 +59,9 @@ pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
     let at = match &planned.arrival.at {
         berthier_schema::scenario::TurnRef::Turn(n) => format!("turn {n}"),
         berthier_schema::scenario::TurnRef::Clock(c) => c.clone(),
+        berthier_schema::scenario::TurnRef::Dated { date, clock } => {
+            format!("{date} {clock}")
+        }
     };
     match &planned.arrival.formation {
         Some(f) => format!("the {at} arrival of `{f}`"),

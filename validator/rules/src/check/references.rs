@@ -13,6 +13,7 @@
 
 mod counters;
 mod placement;
+mod play;
 mod scenario;
 mod series;
 

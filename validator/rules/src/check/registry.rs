@@ -15,6 +15,10 @@ use super::formation_redoubt;
 use super::formation_unit;
 use super::morale_levels;
 use super::stack_order;
+use super::{
+    arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
+    victory_logic,
+};
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
 /// runner computes once for every rule), returns its findings (pointers
@@ -41,7 +45,13 @@ pub const RULES: &[RuleFn] = &[
     morale_levels::check,
     demoralized::check,
     victory::check,
+    victory_logic::check,
+    victory_levels::check,
+    victory_hold::check,
+    losses_cap::check,
     entry::check,
+    arrival_entry::check,
+    arrival_shape::check,
 ];
 
 /// Every rule of [`RULES`] on one battle, in order, with pointers into the

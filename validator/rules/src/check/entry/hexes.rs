@@ -24,15 +24,10 @@ pub fn check(
 ) {
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for planned in plan {
-        let pointer = planned.pointer().field("entry");
-        entry(
-            battle,
-            &planned.arrival.entry,
-            &planned.entry,
-            &pointer,
-            &mut seen,
-            out,
-        );
+        if let Some(location) = &planned.arrival.entry {
+            let pointer = planned.pointer().field("entry");
+            entry(battle, location, &planned.entry, &pointer, &mut seen, out);
+        }
         let Some(alternatives) = &planned.arrival.alternatives else {
             continue;
         };

@@ -79,7 +79,10 @@ pub fn plan<'a>(battle: &Battle<'a>) -> Vec<Planned<'a>> {
                 side_id: &s.side,
                 arrival,
                 turn: battle.turn_of(&arrival.at),
-                entry: resolve(battle, &arrival.entry),
+                entry: arrival
+                    .entry
+                    .as_ref()
+                    .map_or(Resolution::Unknown, |l| resolve(battle, l)),
                 units: battle.units_in(&arrival.units),
             });
         }

@@ -235,7 +235,8 @@ impl<'a> Run<'_, 'a> {
         let road =
             first.filter(|_| rules.column_cost == ColumnCost::MinusOnePerUnit);
         let road = road.and_then(|i| {
-            road_class(self.battle, &self.plan[i].arrival.entry, hexes)
+            let entry = self.plan[i].arrival.entry.as_ref()?;
+            road_class(self.battle, entry, hexes)
         });
         if let Some(i) = first
             && let Some(crowd) =

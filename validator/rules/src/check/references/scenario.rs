@@ -51,6 +51,7 @@ pub fn check(
         lists(ctx, &world, &base, side);
     }
     victory(ctx, &world, s);
+    super::play::check(ctx, &world, s, series);
     out.list
 }
 
@@ -132,7 +133,22 @@ fn arrivals(ctx: &mut Out, w: &World<'_>, base: &Pointer, side: &ScenarioSide) {
             w.formation(ctx, &p.field("formation"), f);
         }
         w.units(ctx, &p.field("units"), &arrival.units);
-        w.location(ctx, &p.field("entry"), &arrival.entry);
+        if let Some(entry) = &arrival.entry {
+            w.location(ctx, &p.field("entry"), entry);
+        }
+        if let Some(placed) = &arrival.placed {
+            w.placement(ctx, &p.field("placed"), placed);
+        }
+        for (k, losses) in arrival.losses.iter().enumerate() {
+            let q = p.field("losses").index(k).field("units");
+            w.units(ctx, &q, &losses.units);
+        }
+        if let Some(cadence) = &arrival.cadence {
+            for (k, group) in cadence.groups.iter().enumerate() {
+                let q = p.field("cadence").field("groups").index(k);
+                w.units(ctx, &q, group);
+            }
+        }
         if let Some(alt) = &arrival.alternatives {
             w.locations(
                 ctx,
@@ -191,19 +207,82 @@ fn victory(ctx: &mut Out, w: &World<'_>, s: &Scenario) {
     for (i, v) in s.victory.iter().enumerate() {
         let p = at("victory").index(i);
         w.side(ctx, &p.field("side"), &v.side);
-        let c = p.field("condition");
-        match &v.condition {
-            Condition::Objective { at, held_by, .. } => {
-                w.location(ctx, &c.field("Objective").field("at"), at);
-                if let Some(side) = held_by {
-                    w.side(ctx, &c.field("Objective").field("held_by"), side);
-                }
+        condition(ctx, w, s, &p.field("condition"), &v.condition);
+    }
+    let Some(levels) = &s.victory_levels else {
+        return;
+    };
+    for (i, v) in levels.tie_break.iter().enumerate() {
+        let p = at("victory_levels").field("tie_break").index(i);
+        w.side(ctx, &p.field("side"), &v.side);
+        condition(ctx, w, s, &p.field("condition"), &v.condition);
+    }
+}
+
+/// The ids a victory condition names, however deeply combined.
+fn condition(
+    ctx: &mut Out,
+    w: &World<'_>,
+    s: &Scenario,
+    c: &Pointer,
+    cond: &Condition,
+) {
+    match cond {
+        Condition::Objective { at, held_by, .. } => {
+            w.location(ctx, &c.field("Objective").field("at"), at);
+            if let Some(side) = held_by {
+                w.side(ctx, &c.field("Objective").field("held_by"), side);
             }
-            Condition::Exit { via, units, .. } => {
-                w.location(ctx, &c.field("Exit").field("via"), via);
-                w.units(ctx, &c.field("Exit").field("units"), units);
-            }
-            Condition::Elimination { .. } | Condition::Text(_) => {}
         }
+        Condition::Exit { via, units, .. } => {
+            w.location(ctx, &c.field("Exit").field("via"), via);
+            w.units(ctx, &c.field("Exit").field("units"), units);
+        }
+        Condition::Hold {
+            at,
+            except,
+            held_by,
+            ..
+        } => {
+            let p = c.field("Hold");
+            w.location(ctx, &p.field("at"), at);
+            w.locations(ctx, &p.field("except"), except);
+            if let Some(side) = held_by {
+                w.side(ctx, &p.field("held_by"), side);
+            }
+        }
+        Condition::MoraleState { side, groups, .. } => {
+            let p = c.field("MoraleState");
+            w.side(ctx, &p.field("side"), side);
+            super::play::morale_groups(ctx, s, &p, side, groups);
+        }
+        Condition::ExitAny { via, groups, .. } => {
+            let p = c.field("ExitAny");
+            w.locations(ctx, &p.field("via"), via);
+            for (k, group) in groups.iter().enumerate() {
+                w.units(ctx, &p.field("groups").index(k), group);
+            }
+        }
+        Condition::Compare { higher, than } => {
+            let p = c.field("Compare");
+            super::play::measure(ctx, w, &p.field("higher"), higher);
+            super::play::measure(ctx, w, &p.field("than"), than);
+        }
+        Condition::All(list) | Condition::AnyOf(list) => {
+            let name = match cond {
+                Condition::All(_) => "All",
+                _ => "AnyOf",
+            };
+            for (k, inner) in list.iter().enumerate() {
+                condition(ctx, w, s, &c.field(name).index(k), inner);
+            }
+        }
+        Condition::AtLeast { of, .. } => {
+            let p = c.field("AtLeast").field("of");
+            for (k, inner) in of.iter().enumerate() {
+                condition(ctx, w, s, &p.index(k), inner);
+            }
+        }
+        Condition::Elimination { .. } | Condition::Text(_) => {}
     }
 }
