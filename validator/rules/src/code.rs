@@ -219,6 +219,7 @@ codes! {
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
     Map004 "MAP004" Info Map;
+    Map009 "MAP009" Warning Map;
 }
 
 impl Code {

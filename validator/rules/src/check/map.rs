@@ -18,6 +18,7 @@
 //! | MAP002 | [`levels`] | a slope's high hex is not the lower one |
 //! | MAP003 | [`entry_edge`] | an entry point is on a map edge |
 //! | MAP004 | [`levels`] | a level change has a slope between the hexes |
+//! | MAP009 | [`road_revisit`] | a road does not come back to a hex it passed |
 //!
 //! Every rule is cheap (linear in hexes, hexsides and road steps), so the
 //! editor needs no debouncing even on the largest bundled maps.
@@ -30,6 +31,7 @@ pub mod levels;
 pub mod off_map;
 pub mod river_crossing;
 pub mod road_gap;
+pub mod road_revisit;
 pub mod series_ids;
 pub mod unique_ids;
 
@@ -64,6 +66,7 @@ pub fn check(map: &Map, series: Option<&Series>) -> Vec<Finding> {
     out.extend(off_map::check(map));
     out.extend(hexside_join::check(map));
     out.extend(road_gap::check(map));
+    out.extend(road_revisit::check(map));
     out.extend(entry_refs::check(map));
     let Some(series) = series else { return out };
     out.extend(series_ids::check(map, series));

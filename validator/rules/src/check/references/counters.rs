@@ -33,7 +33,22 @@ pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
             )
         })
         .collect();
-    ctx.unique("activation marker", activation);
+    ctx.unique("activation marker", activation.clone());
+    let markers = id_pointers(&at("markers"), &c.markers);
+    for (pointer, id) in activation.into_iter().chain(markers) {
+        if c.unit(id).is_some() {
+            ctx.report(
+                Code::Ref003,
+                &pointer,
+                format!("marker id `{id}` is also a unit id"),
+            )
+            .help = Some(
+                "ids are unique in the file: a scenario naming it could \
+                 mean either"
+                    .into(),
+            );
+        }
+    }
     formations(ctx, c);
     for f in crate::check::oob::counters(c, series) {
         // Located by pointer, message only, as pass 2 always reported them.
