@@ -224,6 +224,12 @@ pub struct Unit {
     /// printed in the sources is `None` (unknown), never invented.
     #[serde(default)]
     pub ratings: BTreeMap<String, BTreeMap<String, Option<i16>>>,
+    /// Ratings that change once the unit has lost steps, by the number of
+    /// steps lost (Vive l'Empereur SR 4, three-step artillery: "First step
+    /// loss: their value is now 6 as fire value, 1 for melee", seed 001
+    /// l. 3181); ratings not listed keep their printed value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ratings_after_losses: Vec<RatingsAfterLosses>,
     /// Light infantry, militia, guard...
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
@@ -271,4 +277,15 @@ impl Unit {
     pub fn rating(&self, side: &str, rating: &str) -> Option<i16> {
         self.ratings.get(side)?.get(rating).copied().flatten()
     }
+}
+
+/// A unit's ratings from a number of steps lost on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingsAfterLosses {
+    /// Steps lost from which these ratings hold.
+    #[schemars(range(min = 1))]
+    pub steps_lost: u8,
+    /// Per counter side id, per rating id, as `Unit::ratings`.
+    pub ratings: BTreeMap<String, BTreeMap<String, Option<i16>>>,
 }

@@ -165,8 +165,30 @@ fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
     }
     let sides = counter_sides(series);
     let ratings = ids(&series.ratings);
-    for (side, values) in &unit.ratings {
-        let base = at("units").index(i).field("ratings").key(side);
+    let unit_base = at("units").index(i);
+    let tables = std::iter::once((unit_base.field("ratings"), &unit.ratings))
+        .chain(unit.ratings_after_losses.iter().enumerate().map(|(k, r)| {
+            let p = unit_base.field("ratings_after_losses").index(k);
+            (p.field("ratings"), &r.ratings)
+        }));
+    for (table, by_side) in tables {
+        rating_ids(ctx, &sides, &ratings, &table, by_side);
+    }
+}
+
+/// REF008 for the counter sides and rating ids of one ratings table.
+fn rating_ids(
+    ctx: &mut Out,
+    sides: &std::collections::HashSet<&str>,
+    ratings: &std::collections::HashSet<&str>,
+    table: &Pointer,
+    by_side: &std::collections::BTreeMap<
+        String,
+        std::collections::BTreeMap<String, Option<i16>>,
+    >,
+) {
+    for (side, values) in by_side {
+        let base = table.key(side);
         if !sides.contains(side.as_str()) {
             ctx.report_key(
                 Code::Ref008,
