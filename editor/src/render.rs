@@ -88,21 +88,27 @@ pub fn usage() -> String {
 }
 
 /// Reads `FILE --out PNG [--layers a,b] [--scanify]` (the arguments after
-/// `render`); the error is clap's message.
-pub fn parse_args(args: &[String]) -> Result<RenderArgs, String> {
+/// `render`); the error is clap's.
+pub fn parse_args(args: &[String]) -> Result<RenderArgs, clap::Error> {
     use clap::Parser as _;
     RenderArgs::try_parse_from(
         std::iter::once("render").chain(args.iter().map(String::as_str)),
     )
-    .map_err(|e| e.to_string())
+}
+
+/// A `--layers` name that names no layer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown layer `{0}`; layers are {names}", names = layer_names())]
+pub struct UnknownLayer(String);
+
+fn layer_names() -> String {
+    let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
+    all.join(",")
 }
 
 /// One `--layers` name.
-fn parse_layer(name: &str) -> Result<Layer, String> {
-    Layer::from_name(name.trim()).ok_or_else(|| {
-        let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
-        format!("unknown layer `{name}`; layers are {}", all.join(","))
-    })
+fn parse_layer(name: &str) -> Result<Layer, UnknownLayer> {
+    Layer::from_name(name.trim()).ok_or_else(|| UnknownLayer(name.to_owned()))
 }
 
 /// What `--scanify` prints unless `--layers` says otherwise: what a

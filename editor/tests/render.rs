@@ -228,6 +228,7 @@ fn bad_arguments_are_explained() {
             &args.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         )
         .expect_err("bad")
+        .to_string()
     };
     assert!(err(&["m.map.ron"]).contains("--out"));
     assert!(
