@@ -100,7 +100,7 @@ pub fn fill_polygon(
 ) {
     let (w, h) = img.dimensions();
     let (Some(mut pixmap), Some(path)) =
-        (PixmapMut::from_bytes(&mut **img, w, h), path(points, true))
+        (PixmapMut::from_bytes(img, w, h), path(points, true))
     else {
         return;
     };
@@ -117,7 +117,7 @@ pub fn fill_polygon(
 pub fn line(img: &mut RgbaImage, points: &[Px], width: f64, colour: [u8; 3]) {
     let (w, h) = img.dimensions();
     let (Some(mut pixmap), Some(path)) =
-        (PixmapMut::from_bytes(&mut **img, w, h), path(points, false))
+        (PixmapMut::from_bytes(img, w, h), path(points, false))
     else {
         return;
     };
@@ -255,8 +255,12 @@ pub fn shape_box(font: &FontRef<'_>, shape: &Shape) -> [Px; 2] {
 }
 
 /// The bundled font.
+#[allow(
+    clippy::expect_used,
+    reason = "the bytes are compiled in and a valid TrueType font; every \
+              text test draws with it, so a bad file fails them all"
+)]
 pub fn font() -> FontRef<'static> {
-    // The bytes are compiled in and known to be a valid TrueType font.
     FontRef::try_from_slice(FONT_BYTES).expect("bundled Fira Sans is valid")
 }
 
