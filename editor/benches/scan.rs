@@ -12,7 +12,7 @@
 //!     pyramid written to an empty cache, and the tiles of a fit-to-window
 //!     view (1200×900) read and turned into image handles;
 //! (c) re-opening from the cache: header, hash, manifest, fit-view tiles.
-
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::path::Path;

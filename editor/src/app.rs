@@ -131,17 +131,17 @@ impl App {
     /// cannot be.
     pub fn demo_in(data: Option<&Path>, recent: Recent) -> Self {
         let installed = data
-            .ok_or_else(|| "no data folder: set BERTHIER_DATA_DIR".to_owned())
+            .ok_or(demo::DemoError::NoDataFolder)
             .and_then(|data| demo::install(&demo::folder_in(data)));
         let screen = match installed {
             Ok(map) => screen_for(&map),
-            Err(message) => {
+            Err(e) => {
                 let file = PathBuf::from("demo");
                 let error = OpenError {
                     file: file.clone(),
                     line: 0,
                     column: 0,
-                    message,
+                    message: e.to_string(),
                 };
                 Screen::Error(ErrorScreen::new(file, error))
             }

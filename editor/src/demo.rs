@@ -46,18 +46,31 @@ pub fn data_dir_from(
     Folder::Data.dir_from(var)
 }
 
+/// Why the demo cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    /// There is nowhere to copy it to.
+    #[error("no data folder: set BERTHIER_DATA_DIR")]
+    NoDataFolder,
+    /// A file could not be written.
+    #[error("cannot write {0}: {1}")]
+    Write(PathBuf, std::io::Error),
+}
+
 /// Writes the demo's files missing under `folder` (those there, edited or
 /// not, are kept) and returns the map's path.
-pub fn install(folder: &Path) -> Result<PathBuf, String> {
+pub fn install(folder: &Path) -> Result<PathBuf, DemoError> {
     for (name, bytes) in FILES {
         let path = folder.join(name);
         if path.exists() {
             continue;
         }
         let parent = path.parent().unwrap_or(folder);
-        std::fs::create_dir_all(parent)
+        if let Err(e) = std::fs::create_dir_all(parent)
             .and_then(|()| save_atomic(&path, bytes))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        {
+            return Err(DemoError::Write(path, e));
+        }
     }
     Ok(folder.join(MAP))
 }

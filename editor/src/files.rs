@@ -5,18 +5,48 @@
 use std::path::{Component, Path, PathBuf};
 use std::time::SystemTime;
 
-use berthier_schema::document::to_text;
+use berthier_schema::document::{LoadError, WriteError, to_text};
 use berthier_schema::io::save_atomic;
 use berthier_schema::{Document, Format, Map};
 
 mod comments;
 pub use comments::count_comments;
 
+/// Why a map could not be written, autosaved or recovered; the text is
+/// what the editor's notice line shows.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file name asks for neither format.
+    #[error("{0}: save as .ron or .json")]
+    Extension(PathBuf),
+    /// The map did not serialise.
+    #[error(transparent)]
+    Text(#[from] WriteError),
+    /// The file there could not be read.
+    #[error("cannot read {0}: {1}")]
+    Read(PathBuf, std::io::Error),
+    /// The map could not be written.
+    #[error("cannot save {0}: {1}")]
+    Save(PathBuf, std::io::Error),
+    /// The autosave could not be written.
+    #[error("cannot autosave {0}: {1}")]
+    Autosave(PathBuf, std::io::Error),
+    /// The original's name gives no format to read its autosave in.
+    #[error("unknown format")]
+    UnknownFormat,
+    /// The autosave holds another kind of document.
+    #[error("{0} is not a map")]
+    NotAMap(PathBuf),
+    /// The autosave does not load.
+    #[error("{0}: {1}")]
+    Load(PathBuf, LoadError),
+}
+
 /// The map as text in the format of `path` (`.ron` or `.json`).
-pub fn map_text(map: &Map, path: &Path) -> Result<String, String> {
+pub fn map_text(map: &Map, path: &Path) -> Result<String, FileError> {
     let format = Format::of_path(path)
-        .ok_or_else(|| format!("{}: save as .ron or .json", path.display()))?;
-    to_text(map, format)
+        .ok_or_else(|| FileError::Extension(path.to_owned()))?;
+    Ok(to_text(map, format)?)
 }
 
 /// What saving a map over a file does.
@@ -38,7 +68,7 @@ pub enum SaveOutcome {
 /// the author's comments and layout elsewhere survive; when that cannot be
 /// done, nothing is written (see [`SaveOutcome::NeedsRewrite`]). A new
 /// file is written whole.
-pub fn save_map(map: &Map, path: &Path) -> Result<SaveOutcome, String> {
+pub fn save_map(map: &Map, path: &Path) -> Result<SaveOutcome, FileError> {
     save_map_with(map, path, |original, format| {
         berthier_schema::preserve::patch_text(original, format, map)
     })
@@ -51,11 +81,11 @@ pub fn save_map_with(
     map: &Map,
     path: &Path,
     patch: impl FnOnce(&str, Format) -> Option<String>,
-) -> Result<SaveOutcome, String> {
+) -> Result<SaveOutcome, FileError> {
     let original = match std::fs::read_to_string(path) {
         Ok(text) => Some(text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(FileError::Read(path.to_owned(), e)),
     };
     let text = match (original, Format::of_path(path)) {
         (Some(original), Some(format)) => match patch(&original, format) {
@@ -73,13 +103,13 @@ pub fn save_map_with(
 
 /// Writes `map` to `path` whole, formatted by the model: the author agreed
 /// to lose the file's comments and layout.
-pub fn rewrite_map(map: &Map, path: &Path) -> Result<(), String> {
+pub fn rewrite_map(map: &Map, path: &Path) -> Result<(), FileError> {
     write(path, &map_text(map, path)?)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+fn write(path: &Path, text: &str) -> Result<(), FileError> {
     save_atomic(path, text.as_bytes())
-        .map_err(|e| format!("cannot save {}: {e}", path.display()))
+        .map_err(|e| FileError::Save(path.to_owned(), e))
 }
 
 /// What the editor last read from or wrote to a map file, to notice when
@@ -135,11 +165,11 @@ pub fn autosave_path(path: &Path) -> PathBuf {
 }
 
 /// Writes the autosave of the map that lives at `path`, in its format.
-pub fn autosave(map: &Map, path: &Path) -> Result<(), String> {
+pub fn autosave(map: &Map, path: &Path) -> Result<(), FileError> {
     let text = map_text(map, path)?;
     let side = autosave_path(path);
     save_atomic(&side, text.as_bytes())
-        .map_err(|e| format!("cannot autosave {}: {e}", side.display()))
+        .map_err(|e| FileError::Autosave(side, e))
 }
 
 /// Removes the autosave of `path`, if any.
@@ -172,15 +202,14 @@ pub fn find_recovery(path: &Path) -> Option<Recovery> {
 }
 
 /// Reads the map in an autosave of `original` (same format).
-pub fn load_recovery(original: &Path, side: &Path) -> Result<Map, String> {
-    let format =
-        Format::of_path(original).ok_or_else(|| "unknown format".to_owned())?;
+pub fn load_recovery(original: &Path, side: &Path) -> Result<Map, FileError> {
+    let format = Format::of_path(original).ok_or(FileError::UnknownFormat)?;
     let text = std::fs::read_to_string(side)
-        .map_err(|e| format!("cannot read {}: {e}", side.display()))?;
+        .map_err(|e| FileError::Read(side.to_owned(), e))?;
     match berthier_schema::load_document(&text, format) {
         Ok(Document::Map(map)) => Ok(map),
-        Ok(_) => Err(format!("{} is not a map", side.display())),
-        Err(e) => Err(format!("{}: {e}", side.display())),
+        Ok(_) => Err(FileError::NotAMap(side.to_owned())),
+        Err(e) => Err(FileError::Load(side.to_owned(), e)),
     }
 }
 

@@ -40,6 +40,21 @@ impl fmt::Display for Failed {
 
 impl std::error::Error for Failed {}
 
+/// Why a screen's background job gave no result. Cloneable, as the
+/// message that carries it to the screen must be.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum JobError {
+    /// The scan could not be read.
+    #[error(transparent)]
+    Open(#[from] crate::project::OpenError),
+    /// Automatic registration found no grid.
+    #[error(transparent)]
+    Auto(#[from] crate::registration::auto::AutoError),
+    /// The work panicked.
+    #[error(transparent)]
+    Failed(#[from] Failed),
+}
+
 /// Runs `work` on a thread of its own. The stream yields each step it
 /// reports, then its result (or the panic, as [`Failed`] naming `what`).
 pub fn spawn<S, T>(
@@ -114,7 +129,7 @@ mod tests {
 
     #[test]
     fn steps_then_the_result() {
-        let updates: Vec<Update<u32, Result<&str, String>>> = block_on(
+        let updates: Vec<Update<u32, Result<&str, JobError>>> = block_on(
             spawn("counting", |report| {
                 report(1);
                 report(2);

@@ -200,7 +200,7 @@ impl canvas::Program<Message> for MapCanvas<'_> {
         bounds: Rectangle,
         _: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let mut out: Vec<Geometry> = Layer::ALL
+        let mut out: Vec<Geometry> = Layer::WINDOW
             .into_iter()
             .filter(|l| *l != Layer::Scan && self.visible.get(*l))
             .map(|layer| {

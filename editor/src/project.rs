@@ -91,6 +91,8 @@ impl fmt::Display for OpenError {
     }
 }
 
+impl std::error::Error for OpenError {}
+
 impl OpenError {
     fn whole(file: &Path, message: impl Into<String>) -> Self {
         Self {

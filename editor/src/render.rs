@@ -88,21 +88,27 @@ pub fn usage() -> String {
 }
 
 /// Reads `FILE --out PNG [--layers a,b] [--scanify]` (the arguments after
-/// `render`); the error is clap's message.
-pub fn parse_args(args: &[String]) -> Result<RenderArgs, String> {
+/// `render`); the error is clap's.
+pub fn parse_args(args: &[String]) -> Result<RenderArgs, clap::Error> {
     use clap::Parser as _;
     RenderArgs::try_parse_from(
         std::iter::once("render").chain(args.iter().map(String::as_str)),
     )
-    .map_err(|e| e.to_string())
+}
+
+/// A `--layers` name that names no layer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown layer `{0}`; layers are {names}", names = layer_names())]
+pub struct UnknownLayer(String);
+
+fn layer_names() -> String {
+    let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
+    all.join(",")
 }
 
 /// One `--layers` name.
-fn parse_layer(name: &str) -> Result<Layer, String> {
-    Layer::from_name(name.trim()).ok_or_else(|| {
-        let all: Vec<_> = Layer::ALL.iter().map(|l| l.name()).collect();
-        format!("unknown layer `{name}`; layers are {}", all.join(","))
-    })
+fn parse_layer(name: &str) -> Result<Layer, UnknownLayer> {
+    Layer::from_name(name.trim()).ok_or_else(|| UnknownLayer(name.to_owned()))
 }
 
 /// What `--scanify` prints unless `--layers` says otherwise: what a
@@ -256,15 +262,15 @@ pub fn render_with_progress(
         None => paper(map, &font, drawn.iter().flat_map(|(_, s)| s)),
     };
     let big = size.map(|v| (f64::from(v) * SS) as u32);
+    // Opaque, as the rasteriser needs: a scan's own alpha is dropped.
     let mut canvas = match scan {
-        Some(s) => image::DynamicImage::ImageRgba8(imageops::resize(
+        Some(s) => opaque(imageops::resize(
             s,
             big[0],
             big[1],
             imageops::FilterType::Triangle,
-        ))
-        .into_rgb8(),
-        None => RgbImage::from_pixel(big[0], big[1], raster::PAPER),
+        )),
+        None => raster::paper(big[0], big[1]),
     };
     // Shapes are scaled rather than the grid, so grid corrections (offsets
     // in scan pixels) scale with everything else.
@@ -281,19 +287,27 @@ pub fn render_with_progress(
         }
     }
     progress(Step::Reducing);
+    let reduced = imageops::resize(
+        &canvas,
+        size[0],
+        size[1],
+        imageops::FilterType::Triangle,
+    );
     Rendering {
-        image: imageops::resize(
-            &canvas,
-            size[0],
-            size[1],
-            imageops::FilterType::Triangle,
-        ),
+        image: image::DynamicImage::ImageRgba8(reduced).into_rgb8(),
         offset,
     }
 }
 
+/// `img` with every pixel's alpha set to 255 (through RGB, in the image
+/// crate, which is built optimised even in debug builds).
+fn opaque(img: RgbaImage) -> RgbaImage {
+    let rgb = image::DynamicImage::ImageRgba8(img).into_rgb8();
+    image::DynamicImage::ImageRgb8(rgb).into_rgba8()
+}
+
 fn draw_layers(
-    img: &mut RgbImage,
+    img: &mut RgbaImage,
     map: &Map,
     palette: &Palette,
     layers: &[Layer],
@@ -377,8 +391,9 @@ pub fn scan_of(
     let t = scanify::demo_transform(size);
     let mut printed = map.clone();
     printed.grid = grid;
-    let mut sheet = RgbImage::from_pixel(size[0], size[1], raster::PAPER);
+    let mut sheet = raster::paper(size[0], size[1]);
     draw_layers(&mut sheet, &printed, palette, layers);
+    let sheet = image::DynamicImage::ImageRgba8(sheet).into_rgb8();
     (scanify::age(&t.resample(&sheet), seed), t)
 }
 

@@ -2,8 +2,11 @@
 //! (through `map_canvas`) and the headless PNG renderer draw these lists, so
 //! the screen and the printed demo scan cannot drift apart.
 
+mod layer;
 pub mod marks;
 pub mod places;
+
+pub use layer::Layer;
 
 use berthier_schema::{Geometry, HexId, Map};
 
@@ -85,88 +88,6 @@ impl Shape {
     }
 }
 
-/// The drawable layers, bottom to top.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layer {
-    /// The scanned image (not a shape list; drawn by the caller).
-    Scan,
-    /// Terrain colour per hex.
-    Terrain,
-    /// Level shading.
-    Elevation,
-    /// Rivers, slopes, bridges...
-    Hexsides,
-    /// Roads and tracks.
-    Roads,
-    /// Hex outlines.
-    Grid,
-    /// Printed hex numbers.
-    Numbers,
-    /// Place names.
-    Names,
-    /// Named map edges.
-    Edges,
-    /// Entry points.
-    Entries,
-}
-
-impl Layer {
-    /// Every layer, bottom to top.
-    pub const ALL: [Layer; 10] = [
-        Self::Scan,
-        Self::Terrain,
-        Self::Elevation,
-        Self::Hexsides,
-        Self::Roads,
-        Self::Grid,
-        Self::Numbers,
-        Self::Names,
-        Self::Edges,
-        Self::Entries,
-    ];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Scan => "scan",
-            Self::Terrain => "terrain",
-            Self::Elevation => "elevation",
-            Self::Hexsides => "hexsides",
-            Self::Roads => "roads",
-            Self::Grid => "grid",
-            Self::Numbers => "numbers",
-            Self::Names => "names",
-            Self::Edges => "edges",
-            Self::Entries => "entries",
-        }
-    }
-
-    /// What it draws, in one line (for `--help`).
-    pub fn about(self) -> &'static str {
-        match self {
-            Self::Scan => "the map's scanned image, when it has one",
-            Self::Terrain => "terrain colour of each painted hex",
-            Self::Elevation => {
-                "levels shaded brown, darker with height (blue below 0)"
-            }
-            Self::Hexsides => "rivers, streams, slopes, bridges and fords",
-            Self::Roads => "roads and tracks",
-            Self::Grid => "hex outlines",
-            Self::Numbers => "printed hex numbers",
-            Self::Names => "place names",
-            Self::Edges => {
-                "named map edges: outer hexsides in purple, name outside"
-            }
-            Self::Entries => "entry points: hexes ringed in green, `→ name`",
-        }
-    }
-
-    /// The layer called `name`.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|l| l.name() == name)
-    }
-}
-
 /// Grid line colour (printed black ink, softened).
 pub const GRID_INK: Rgb = [0x30, 0x30, 0x30];
 
@@ -185,6 +106,7 @@ pub fn shapes(
         Layer::Roads => roads(map, palette, keep),
         Layer::Grid => grid(map, keep),
         Layer::Numbers => numbers(map, keep),
+        Layer::Places => places::all(map, palette, keep),
         Layer::Names => names(map, keep),
         Layer::Edges => places::edges(map, keep),
         Layer::Entries => places::entries(map, keep),

@@ -6,6 +6,7 @@
 
 use berthier_schema::edit::Edit;
 use berthier_schema::{Geometry, Grid, HexId};
+use geo::Intersects;
 use image::RgbImage;
 
 /// A hex the designer says is of a terrain type.
@@ -55,9 +56,9 @@ fn hex_colour(
     let grid = geometry.grid();
     let c = geometry.center_px(hex);
     let r = grid.hex_radius_px * grid.aspect.max(1.0);
-    let poly = geometry.corners_px(hex).map(|k| {
+    let poly = outline(geometry.corners_px(hex).map(|k| {
         [c[0] + (k[0] - c[0]) * SHRINK, c[1] + (k[1] - c[1]) * SHRINK]
-    });
+    }));
     let num = number_position(geometry, hex);
     let (nw, nh) = (0.4 * grid.hex_radius_px, 0.2 * grid.hex_radius_px);
     let (x0, x1) = (
@@ -76,7 +77,9 @@ fn hex_colour(
             let p = [x + 0.5, y + 0.5];
             let in_number =
                 (p[0] - num[0]).abs() < nw && (p[1] - num[1]).abs() < nh;
-            if !in_number && inside(&poly, p) {
+            // On the outline counts: `intersects`, not `contains`.
+            if !in_number && poly.intersects(&geo::coord! { x: p[0], y: p[1] })
+            {
                 pixels.push(lab(img.get_pixel(x as u32, y as u32).0));
             }
             x += 1.0;
@@ -117,21 +120,13 @@ fn median_of(values: impl Iterator<Item = f64>) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
-/// Whether `p` is inside a convex polygon (either winding).
-fn inside(poly: &[[f64; 2]; 6], p: [f64; 2]) -> bool {
-    let mut sign = 0.0;
-    for i in 0..6 {
-        let (a, b) = (poly[i], poly[(i + 1) % 6]);
-        let cross =
-            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
-        if cross * sign < 0.0 {
-            return false;
-        }
-        if cross != 0.0 {
-            sign = cross;
-        }
-    }
-    true
+/// The polygon through `corners`, for geo's point tests.
+fn outline(corners: [[f64; 2]; 6]) -> geo::Polygon {
+    let ring: Vec<geo::Coord> = corners
+        .iter()
+        .map(|k| geo::coord! { x: k[0], y: k[1] })
+        .collect();
+    geo::Polygon::new(geo::LineString::new(ring), Vec::new())
 }
 
 /// sRGB to CIE Lab (D65): distances in Lab follow perceived difference,
@@ -301,4 +296,28 @@ pub fn water_types(series: &berthier_schema::Series) -> Vec<String> {
         })
         .map(|t| t.id.clone())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixels_on_the_outline_are_sampled() {
+        let hex = outline([
+            [0.5, 10.5],
+            [5.5, 0.5],
+            [15.5, 0.5],
+            [20.5, 10.5],
+            [15.5, 20.5],
+            [5.5, 20.5],
+        ]);
+        let at = |x: f64, y: f64| hex.intersects(&geo::coord! { x: x, y: y });
+        assert!(at(10.5, 0.5), "top edge");
+        assert!(at(10.5, 20.5), "bottom edge");
+        assert!(at(20.5, 10.5), "right vertex");
+        assert!(at(3.0, 5.5), "upper-left slant");
+        assert!(at(10.5, 10.5), "centre");
+        assert!(!at(1.5, 1.5), "outside the slant");
+    }
 }

@@ -1,5 +1,6 @@
 //! Autosave beside the map and recovery at the next open; the recent
 //! files list in its config folder.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! The bundled demo battle is complete and consistent with its series.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::{project, scene};
 use berthier_schema::{Document, Map, Series};

@@ -2,6 +2,7 @@
 //! `ICED_TEST_BACKEND=tiny-skia`): open a copy of the demo, paint a hex
 //! with simulated mouse events, undo, redo, save, reopen and compare; pick
 //! every tool by its button; fill in the place form by typing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

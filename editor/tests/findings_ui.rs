@@ -6,6 +6,7 @@
 //! undo clears the finding. An unknown terrain (REF008, an error in CI) is
 //! listed; with the series unreadable the checks that need no series still
 //! run and a note says which were skipped.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The editor's history over the model's edits: grouping a gesture into
 //! one step, undo/redo order, no-op edits, and the saved-position marker.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::history::{History, leaf_edits};
 use berthier_editor::project;

@@ -2,6 +2,7 @@
 //! outlines for places of several hexes, rings that mark painted hexes over
 //! a scan, marks inside the hex edge so hexsides stay visible, and one
 //! label where a place and an entry point say the same name.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

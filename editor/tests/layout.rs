@@ -1,6 +1,7 @@
 //! A window that fits a laptop: at 1280x720 and 1024x700 every toolbar
 //! button and tool lies inside the window; the side panels can be hidden;
 //! a map still as Fit left it is fitted again after a resize.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

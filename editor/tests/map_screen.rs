@@ -1,4 +1,5 @@
 //! Model-level tests of the map screen: messages in, state out, no window.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::map_canvas::Message as Canvas;
 use berthier_editor::project;

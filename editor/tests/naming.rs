@@ -2,6 +2,7 @@
 //! typed in the panel (or one already on the map, to carry a river on);
 //! places get a category, can be renamed and lose hexes. Each is one undo
 //! step and keeps ids (scenarios refer to them).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The places layer draws named map edges and entry points; the suggest
 //! screen decodes its scan once.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::map_canvas::layers::{self, EDGE_INK};
 use berthier_editor::map_canvas::{self, Layer};

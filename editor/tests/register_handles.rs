@@ -1,5 +1,6 @@
 //! The register screen's drag handles, key focus, undo and the progress of
 //! automatic registration, through the app's view (iced_test).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message};
 use berthier_editor::map_canvas::geometry::Viewport;

@@ -1,5 +1,6 @@
 //! The register and suggest screens through the app's view (iced_test):
 //! buttons, simulated clicks on the map, typed printed numbers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::project;

@@ -1,6 +1,6 @@
 //! Grid registration on the demo scan, against the transform that made it
 //! (not the map file's recorded grid).
-
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stderr)] // the tests report the errors they measure
 
 use berthier_editor::palette::Palette;

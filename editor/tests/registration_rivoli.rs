@@ -2,7 +2,7 @@
 //! `render --scanify` makes it), registered automatically from the map's
 //! nominal origin, is numbered one column off; the coverage warnings say
 //! so and one read hex renumbers it.
-
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stderr)] // the test reports what it measures
 
 use berthier_editor::palette::Palette;

@@ -1,5 +1,6 @@
 //! The render subcommand and the demo scan: output pixels and the grid
 //! registration, checked against the transform that made the scan.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::palette::Palette;
 use berthier_editor::project;
@@ -228,6 +229,7 @@ fn bad_arguments_are_explained() {
             &args.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         )
         .expect_err("bad")
+        .to_string()
     };
     assert!(err(&["m.map.ron"]).contains("--out"));
     assert!(

@@ -3,6 +3,7 @@
 //! map edges and entry points in the editor's colours; `--layers` picks
 //! them; elevation is shaded as the editor shades it; grid corrections
 //! are drawn at full size.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

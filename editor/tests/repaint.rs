@@ -1,6 +1,7 @@
 //! After a change of screen the window background steps for a few frames,
 //! which makes the CPU renderer repaint the whole window (it left a strip
 //! of the old screen otherwise), then settles on the theme's background.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::map_canvas::Message as Canvas;

@@ -2,6 +2,7 @@
 //! a copy of a bundled map, Register grid, type a rotation, Accept, Ctrl+S.
 //! Every comment of the file (the rulebook citations) must survive, and
 //! only the grid's lines may change.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

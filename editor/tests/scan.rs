@@ -1,5 +1,6 @@
 //! Large scans: bounded decoding, the tile pyramid, the on-disk cache,
 //! level choice and tile culling.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

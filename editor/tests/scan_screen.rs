@@ -1,6 +1,7 @@
 //! A map with a large scan: it opens at once with the scan pending, the
 //! status bar shows the tiling progress, and once the pyramid is ready the
 //! scan layer draws its tiles (checked in a tiny-skia snapshot).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

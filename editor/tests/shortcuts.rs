@@ -1,6 +1,7 @@
 //! One-key tool shortcuts through the app's key handling: a letter picks
 //! its tool on the map screen, with Ctrl it does not, and every tool has a
 //! distinct key listed in editor/README.md.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::recent::Recent;

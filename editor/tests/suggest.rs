@@ -1,6 +1,6 @@
 //! Terrain suggested from the demo scan's colours, checked against the
 //! demo map's own terrain.
-
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stderr)] // the tests report the accuracy they measure
 
 use std::collections::BTreeMap;

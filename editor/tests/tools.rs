@@ -1,5 +1,6 @@
 //! Every tool driven through the map screen's messages (what the canvas
 //! and panel send), checked on the map data; each gesture is one undo step.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

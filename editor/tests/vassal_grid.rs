@@ -5,6 +5,7 @@
 //! X,Y offset is the centre of the first hex, height and width are centre
 //! to centre, sideways swaps x and y) and `HexGrid.java`: column `c`,
 //! row `r` sits at `(x0 + c·dx, y0 + r·dy)`, odd columns half a hex lower.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::vassal::grid::{Cell, HexGrid};
 use berthier_editor::vassal::numbering::{Kind, Numbering};

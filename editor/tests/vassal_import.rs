@@ -1,5 +1,6 @@
 //! Importing a VASSAL module writes one Berthier map per board grid whose
 //! hexes sit on VASSAL's centres, or nothing at all.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Cursor, Write};
 use std::path::Path;

@@ -1,6 +1,7 @@
 //! Reading VASSAL modules built here from VASSAL's reference manual (Board,
 //! Hex Grid, Grid Numbering, Multi-Zoned Grid): boards, images, grids,
 //! zones, and a clear error for each kind of bad module.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Cursor, Write};
 

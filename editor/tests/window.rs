@@ -1,5 +1,6 @@
 //! Headless window tests through iced_test (run with
 //! `ICED_TEST_BACKEND=tiny-skia`): they find text, never compare snapshots.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 

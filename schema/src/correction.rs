@@ -94,9 +94,11 @@ fn affine_fit(points: &[([f64; 2], [f64; 2])]) -> Option<[[f64; 3]; 2]> {
 }
 
 /// Solves the 3×3 system `m · x = b` by Cramer's rule; `None` when
-/// singular (the determinant is below `1e-9` of the largest entry cubed,
-/// or of 1 when the entries are all small). Public so that other crates
-/// solve with this one copy.
+/// singular: the determinant is at most `1e-9` of the largest entry cubed.
+/// The test is relative on purpose: the same system scaled by any factor is
+/// refused or solved alike, so the editor's Gaussian-weighted fits (entries
+/// well below 1) are judged like the affine trend here (entries in squared
+/// pixels). Public so that other crates solve with this one copy.
 pub fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
     let det = |m: &[[f64; 3]; 3]| {
         m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
@@ -105,7 +107,8 @@ pub fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
     };
     let d = det(&m);
     let scale = m.iter().flatten().map(|v| v.abs()).fold(0.0, f64::max);
-    if d.abs() <= 1e-9 * scale.powi(3).max(1.0) {
+    // An all-zero matrix has scale 0: the floor keeps it refused.
+    if d.abs() <= 1e-9 * scale.powi(3).max(f64::MIN_POSITIVE) {
         return None;
     }
     let mut out = [0.0; 3];
@@ -117,4 +120,38 @@ pub fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
         *slot = det(&mk) / d;
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows 1 and 2 differ by `eps` in one entry: nearly dependent.
+    fn near_singular(scale: f64, eps: f64) -> [[f64; 3]; 3] {
+        [
+            [1.0 * scale, 2.0 * scale, 3.0 * scale],
+            [2.0 * scale, 4.0 * scale, (6.0 + eps) * scale],
+            [1.0 * scale, 0.0, 1.0 * scale],
+        ]
+    }
+
+    #[test]
+    fn near_singular_systems_are_refused_at_every_scale() {
+        // The scales of both uses: squared pixels in the affine trend,
+        // small Gaussian weights in the editor's local fits.
+        for scale in [1e6, 1.0, 1e-3] {
+            let b = [scale, scale, scale];
+            assert_eq!(solve3(near_singular(scale, 1e-12), b), None, "{scale}");
+            assert!(solve3(near_singular(scale, 0.5), b).is_some(), "{scale}");
+        }
+        assert_eq!(solve3([[0.0; 3]; 3], [1.0, 1.0, 1.0]), None);
+    }
+
+    #[test]
+    fn points_on_one_line_give_no_trend() {
+        let on_a_line: Vec<_> = (0..5)
+            .map(|i| ([f64::from(i) * 40.0, f64::from(i) * 20.0], [1.0, 2.0]))
+            .collect();
+        assert_eq!(affine_fit(&on_a_line), None);
+    }
 }

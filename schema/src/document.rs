@@ -267,13 +267,13 @@ pub enum WriteError {
     Ron(#[from] ron::Error),
 }
 
-/// Writes a value in `format`, ending with a newline; the error as text
-/// ([`write_text`] keeps it typed).
+/// Writes a value in `format`, ending with a newline (the name callers
+/// know [`write_text`] by).
 pub fn to_text<T: Serialize>(
     value: &T,
     format: Format,
-) -> Result<String, String> {
-    write_text(value, format).map_err(|e| e.to_string())
+) -> Result<String, WriteError> {
+    write_text(value, format)
 }
 
 /// Writes a value in `format`, ending with a newline.

@@ -78,8 +78,8 @@ pub fn load_series(path: &Path) -> Result<Series, FileError> {
 /// applied as a validation run applies it (for callers outside a run: the
 /// editor's findings panel). Errors say which file failed; the validator
 /// reports them as REF001, REF010 and REF013.
-pub fn series_for_map(map_path: &Path, map: &Map) -> Result<Series, String> {
-    load_series(&beside(map_path, &map.series)).map_err(|e| e.to_string())
+pub fn series_for_map(map_path: &Path, map: &Map) -> Result<Series, FileError> {
+    load_series(&beside(map_path, &map.series))
 }
 
 /// The effective rules of a series chain, base first: each later series

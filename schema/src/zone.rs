@@ -27,6 +27,35 @@ impl Verdict {
     }
 }
 
+/// Why a placement cannot be decided: something it names is not there.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ZoneError {
+    /// No place with this id.
+    #[error("no place `{0}` on the map")]
+    NoPlace(String),
+    /// No map edge with this id.
+    #[error("no edge `{0}` on the map")]
+    NoEdge(String),
+    /// No entry point with this id.
+    #[error("no entry point `{0}` on the map")]
+    NoEntry(String),
+    /// An entry point with neither hexes nor an edge.
+    #[error("entry point `{0}` has no hexes")]
+    EntryWithoutHexes(String),
+    /// A location that resolves to no hex.
+    #[error("{0:?} has no hexes")]
+    Empty(Location),
+    /// A unit named by the placement is not in the setup.
+    #[error("unit `{0}` is not set up")]
+    NotSetUp(String),
+    /// No road with this id.
+    #[error("no road `{0}` on the map")]
+    NoRoad(String),
+    /// A road with no hexes.
+    #[error("road `{0}` has no hexes")]
+    EmptyRoad(String),
+}
+
 /// What a placement needs besides the map: where other units stand.
 pub trait SetupLookup {
     /// The hex of a unit in the setup being checked.
@@ -56,25 +85,26 @@ impl<'a> Zone<'a> {
     pub fn location_hexes(
         &self,
         location: &Location,
-    ) -> Result<Vec<HexId>, String> {
+    ) -> Result<Vec<HexId>, ZoneError> {
         let map = self.map;
         match location {
             Location::Hex(h) => Ok(vec![*h]),
             Location::Place(id) => map
                 .place(id)
                 .map(|p| p.hexes.clone())
-                .ok_or_else(|| format!("no place `{id}` on the map")),
+                .ok_or_else(|| ZoneError::NoPlace(id.clone())),
             Location::Edge(id) => map
                 .edges
                 .iter()
                 .find(|e| &e.id == id)
                 .map(|e| map.edge_hexes(e))
-                .ok_or_else(|| format!("no edge `{id}` on the map")),
+                .ok_or_else(|| ZoneError::NoEdge(id.clone())),
             Location::Entry(id) => {
-                let entry =
-                    map.entry_points.iter().find(|e| &e.id == id).ok_or_else(
-                        || format!("no entry point `{id}` on the map"),
-                    )?;
+                let entry = map
+                    .entry_points
+                    .iter()
+                    .find(|e| &e.id == id)
+                    .ok_or_else(|| ZoneError::NoEntry(id.clone()))?;
                 if !entry.hexes.is_empty() {
                     return Ok(entry.hexes.clone());
                 }
@@ -82,13 +112,13 @@ impl<'a> Zone<'a> {
                     Some(edge) => {
                         self.location_hexes(&Location::Edge(edge.clone()))
                     }
-                    None => Err(format!("entry point `{id}` has no hexes")),
+                    None => Err(ZoneError::EntryWithoutHexes(id.clone())),
                 }
             }
         }
         .and_then(|hexes| {
             if hexes.is_empty() {
-                Err(format!("{location:?} has no hexes"))
+                Err(ZoneError::Empty(location.clone()))
             } else {
                 Ok(hexes)
             }
@@ -96,7 +126,7 @@ impl<'a> Zone<'a> {
     }
 
     /// The representative hex of a location (a place's first hex).
-    fn centre(&self, location: &Location) -> Result<HexId, String> {
+    fn centre(&self, location: &Location) -> Result<HexId, ZoneError> {
         Ok(self.location_hexes(location)?[0])
     }
 
@@ -112,7 +142,7 @@ impl<'a> Zone<'a> {
         }
         match self.evaluate(placement, unit, hex) {
             Ok(v) => v,
-            Err(reason) => Verdict::Unknown(reason),
+            Err(reason) => Verdict::Unknown(reason.to_string()),
         }
     }
 
@@ -121,9 +151,9 @@ impl<'a> Zone<'a> {
         placement: &Placement,
         unit: &str,
         hex: HexId,
-    ) -> Result<Verdict, String> {
+    ) -> Result<Verdict, ZoneError> {
         let grid = &self.map.grid;
-        let near = |loc: &Location, n: u32| -> Result<Verdict, String> {
+        let near = |loc: &Location, n: u32| -> Result<Verdict, ZoneError> {
             let hexes = self.location_hexes(loc)?;
             Ok(Verdict::from_bool(
                 hexes.iter().any(|h| grid.distance(*h, hex) <= n),
@@ -202,10 +232,10 @@ impl<'a> Zone<'a> {
         })
     }
 
-    fn unit_hex(&self, unit: &str) -> Result<HexId, String> {
+    fn unit_hex(&self, unit: &str) -> Result<HexId, ZoneError> {
         self.lookup
             .unit_hex(unit)
-            .ok_or_else(|| format!("unit `{unit}` is not set up"))
+            .ok_or_else(|| ZoneError::NotSetUp(unit.to_owned()))
     }
 
     /// `all`: every part must hold; otherwise any part.
@@ -215,7 +245,7 @@ impl<'a> Zone<'a> {
         unit: &str,
         hex: HexId,
         all: bool,
-    ) -> Result<Verdict, String> {
+    ) -> Result<Verdict, ZoneError> {
         let mut unknown = None;
         for part in parts {
             match self.evaluate(part, unit, hex)? {
@@ -269,7 +299,7 @@ impl<'a> Zone<'a> {
         side: Compass,
         inclusive: bool,
         hex: HexId,
-    ) -> Result<Verdict, String> {
+    ) -> Result<Verdict, ZoneError> {
         let grid = &self.map.grid;
         let points: Vec<Hex> = line
             .iter()
@@ -305,13 +335,13 @@ impl<'a> Zone<'a> {
         road: &str,
         from: &Location,
         to: &Location,
-    ) -> Result<Vec<HexId>, String> {
+    ) -> Result<Vec<HexId>, ZoneError> {
         let grid = &self.map.grid;
         let road = self
             .map
             .road(road)
-            .ok_or_else(|| format!("no road `{road}` on the map"))?;
-        let nearest = |loc: &Location| -> Result<usize, String> {
+            .ok_or_else(|| ZoneError::NoRoad(road.to_owned()))?;
+        let nearest = |loc: &Location| -> Result<usize, ZoneError> {
             let targets = self.location_hexes(loc)?;
             road.hexes
                 .iter()
@@ -320,7 +350,7 @@ impl<'a> Zone<'a> {
                     targets.iter().map(|t| grid.distance(**h, *t)).min()
                 })
                 .map(|(i, _)| i)
-                .ok_or_else(|| format!("road `{}` has no hexes", road.id))
+                .ok_or_else(|| ZoneError::EmptyRoad(road.id.clone()))
         };
         let (a, b) = (nearest(from)?, nearest(to)?);
         let (lo, hi) = (a.min(b), a.max(b));

@@ -1,4 +1,5 @@
 //! A scenario resolved against its series, map and counters.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_schema::battle::{Battle, resolve_series};
 use berthier_schema::placement::Placement;

@@ -1,6 +1,7 @@
 //! The Jours de Gloire content (series, Rivoli 1797, Canope 1801) loads and
 //! agrees with the rulebooks: seed 000 (Rivoli 1797, classic rules and
 //! scenarios) and seed 002 (Canope 1801, Empire rules).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

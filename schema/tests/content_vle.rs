@@ -1,6 +1,7 @@
 //! The bundled Vive l'Empereur content (series, Quatre-Bras and Ligny maps,
 //! counters and scenarios) loads, is internally consistent, and matches the
 //! counts printed in the rulebook (001_20a723eb3f18919f.txt).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

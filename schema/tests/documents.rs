@@ -1,4 +1,5 @@
 //! The fixture pack parses in RON, converts to JSON and back unchanged.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 

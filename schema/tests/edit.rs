@@ -1,5 +1,6 @@
 //! Every map edit undoes exactly: applying an edit then its inverse gives
 //! back the same map, for single edits and random strokes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_schema::edit::{Edit, Properties};
 use berthier_schema::map::{

@@ -1,6 +1,7 @@
 //! Hex math: printed numbers, axial coordinates and scan pixels agree in
 //! both directions, for both orientations and both shift parities; the
 //! Rivoli free-deployment lines are straight hex lines under odd shift.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_schema::{Grid, HexId, Hexside, Orientation, Shift};
 use proptest::prelude::*;

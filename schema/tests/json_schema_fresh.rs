@@ -1,6 +1,7 @@
 //! The committed JSON Schemas under `schema/json/` match the model.
 //! Regenerate with `BERTHIER_BLESS=1 cargo test -p berthier-schema --test
 //! json_schema_fresh` (or `berthier-validate export-schema --out schema/json`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 

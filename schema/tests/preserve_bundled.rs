@@ -1,6 +1,7 @@
 //! Every kind of edit the editor makes, on every bundled map, in RON as
 //! shipped and in JSON: the save keeps every comment, reads back as the
 //! edited map, and changes only the lines of what was edited.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,7 @@
 //! Random runs of editor edits on the bundled maps, saved after each: the
 //! save always keeps the file's comments and reads back as the map, and
 //! it never has to fall back to writing the file afresh.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 

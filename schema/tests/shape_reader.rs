@@ -1,6 +1,7 @@
 //! The validator's fast path types a RON document from the JSON shape the
 //! locate tokenizer reads. It must give exactly what the typed RON reader
 //! gives, for every bundled document.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,4 +1,5 @@
 //! The declarative stacking rules judge stacks the way the rulebooks do.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,6 @@
 //! The placement vocabulary evaluated on maps, with Rivoli's printed
 //! free-deployment lines as the reference case.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_schema::map::{Compass, Map};
 use berthier_schema::placement::{Location, Placement};

@@ -18,7 +18,7 @@
 //! Run: `cargo bench -p berthier-validator --bench pack`. With
 //! `BERTHIER_BENCH_WRITE=<folder>` it only writes the pack there (to
 //! profile `berthier-validate <folder>`).
-
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stdout)]
 
 use std::fmt::Write as _;

@@ -1,5 +1,6 @@
 //! Issue 2 §5: each kind of bad input gets a located message and exit
 //! status 1, never a panic. One test per case.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! validate without errors; mutated copies are caught with the right code
 //! at the mutated `file:line:col`: an illegal stack, a unit outside its
 //! setup zone, a reinforcement scheduled between two turns.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Command-line behaviour: exit statuses, subcommands, the repository
 //! itself validating clean.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

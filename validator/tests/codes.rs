@@ -12,6 +12,7 @@
 //! reported with the others, it does not stop the run. The findings of
 //! every case, and of the bundled packs, must have JSON Pointers that
 //! resolve exactly in their documents.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! `berthier-validate convert` round-trips every fixture RON to JSON and
 //! back to an equal document.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

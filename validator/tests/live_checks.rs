@@ -4,6 +4,7 @@
 //! hexside feature, and a road running off the map. Each case is a
 //! temporary pack holding the map's folder and the bundled series, so the
 //! map's `series` and `scan` paths resolve as in the repository.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,7 @@
 //! fixtures (`tests/fixtures/rules/<CODE>/trigger/mini.map.ron`, whose
 //! snapshots `tests/codes.rs` takes), a road gap, and the map's reference
 //! checks.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! The fixture pack validates clean; each mutated copy gives the expected
 //! code at the right `file:line:col` in all four output formats, and its
 //! human output is snapshotted.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The SARIF output is valid against the official SARIF 2.1.0 schema
 //! (vendored in `tests/data/` so the tests never depend on `../shared`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Severities raised and lowered by `berthier.toml` `[severity]` and by
 //! `--deny`, `--warn`, `--allow` (the command line wins); `--explain`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -6,79 +6,11 @@ use iced::widget::canvas::{self, Frame, Path, Stroke};
 use iced::widget::text::Alignment;
 use iced::{Color, alignment};
 
-use berthier_schema::edit::Edit;
 use berthier_schema::{HexId, Map};
 
 use super::{MapCanvas, NUMBERS_MIN_RADIUS, Viewport};
+pub use crate::scene::Layer;
 use crate::scene::{self, Shape};
-
-/// A layer that can be shown or hidden, in the order the layer list shows
-/// them; drawn bottom to top in [`Layer::ALL`] order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Layer {
-    /// The scanned map (its own canvas).
-    Scan = 0,
-    /// Terrain colour per hex (translucent over a scan).
-    Terrain,
-    /// Elevation level shading.
-    Elevation,
-    /// Rivers, slopes, bridges...
-    Hexsides,
-    /// Roads and tracks.
-    Roads,
-    /// Hex outlines.
-    Grid,
-    /// Hex numbers.
-    Numbers,
-    /// Place names, entry points and named map edges.
-    Places,
-}
-
-impl Layer {
-    /// How many.
-    pub const COUNT: usize = 8;
-
-    /// Every layer, bottom to top.
-    pub const ALL: [Layer; Self::COUNT] = [
-        Self::Scan,
-        Self::Terrain,
-        Self::Elevation,
-        Self::Hexsides,
-        Self::Roads,
-        Self::Grid,
-        Self::Numbers,
-        Self::Places,
-    ];
-
-    /// Checkbox label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Scan => "Scan",
-            Self::Terrain => "Terrain",
-            Self::Elevation => "Elevation",
-            Self::Hexsides => "Hexsides",
-            Self::Roads => "Roads",
-            Self::Grid => "Grid",
-            Self::Numbers => "Numbers",
-            Self::Places => "Places",
-        }
-    }
-
-    /// The layers whose drawing an edit changes.
-    pub fn touched_by(edit: &Edit) -> Vec<Layer> {
-        match edit {
-            Edit::Terrain { .. } => vec![Self::Terrain],
-            Edit::Level { .. } => vec![Self::Elevation],
-            Edit::Hexside { .. } => vec![Self::Hexsides],
-            Edit::Road { .. } => vec![Self::Roads],
-            Edit::Place { .. }
-            | Edit::EntryPoint { .. }
-            | Edit::Edge { .. } => vec![Self::Places],
-            Edit::Grid(_) | Edit::Properties(_) => Self::ALL.to_vec(),
-            Edit::Batch(all) => all.iter().flat_map(Self::touched_by).collect(),
-        }
-    }
-}
 
 pub use crate::scene::places::{EDGE_INK, ENTRY_INK};
 /// Cursor overlay.
@@ -92,35 +24,17 @@ pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame, layer: Layer) {
         canvas.opened.scan.is_some() && canvas.visible.get(Layer::Scan);
     let radius_on_screen = map.grid.hex_radius_px as f32 * canvas.view.zoom;
     let palette = &canvas.opened.palette;
+    let shapes = |layer| scene::shapes(map, palette, layer, &keep);
     let (shapes, alpha) = match layer {
         Layer::Scan => return,
-        Layer::Elevation => (
-            scene::shapes(map, palette, scene::Layer::Elevation, &keep),
-            1.0,
-        ),
-        Layer::Terrain => (
-            scene::shapes(map, palette, scene::Layer::Terrain, &keep),
-            if over_scan { 0.45 } else { 1.0 },
-        ),
-        Layer::Hexsides => (
-            scene::shapes(map, palette, scene::Layer::Hexsides, &keep),
-            1.0,
-        ),
-        Layer::Roads => {
-            (scene::shapes(map, palette, scene::Layer::Roads, &keep), 1.0)
-        }
-        Layer::Grid => {
-            (scene::shapes(map, palette, scene::Layer::Grid, &keep), 0.85)
-        }
         Layer::Numbers if radius_on_screen < NUMBERS_MIN_RADIUS => return,
         Layer::Numbers if over_scan => {
             (scene::overlay_numbers(map, &keep), 0.85)
         }
-        Layer::Numbers => (
-            scene::shapes(map, palette, scene::Layer::Numbers, &keep),
-            0.85,
-        ),
-        Layer::Places => (places(map, &keep), 1.0),
+        // Translucent over a scan, so the printed terrain shows through.
+        Layer::Terrain if over_scan => (shapes(layer), 0.45),
+        Layer::Grid | Layer::Numbers => (shapes(layer), 0.85),
+        _ => (shapes(layer), 1.0),
     };
     for shape in &shapes {
         draw_shape(frame, &canvas.view, shape, alpha);
@@ -146,21 +60,9 @@ fn keeper<'a>(
     move |h| super::geometry::in_rect(placed.center_px(h), rect, margin)
 }
 
-/// Place names, named map edges and entry points: the scene's names,
-/// edges and entries layers, bottom to top.
+/// The places layer with the default palette (its shapes use none).
 pub fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let palette = crate::palette::Palette::default();
-    let mut shapes = scene::marks::place_outlines(map, keep);
-    shapes.extend(
-        [
-            scene::Layer::Names,
-            scene::Layer::Edges,
-            scene::Layer::Entries,
-        ]
-        .into_iter()
-        .flat_map(|layer| scene::shapes(map, &palette, layer, keep)),
-    );
-    shapes
+    scene::places::all(map, &crate::palette::Palette::default(), keep)
 }
 
 /// The uncached overlay: the hovered hex, the brush footprint, the

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use berthier_schema::correction::Correction;
+use berthier_schema::correction::{Correction, solve3};
 use berthier_schema::fit::Landmark;
 use berthier_schema::{Grid, HexId};
 
@@ -109,29 +109,6 @@ fn local_linear(
         // Neighbours all on one line: fall back to their weighted mean.
         _ => [mean[0] / wsum, mean[1] / wsum],
     }
-}
-
-/// Solves a 3x3 system by Cramer's rule; `None` when near singular.
-fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
-    let det = |m: [[f64; 3]; 3]| {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-    };
-    let d = det(m);
-    let scale = m.iter().flatten().fold(0.0f64, |a, v| a.max(v.abs()));
-    if d.abs() <= 1e-9 * scale.powi(3).max(f64::MIN_POSITIVE) {
-        return None;
-    }
-    let mut out = [0.0; 3];
-    for (k, slot) in out.iter_mut().enumerate() {
-        let mut mk = m;
-        for i in 0..3 {
-            mk[i][k] = b[i];
-        }
-        *slot = det(mk) / d;
-    }
-    Some(out)
 }
 
 /// Largest distance from a landmark to where `grid` puts its hex.
@@ -284,4 +261,45 @@ fn local_gains(
 
 fn rms(v: &[f64]) -> f64 {
     (v.iter().map(|x| x * x).sum::<f64>() / v.len().max(1) as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_on_one_line_fall_back_to_their_mean() {
+        // The shared solve refuses the near-singular system (all points on
+        // y = 0), even with the small weights far from `at`.
+        let offsets: Vec<_> = (0..4)
+            .map(|i| ([f64::from(i) * 10.0, 0.0], [f64::from(i), 1.0]))
+            .collect();
+        let got = local_linear(&offsets, [15.0, 30.0], 20.0);
+        let weights: Vec<f64> = offsets
+            .iter()
+            .map(|(p, _)| {
+                let d = [(p[0] - 15.0) / 20.0, (p[1] - 30.0) / 20.0];
+                (-(d[0] * d[0] + d[1] * d[1])).exp()
+            })
+            .collect();
+        let mean_x = offsets.iter().zip(&weights).map(|(o, w)| w * o.1[0]);
+        let mean_x = mean_x.sum::<f64>() / weights.iter().sum::<f64>();
+        assert!((got[0] - mean_x).abs() < 1e-9, "{got:?} vs {mean_x}");
+        assert!((got[1] - 1.0).abs() < 1e-9, "{got:?}");
+    }
+
+    #[test]
+    fn a_plane_of_offsets_is_followed_with_small_weights() {
+        // Offsets linear in position: the local fit recovers them exactly,
+        // though every weight is well below 1 (radius small against the
+        // spacing), which a threshold in absolute units would refuse.
+        let offsets: Vec<_> =
+            [[0.0, 0.0], [30.0, 0.0], [0.0, 30.0], [30.0, 30.0]]
+                .into_iter()
+                .map(|p: [f64; 2]| (p, [0.1 * p[0] + 2.0, -0.05 * p[1]]))
+                .collect();
+        let got = local_linear(&offsets, [15.0, 15.0], 8.0);
+        assert!((got[0] - 3.5).abs() < 1e-6, "{got:?}");
+        assert!((got[1] + 0.75).abs() < 1e-6, "{got:?}");
+    }
 }

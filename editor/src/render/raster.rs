@@ -1,9 +1,15 @@
-//! A tiny software rasteriser for scene shapes: polygon fills, round-capped
-//! lines with coverage anti-aliasing, and text through `ab_glyph`. Enough
-//! for a map print; not a general 2D library.
+//! Draws scene shapes into a picture: polygon fills and round-capped
+//! lines through tiny-skia (anti-aliased, the rasteriser iced's software
+//! renderer uses), text through `ab_glyph` with the bundled font. The
+//! picture is an opaque RGBA image, which tiny-skia reads in place:
+//! premultiplied and straight alpha agree when every pixel is opaque.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::{Rgb, RgbImage};
+use image::{Rgb, RgbaImage};
+use tiny_skia::{
+    FillRule, LineCap, LineJoin, Paint, PathBuilder, PixmapMut, Stroke,
+    Transform,
+};
 
 use crate::scene::{Px, Shape};
 
@@ -11,8 +17,9 @@ use crate::scene::{Px, Shape};
 pub const FONT_BYTES: &[u8] =
     include_bytes!("../../assets/FiraSans-Regular.ttf");
 
-/// Draws one shape onto `img` (scan pixels = image pixels).
-pub fn draw(img: &mut RgbImage, font: &FontRef<'_>, shape: &Shape) {
+/// Draws one shape onto `img` (scan pixels = image pixels). `img` must be
+/// opaque (see the module docs); it stays so.
+pub fn draw(img: &mut RgbaImage, font: &FontRef<'_>, shape: &Shape) {
     match shape {
         Shape::Fill {
             points,
@@ -23,11 +30,7 @@ pub fn draw(img: &mut RgbImage, font: &FontRef<'_>, shape: &Shape) {
             points,
             width,
             colour,
-        } => {
-            for pair in points.windows(2) {
-                line(img, pair[0], pair[1], *width, *colour);
-            }
-        }
+        } => line(img, points, *width, *colour),
         Shape::Text {
             at,
             size,
@@ -37,7 +40,13 @@ pub fn draw(img: &mut RgbImage, font: &FontRef<'_>, shape: &Shape) {
     }
 }
 
-fn blend(img: &mut RgbImage, x: i64, y: i64, colour: [u8; 3], alpha: f64) {
+/// An opaque image with the paper colour.
+pub fn paper(width: u32, height: u32) -> RgbaImage {
+    let [r, g, b] = PAPER.0;
+    RgbaImage::from_pixel(width, height, image::Rgba([r, g, b, 255]))
+}
+
+fn blend(img: &mut RgbaImage, x: i64, y: i64, colour: [u8; 3], alpha: f64) {
     if x < 0 || y < 0 || alpha <= 0.0 {
         return;
     }
@@ -49,78 +58,82 @@ fn blend(img: &mut RgbImage, x: i64, y: i64, colour: [u8; 3], alpha: f64) {
     }
     let a = alpha.min(1.0);
     let p = img.get_pixel_mut(x, y);
+    // Colour channels only: alpha stays 255.
     for (dst, src) in p.0.iter_mut().zip(colour) {
         *dst = (f64::from(*dst) * (1.0 - a) + f64::from(src) * a).round() as u8;
     }
 }
 
-/// Integer pixel range covering `lo..hi` (scan pixels), clamped to `max`.
-fn span(lo: f64, hi: f64, max: u32) -> std::ops::Range<i64> {
-    let a = (lo.floor() as i64).max(0);
-    let b = (hi.ceil() as i64 + 1).min(i64::from(max));
-    a..b
+/// The path through `points` (closed for a fill), in tiny-skia's `f32`;
+/// `None` when it has nothing to draw (fewer than two points).
+fn path(points: &[Px], close: bool) -> Option<tiny_skia::Path> {
+    let mut it = points.iter().map(|p| (p[0] as f32, p[1] as f32));
+    let (x, y) = it.next()?;
+    let mut b = PathBuilder::new();
+    b.move_to(x, y);
+    for (x, y) in it {
+        b.line_to(x, y);
+    }
+    if close {
+        b.close();
+    }
+    b.finish()
 }
 
-/// Fills a polygon with opacity `alpha`, sampling each pixel centre
-/// (even-odd rule). Hard edges are fine: grid lines and blur cover them.
+fn paint(colour: [u8; 3], alpha: f64, anti_alias: bool) -> Paint<'static> {
+    let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(colour[0], colour[1], colour[2], a);
+    paint.anti_alias = anti_alias;
+    paint
+}
+
+/// Fills a polygon with opacity `alpha` (even-odd rule), each pixel in or
+/// out by its centre. Not anti-aliased on purpose: two hexes sharing an
+/// edge would each half-cover its pixels and leave a seam of paper between
+/// them; the renderer's supersampling and the grid lines smooth the edges.
 pub fn fill_polygon(
-    img: &mut RgbImage,
+    img: &mut RgbaImage,
     points: &[Px],
     colour: [u8; 3],
     alpha: f64,
 ) {
-    let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);
-    for p in points {
-        lo = [lo[0].min(p[0]), lo[1].min(p[1])];
-        hi = [hi[0].max(p[0]), hi[1].max(p[1])];
-    }
-    for y in span(lo[1], hi[1], img.height()) {
-        for x in span(lo[0], hi[0], img.width()) {
-            if inside(points, [x as f64 + 0.5, y as f64 + 0.5]) {
-                blend(img, x, y, colour, alpha);
-            }
-        }
-    }
-}
-
-fn inside(poly: &[Px], p: Px) -> bool {
-    let mut odd = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[j]);
-        if (a[1] > p[1]) != (b[1] > p[1])
-            && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0]
-        {
-            odd = !odd;
-        }
-        j = i;
-    }
-    odd
-}
-
-/// A round-capped segment; each pixel's coverage comes from its distance
-/// to the segment, which anti-aliases the edges.
-pub fn line(img: &mut RgbImage, a: Px, b: Px, width: f64, colour: [u8; 3]) {
-    let half = width / 2.0;
-    let pad = half + 1.0;
-    let xs = span(a[0].min(b[0]) - pad, a[0].max(b[0]) + pad, img.width());
-    for y in span(a[1].min(b[1]) - pad, a[1].max(b[1]) + pad, img.height()) {
-        for x in xs.clone() {
-            let d = distance_to_segment([x as f64 + 0.5, y as f64 + 0.5], a, b);
-            blend(img, x, y, colour, (half + 0.5 - d).clamp(0.0, 1.0));
-        }
-    }
-}
-
-fn distance_to_segment(p: Px, a: Px, b: Px) -> f64 {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
+    let (w, h) = img.dimensions();
+    let (Some(mut pixmap), Some(path)) =
+        (PixmapMut::from_bytes(img, w, h), path(points, true))
+    else {
+        return;
     };
-    (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy)
+    pixmap.fill_path(
+        &path,
+        &paint(colour, alpha, false),
+        FillRule::EvenOdd,
+        Transform::identity(),
+        None,
+    );
+}
+
+/// An open polyline `width` wide with round caps and joins, anti-aliased.
+pub fn line(img: &mut RgbaImage, points: &[Px], width: f64, colour: [u8; 3]) {
+    let (w, h) = img.dimensions();
+    let (Some(mut pixmap), Some(path)) =
+        (PixmapMut::from_bytes(img, w, h), path(points, false))
+    else {
+        return;
+    };
+    let stroke = Stroke {
+        width: width as f32,
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    pixmap.stroke_path(
+        &path,
+        &paint(colour, 1.0, true),
+        &stroke,
+        Transform::identity(),
+        None,
+    );
 }
 
 /// Line spacing of multi-line text, in ems (iced's default, so a label
@@ -180,7 +193,7 @@ const CAP: f32 = 0.7;
 
 /// Text centred on `at`, `size` pixels to the em; `\n` starts a new line.
 pub fn draw_text(
-    img: &mut RgbImage,
+    img: &mut RgbaImage,
     font: &FontRef<'_>,
     at: Px,
     size: f64,
@@ -193,7 +206,7 @@ pub fn draw_text(
 }
 
 fn draw_line_of_text(
-    img: &mut RgbImage,
+    img: &mut RgbaImage,
     font: &FontRef<'_>,
     size: f64,
     (text, at, width): (&str, Px, f64),
@@ -242,8 +255,12 @@ pub fn shape_box(font: &FontRef<'_>, shape: &Shape) -> [Px; 2] {
 }
 
 /// The bundled font.
+#[allow(
+    clippy::expect_used,
+    reason = "the bytes are compiled in and a valid TrueType font; every \
+              text test draws with it, so a bad file fails them all"
+)]
 pub fn font() -> FontRef<'static> {
-    // The bytes are compiled in and known to be a valid TrueType font.
     FontRef::try_from_slice(FONT_BYTES).expect("bundled Fira Sans is valid")
 }
 
@@ -256,7 +273,7 @@ mod tests {
 
     #[test]
     fn text_leaves_ink_near_its_centre() {
-        let mut img = RgbImage::from_pixel(60, 30, PAPER);
+        let mut img = paper(60, 30);
         draw_text(&mut img, &font(), [30.0, 15.0], 16.0, "0412", [0, 0, 0]);
         let dark: Vec<(u32, u32)> = img
             .enumerate_pixels()

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use image::codecs::png::PngEncoder;
-use image::{ExtendedColorType, ImageEncoder, ImageFormat, ImageReader};
+use image::{
+    ExtendedColorType, ImageEncoder, ImageError, ImageFormat, ImageReader,
+};
 use image::{Limits, RgbaImage};
 use xxhash_rust::xxh3::Xxh3;
 
@@ -143,26 +145,28 @@ fn read_tile(path: &Path, tile: u32) -> Result<RgbaImage, ScanError> {
 }
 
 /// Writes a file under a temporary name, then renames it into place.
+/// `write`'s error is the image crate's, which also carries plain I/O
+/// errors (shown as they are).
 fn write_atomic(
     path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), String>,
+    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), ImageError>,
 ) -> Result<(), ScanError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let tmp = path.with_extension(format!("tmp-{}-{n}", std::process::id()));
     let result = File::create(&tmp)
-        .map_err(|e| e.to_string())
+        .map_err(ImageError::IoError)
         .and_then(|file| {
             let mut out = BufWriter::new(file);
             write(&mut out)?;
-            out.flush().map_err(|e| e.to_string())
+            out.flush().map_err(ImageError::IoError)
         })
-        .and_then(|()| fs::rename(&tmp, path).map_err(|e| e.to_string()));
-    result.map_err(|message| {
+        .and_then(|()| fs::rename(&tmp, path).map_err(ImageError::IoError));
+    result.map_err(|e| {
         let _ = fs::remove_file(&tmp);
         ScanError::Io {
             path: path.to_owned(),
-            message,
+            message: e.to_string(),
         }
     })
 }
@@ -176,9 +180,12 @@ pub fn write_tile(
     let path = tile_path(dir, key);
     write_atomic(&path, |out| {
         let (w, h) = tile.dimensions();
-        PngEncoder::new(out)
-            .write_image(tile.as_raw(), w, h, ExtendedColorType::Rgba8)
-            .map_err(|e| e.to_string())
+        PngEncoder::new(out).write_image(
+            tile.as_raw(),
+            w,
+            h,
+            ExtendedColorType::Rgba8,
+        )
     })
 }
 
@@ -258,7 +265,7 @@ pub fn open_or_build(
     drop(image);
     let text = manifest_text(&layout);
     write_atomic(&dir.join(MANIFEST), |out| {
-        out.write_all(text.as_bytes()).map_err(|e| e.to_string())
+        out.write_all(text.as_bytes()).map_err(ImageError::IoError)
     })?;
     Ok(TileSet {
         dir,

@@ -5,13 +5,29 @@
 use berthier_schema::map::{Compass, MapEdge};
 use berthier_schema::{Geometry, HexId, Map};
 
-use super::{Px, Shape};
-use crate::palette::Rgb;
+use super::{Layer, Px, Shape};
+use crate::palette::{Palette, Rgb};
 
 /// Entry points.
 pub const ENTRY_INK: Rgb = [0x0a, 0x7a, 0x30];
 /// Named map edges.
 pub const EDGE_INK: Rgb = [0x7a, 0x2d, 0x9c];
+
+/// The window's places layer: outlines of places of several hexes, then
+/// the names, edges and entries layers, bottom to top.
+pub fn all(
+    map: &Map,
+    palette: &Palette,
+    keep: &dyn Fn(HexId) -> bool,
+) -> Vec<Shape> {
+    let mut shapes = super::marks::place_outlines(map, keep);
+    shapes.extend(
+        [Layer::Names, Layer::Edges, Layer::Entries]
+            .into_iter()
+            .flat_map(|layer| super::shapes(map, palette, layer, keep)),
+    );
+    shapes
+}
 
 /// Entry points: their hexes ringed in green with the name; an entry on a
 /// whole edge rings that edge's hexes.

@@ -48,7 +48,7 @@ pub struct ScanChoice {
     /// The image.
     pub path: PathBuf,
     /// Its size in pixels, or why it cannot be read.
-    pub size: Result<(u32, u32), String>,
+    pub size: Result<(u32, u32), scan::ScanError>,
 }
 
 /// A series file offered.
@@ -249,7 +249,7 @@ impl NewMapScreen {
             false => files::save_map(&map, &path).map(|_| ()),
         };
         if let Err(e) = written {
-            self.problems.add(Field::File, e);
+            self.problems.add(Field::File, e.to_string());
             return None;
         }
         let scan = map.scan.is_some();
@@ -269,7 +269,8 @@ impl NewMapScreen {
         }
         let size = match &self.scan {
             Some(ScanChoice { size: Err(e), .. }) => {
-                problems.add(Field::Scan, e.clone());
+                let why = format!("cannot read this image: {}", e.reason());
+                problems.add(Field::Scan, why);
                 None
             }
             Some(ScanChoice { size: Ok(s), .. }) => Some(*s),
@@ -313,8 +314,7 @@ impl NewMapScreen {
 }
 
 fn probe(path: PathBuf) -> ScanChoice {
-    let size = scan::decode::probe(&path, &scan::Budget::default())
-        .map_err(|e| format!("cannot read this image: {}", e.reason()));
+    let size = scan::decode::probe(&path, &scan::Budget::default());
     ScanChoice { path, size }
 }
 

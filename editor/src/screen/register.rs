@@ -21,6 +21,7 @@ use berthier_schema::{Grid, HexId, Orientation, Shift};
 use iced::Task;
 
 use super::overlay::{Key, MapView, Pointer};
+use crate::job::JobError;
 use crate::map_canvas;
 use crate::project::OpenedMap;
 use crate::registration::{self, piecewise};
@@ -108,7 +109,7 @@ pub enum Message {
     /// Automatic registration reached a step.
     Step(Step),
     /// Automatic registration finished.
-    Proposed(Result<Found, String>),
+    Proposed(Result<Found, JobError>),
     /// Undo the last change of the grid.
     Undo,
     /// Bend the grid onto the landmarks or auto-found centres.
@@ -461,4 +462,4 @@ impl RegisterScreen {
 }
 
 /// Work for a worker thread.
-pub type Job<T> = Box<dyn FnOnce() -> Result<T, String> + Send>;
+pub type Job<T> = Box<dyn FnOnce() -> Result<T, JobError> + Send>;

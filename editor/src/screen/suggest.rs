@@ -17,6 +17,7 @@ use iced::{Color, Element, Fill, Task};
 
 use super::overlay::{Key, MapView, Mark, Pointer};
 use super::register::Job;
+use crate::job::JobError;
 use crate::map_canvas::{self, Layer};
 use crate::project::{self, OpenedMap};
 use crate::suggest::{self, Proposal, Sample};
@@ -59,7 +60,7 @@ pub enum Message {
     /// Classify.
     Propose,
     /// Classification finished.
-    Proposed(Result<Outcome, String>),
+    Proposed(Result<Outcome, JobError>),
     /// Accept one hex's proposal.
     AcceptHex(HexId),
     /// Confidence threshold for bulk accept.
@@ -222,9 +223,7 @@ impl SuggestScreen {
         }
         .to_owned();
         Task::perform(crate::job::run("classifying the hexes", job), |r| {
-            Message::Proposed(
-                r.unwrap_or_else(|failed| Err(failed.to_string())),
-            )
+            Message::Proposed(r.unwrap_or_else(|failed| Err(failed.into())))
         })
     }
 
@@ -248,8 +247,7 @@ impl SuggestScreen {
                 Some(rgb) => rgb,
                 None => {
                     decodes.fetch_add(1, Ordering::Relaxed);
-                    let img =
-                        project::load_rgba(&path).map_err(|e| e.to_string())?;
+                    let img = project::load_rgba(&path)?;
                     Arc::new(image::DynamicImage::ImageRgba8(img).into_rgb8())
                 }
             };

@@ -213,22 +213,26 @@ impl HexGrid {
 /// Whether integer point (`x`, `y`) is inside a polygon, with Java's
 /// insideness rule for points on the outline (inside when the space just
 /// to its right, or just below a horizontal edge, is inside).
+///
+/// geo decides strict insideness exactly; Java's rule is that test at a
+/// point nudged right by `NUDGE_X` and down by the far smaller `NUDGE_Y`,
+/// so it lands in the space the rule names and never on an edge. Both
+/// nudges are powers of two, so the nudged point is exact in `f64` for any
+/// board coordinate, and `NUDGE_Y` times the steepest slope of a hex edge
+/// (a few pixels of rise per pixel) stays far below `NUDGE_X`.
 fn inside(poly: &[[i32; 2]], x: i32, y: i32) -> bool {
-    let (px, py) = (f64::from(x), f64::from(y));
-    let mut inside = false;
-    for i in 0..poly.len() {
-        let a = poly[i];
-        let b = poly[(i + 1) % poly.len()];
-        let (ax, ay) = (f64::from(a[0]), f64::from(a[1]));
-        let (bx, by) = (f64::from(b[0]), f64::from(b[1]));
-        if (ay > py) != (by > py) {
-            let cross = ax + (py - ay) * (bx - ax) / (by - ay);
-            if px < cross {
-                inside = !inside;
-            }
-        }
-    }
-    inside
+    const NUDGE_X: f64 = 1.0 / 1024.0;
+    const NUDGE_Y: f64 = NUDGE_X / 65536.0;
+    let ring: Vec<geo::Coord> = poly
+        .iter()
+        .map(|p| geo::coord! { x: f64::from(p[0]), y: f64::from(p[1]) })
+        .collect();
+    let polygon = geo::Polygon::new(geo::LineString::new(ring), Vec::new());
+    let nudged = geo::coord! {
+        x: f64::from(x) + NUDGE_X,
+        y: f64::from(y) + NUDGE_Y,
+    };
+    geo::Contains::contains(&polygon, &nudged)
 }
 
 #[cfg(test)]
@@ -266,5 +270,28 @@ mod tests {
         // 65.8 + trunc(32.9) = 97.8 -> 97, where the exact centre is 98.7.
         assert_eq!(g.snap_center(Cell::new(1, 1)), [50, 97]);
         assert_eq!(g.cell_at([50, 97]), Cell::new(1, 1));
+    }
+
+    #[test]
+    fn outline_points_belong_to_the_left_and_top_edges() {
+        // A square and a hex (VASSAL's shape, slanted edges) as Java reads
+        // their outlines.
+        let square = [[0, 0], [10, 0], [10, 10], [0, 10]];
+        assert!(inside(&square, 0, 5), "left edge");
+        assert!(inside(&square, 5, 0), "top edge");
+        assert!(inside(&square, 0, 0), "top-left corner");
+        assert!(!inside(&square, 10, 5), "right edge");
+        assert!(!inside(&square, 5, 10), "bottom edge");
+        assert!(!inside(&square, 10, 0), "top-right corner");
+        assert!(!inside(&square, 0, 10), "bottom-left corner");
+        let hex = [[0, 10], [5, 0], [15, 0], [20, 10], [15, 20], [5, 20]];
+        assert!(inside(&hex, 2, 6), "upper-left slant");
+        assert!(inside(&hex, 2, 14), "lower-left slant");
+        assert!(!inside(&hex, 18, 6), "upper-right slant");
+        assert!(!inside(&hex, 18, 14), "lower-right slant");
+        assert!(inside(&hex, 0, 10), "left vertex");
+        assert!(!inside(&hex, 20, 10), "right vertex");
+        assert!(inside(&hex, 10, 10), "centre");
+        assert!(!inside(&hex, 1, 1), "outside the slant");
     }
 }

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use berthier_schema::document::{Format, to_text};
+use berthier_schema::document::{Format, WriteError, to_text};
 use berthier_schema::{HexId, Map, Provenance, Source};
 
 use super::grid::Cell;
@@ -89,7 +89,7 @@ pub enum ImportError {
     },
     /// A file could not be serialised.
     #[error("cannot write {0}: {1}")]
-    Serialize(PathBuf, String),
+    Serialize(PathBuf, WriteError),
 }
 
 /// Imports the module at `module_path` into `out_dir` (created; must not

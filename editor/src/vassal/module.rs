@@ -138,7 +138,7 @@ pub enum ModuleError {
         /// The image.
         image: String,
         /// The cause.
-        reason: String,
+        reason: SizeError,
     },
     /// A hex grid with no size.
     #[error(
@@ -554,7 +554,7 @@ fn board_grid(
                 ModuleError::Attribute {
                     board: board.to_owned(),
                     element: "HexGridNumbering".into(),
-                    attr,
+                    attr: attr.to_string(),
                 }
             })
         })
@@ -566,11 +566,28 @@ fn board_grid(
     })
 }
 
+/// Why a board image's size cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SizeError {
+    /// The bytes could not be read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Not an image the image crate reads.
+    #[error(transparent)]
+    Image(#[from] image::ImageError),
+    /// An SVG that is not XML.
+    #[error(transparent)]
+    Svg(#[from] roxmltree::Error),
+    /// An SVG with no size.
+    #[error("the SVG gives no width and height in pixels nor a viewBox")]
+    SvgWithoutSize,
+}
+
 /// Width and height of a board image, and the name of its format when
 /// Berthier cannot show it as a scan (GIF, SVG).
 fn image_size(
     bytes: &[u8],
-) -> Result<([u32; 2], Option<&'static str>), String> {
+) -> Result<([u32; 2], Option<&'static str>), SizeError> {
     if bytes.starts_with(b"GIF8") && bytes.len() >= 10 {
         let w = u16::from_le_bytes([bytes[6], bytes[7]]);
         let h = u16::from_le_bytes([bytes[8], bytes[9]]);
@@ -581,18 +598,16 @@ fn image_size(
         return svg_size(bytes).map(|size| (size, Some("SVG")));
     }
     let (w, h) = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?
-        .into_dimensions()
-        .map_err(|e| e.to_string())?;
+        .with_guessed_format()?
+        .into_dimensions()?;
     Ok(([w, h], None))
 }
 
 /// An SVG's size in pixels: its `width` and `height` (plain or `px`
 /// numbers), else its `viewBox`.
-fn svg_size(bytes: &[u8]) -> Result<[u32; 2], String> {
+fn svg_size(bytes: &[u8]) -> Result<[u32; 2], SizeError> {
     let text = String::from_utf8_lossy(bytes);
-    let doc = roxmltree::Document::parse(&text).map_err(|e| e.to_string())?;
+    let doc = roxmltree::Document::parse(&text)?;
     let root = doc.root_element();
     let px = |key: &str| {
         let v = root.attribute(key)?.trim();
@@ -611,9 +626,7 @@ fn svg_size(bytes: &[u8]) -> Result<[u32; 2], String> {
     };
     let (w, h) = match (px("width"), px("height")) {
         (Some(w), Some(h)) => (w, h),
-        _ => view_box().ok_or(
-            "the SVG gives no width and height in pixels nor a viewBox",
-        )?,
+        _ => view_box().ok_or(SizeError::SvgWithoutSize)?,
     };
     Ok([w.round() as u32, h.round() as u32])
 }

@@ -318,16 +318,30 @@ impl Numbering {
     }
 }
 
+/// An attribute that does not read as its type, shown as written
+/// (`hOff="x"`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{key}=\"{value}\"")]
+pub struct BadAttribute {
+    /// The attribute.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+}
+
 /// Reads `first`, `sep`, `hType` .. `stagger` from attribute lookups,
 /// VASSAL's defaults where absent; `Err` names an attribute that does not
 /// read.
 pub fn from_attrs<'a>(
     get: impl Fn(&str) -> Option<&'a str>,
-) -> Result<Numbering, String> {
+) -> Result<Numbering, BadAttribute> {
     let d = Numbering::default();
     let int = |key: &str, default: i32| match get(key) {
         None | Some("") => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| format!("{key}=\"{v}\"")),
+        Some(v) => v.trim().parse().map_err(|_| BadAttribute {
+            key: key.to_owned(),
+            value: v.to_owned(),
+        }),
     };
     let boolean =
         |key: &str, default: bool| get(key).map_or(default, |v| v == "true");

@@ -2,6 +2,7 @@
 //! Properties, Save As asking for the copy's id, and Register grid /
 //! Suggest terrain on a map with no scan. Dialog answers are given as the
 //! messages the dialogs would send. Run with `ICED_TEST_BACKEND=tiny-skia`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../app_ui/mod.rs"]
 mod app_ui;

@@ -3,6 +3,7 @@
 //! changes made to the file by another program are noticed, and the demo
 //! opens from a copy in the user's data folder. Run with
 //! `ICED_TEST_BACKEND=tiny-skia`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../app_ui/mod.rs"]
 mod app_ui;

@@ -43,14 +43,17 @@ fn a_failed_patch_writes_nothing_and_counts_the_comments() {
     let map = berthier_editor::project::resolve_map(&path).expect("map").1;
     let comments = files::count_comments(&before, Format::Ron);
     assert!(comments >= 2, "the demo has comments: {comments}");
-    let refused = files::save_map_with(&map, &path, |_, _| None);
+    let refused = files::save_map_with(&map, &path, |_, _| None)
+        .map_err(|e| e.to_string());
     assert_eq!(refused, Ok(SaveOutcome::NeedsRewrite { comments }));
     assert_eq!(std::fs::read_to_string(&path).expect("file"), before);
-    let patched = files::save_map_with(&map, &path, |o, _| Some(o.into()));
+    let patched = files::save_map_with(&map, &path, |o, _| Some(o.into()))
+        .map_err(|e| e.to_string());
     assert_eq!(patched, Ok(SaveOutcome::Saved));
     // A new file has nothing to keep: it is written whole, no question.
     let fresh = dir.path().join("new.map.ron");
-    let written = files::save_map_with(&map, &fresh, |_, _| None);
+    let written = files::save_map_with(&map, &fresh, |_, _| None)
+        .map_err(|e| e.to_string());
     assert_eq!(written, Ok(SaveOutcome::Saved));
     assert!(fresh.exists());
 }

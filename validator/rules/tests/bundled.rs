@@ -3,6 +3,7 @@
 //! runs on the documents in memory, and none reports an error, as
 //! `berthier-validate .` reports none (`validator/tests/bundled.rs` checks
 //! the same packs through the binary).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

@@ -38,7 +38,7 @@ impl MapScreen {
     fn saved(
         &mut self,
         path: PathBuf,
-        result: Result<SaveOutcome, String>,
+        result: Result<SaveOutcome, files::FileError>,
     ) -> Option<Event> {
         self.rewrite = None;
         match result {
@@ -57,7 +57,7 @@ impl MapScreen {
                 None
             }
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 None
             }
         }
@@ -125,7 +125,7 @@ impl MapScreen {
             return self.save();
         }
         if let Err(e) = files::map_text(&self.opened.map, &path) {
-            self.notice = Some(e);
+            self.notice = Some(e.to_string());
             return None;
         }
         let old = std::mem::replace(&mut self.opened.path, path.clone());
@@ -170,7 +170,7 @@ impl MapScreen {
         }
         match files::autosave(&self.opened.map, &self.opened.path) {
             Ok(()) => self.autosave_due = false,
-            Err(e) => self.notice = Some(e),
+            Err(e) => self.notice = Some(e.to_string()),
         }
     }
 
@@ -197,7 +197,7 @@ impl MapScreen {
                 self.recheck();
                 self.notice = Some("Recovered the autosaved changes".into());
             }
-            Err(e) => self.notice = Some(e),
+            Err(e) => self.notice = Some(e.to_string()),
         }
     }
 

@@ -65,7 +65,7 @@ impl Findings {
                 ..Self::default()
             },
             Err(e) => Self {
-                problem: Some(e),
+                problem: Some(e.to_string()),
                 ..Self::default()
             },
         };

@@ -111,7 +111,7 @@ impl MapScreen {
 
     fn layer_bar(&self) -> Element<'_, Message> {
         let mut bar = row![text("Layers:")].spacing(14).padding([2, 8]);
-        for layer in Layer::ALL {
+        for layer in Layer::WINDOW {
             bar = bar.push(
                 checkbox(self.visible.get(layer))
                     .label(layer.label())

@@ -12,6 +12,7 @@ use hexx::Hex;
 
 use super::RegisterScreen;
 use super::task::Found;
+use crate::job::JobError;
 use crate::registration::{self, anchor};
 
 /// Status line while a proposal's numbering is unconfirmed.
@@ -138,7 +139,7 @@ impl RegisterScreen {
         }
     }
 
-    pub(super) fn proposed(&mut self, result: Result<Found, String>) {
+    pub(super) fn proposed(&mut self, result: Result<Found, JobError>) {
         self.busy = false;
         let found = match result {
             Ok(found) => found,

@@ -8,7 +8,7 @@ use berthier_schema::fit::Landmark;
 use berthier_schema::{HexId, Shift};
 use iced::Task;
 
-use crate::job::{self, Update};
+use crate::job::{self, JobError, Update};
 use crate::project;
 use crate::registration::auto::{self, AutoStep};
 use crate::registration::{Gray, RefineStep, Refined};
@@ -66,7 +66,7 @@ pub type Found = Arc<(Gray, Refined)>;
 
 /// Work for a worker thread that reports steps of type `S`.
 pub type ReportingJob<T, S> =
-    Box<dyn FnOnce(&mut dyn FnMut(S)) -> Result<T, String> + Send>;
+    Box<dyn FnOnce(&mut dyn FnMut(S)) -> Result<T, JobError> + Send>;
 
 /// The automatic registration of the scan at `path`, numbered by `anchor`,
 /// measuring `hexes`.
@@ -85,9 +85,9 @@ fn auto_register(
     anchor: Landmark,
     hexes: &[HexId],
     report: &mut dyn FnMut(Step),
-) -> Result<Found, String> {
+) -> Result<Found, JobError> {
     report(Step::Decoding);
-    let rgba = project::load_rgba(path).map_err(|e| e.to_string())?;
+    let rgba = project::load_rgba(path)?;
     let gray = Gray::from_rgba(&rgba);
     drop(rgba);
     report(Step::Searching);
@@ -100,8 +100,7 @@ fn auto_register(
                 },
                 AutoStep::Refine(r) => Step::Refine(r),
             });
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
     Ok(Arc::new((gray, refined)))
 }
 
@@ -112,7 +111,7 @@ pub fn run_reporting<T, S, M>(
     what: &'static str,
     work: ReportingJob<T, S>,
     on_step: fn(S) -> M,
-    on_done: fn(Result<T, String>) -> M,
+    on_done: fn(Result<T, JobError>) -> M,
 ) -> Task<M>
 where
     T: Send + 'static,
@@ -122,7 +121,7 @@ where
     Task::run(job::spawn(what, work), move |update| match update {
         Update::Step(s) => on_step(s),
         Update::Done(result) => {
-            on_done(result.unwrap_or_else(|failed| Err(failed.to_string())))
+            on_done(result.unwrap_or_else(|failed| Err(failed.into())))
         }
     })
 }

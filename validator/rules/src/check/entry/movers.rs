@@ -171,24 +171,24 @@ fn stacks<'u>(
             continue;
         };
         // Try the unit on each group in turn (pushed, checked, taken
-        // back): no copy of the group per trial.
-        let mut su = su;
+        // back unless it fits): no copy of the group per trial.
+        let mut pending = Some(su);
         let mut fits = None;
         for (i, (_, members)) in groups.iter_mut().enumerate() {
+            let Some(su) = pending.take() else { break };
             members.push(su);
-            let legal = rules.violations(members).is_empty();
-            su = members.pop().expect("the unit just pushed");
-            if legal {
+            if rules.violations(members).is_empty() {
                 fits = Some(i);
                 break;
             }
+            pending = members.pop();
         }
-        match fits {
-            Some(i) => {
-                groups[i].0.push(unit);
-                groups[i].1.push(su);
-            }
-            None => groups.push((vec![*unit], vec![su])),
+        match (fits, pending) {
+            // Its stack unit stayed in the group it fits.
+            (Some(i), _) => groups[i].0.push(unit),
+            (None, Some(su)) => groups.push((vec![*unit], vec![su])),
+            // Not reached: a pop returns the unit just pushed.
+            (None, None) => {}
         }
     }
     groups.into_iter().map(|(g, _)| g).collect()

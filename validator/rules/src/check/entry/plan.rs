@@ -98,7 +98,7 @@ pub fn resolve(battle: &Battle<'_>, location: &Location) -> Resolution {
     let zone = Zone::new(battle.map, battle);
     let hexes = match zone.location_hexes(location) {
         Ok(hexes) => hexes,
-        Err(why) => return Resolution::Broken(why),
+        Err(why) => return Resolution::Broken(why.to_string()),
     };
     let mut on_map: Vec<HexId> = Vec::with_capacity(hexes.len());
     for hex in hexes {
