@@ -176,12 +176,14 @@ codes! {
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
     Stk004 "STK004" Warning Stacking;
+    Stk005 "STK005" Error Stacking;
     Ter001 "TER001" Error Terrain;
     Ter002 "TER002" Error Terrain;
     Ter003 "TER003" Error Terrain;
     Ter004 "TER004" Info Terrain;
     Ter005 "TER005" Error Terrain;
     Ter006 "TER006" Error Terrain;
+    Ter007 "TER007" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;
@@ -205,6 +207,7 @@ codes! {
     Ent005 "ENT005" Error Entry;
     Ent006 "ENT006" Warning Entry;
     Ent007 "ENT007" Warning Entry;
+    Ent008 "ENT008" Warning Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
