@@ -149,7 +149,7 @@ pub struct ForbiddenPair {
 }
 
 /// Units matching `a` may share a hex with units matching `b` only where
-/// the hex meets one of `hexes` (Vive l'Empereur IV.3, 001 l. 250).
+/// the hex meets one of `hexes` (Vive l'Empereur IV.3, 001 l. 248).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairOnlyIn {

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What keeps a unit's zone of control out of an adjacent hex. Jours de
-/// Gloire 6.2 (000 l. 365-377; Empire 6.2.1, 002 l. 461-467): "ZoCs do not
+/// Gloire 6.2 (000 l. 365-377; Empire 6.2.1, 002 l. 461-470): "ZoCs do not
 /// extend through hexsides impassable to that unit", "through bridges or
 /// fords over impassable water bodies", nor "into fortifications, castle,
 /// redoubt, even if a trail or a road crosses the hexside".

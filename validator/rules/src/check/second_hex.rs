@@ -126,7 +126,7 @@ fn terrain_problem(
 /// The series' forbidden pairs the unit would newly break in `other`
 /// with the friendly units set up there ("Skirmishers can stack only with
 /// other skirmishers", V.7). Limits on steps are left out: whether the
-/// unit's steps count in both hexes is not stated (001 l. 549).
+/// unit's steps count in both hexes is not stated (001 l. 548).
 fn stacking_problems(
     scene: &Scene<'_, '_>,
     s: &Setup<'_>,
