@@ -91,6 +91,31 @@ impl Grid {
             .collect()
     }
 
+    /// The hex across hexside `hexside` of `id`, hexsides counted 0-5
+    /// clockwise from north as a setup's `facing` counts them: hexside 0
+    /// is the first met going clockwise from due north (north itself on
+    /// flat-topped grids, north-east on pointy-topped ones). `None` past
+    /// 5 or for a neighbour with no printed number.
+    pub fn across(&self, id: HexId, hexside: u8) -> Option<HexId> {
+        let layout = self.layout();
+        let hex = self.to_hex(id);
+        let centre = layout.hex_to_world_pos(hex);
+        let mut around: Vec<(f32, Hex)> = hex
+            .all_neighbors()
+            .into_iter()
+            .map(|n| {
+                let d = layout.hex_to_world_pos(n) - centre;
+                // Bearing clockwise from north in a y-down space, nudged so
+                // that due north sorts first rather than last.
+                let bearing = d.x.atan2(-d.y).to_degrees();
+                ((bearing + 360.0 + 0.5) % 360.0, n)
+            })
+            .collect();
+        around.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (_, next) = around.get(usize::from(hexside))?;
+        self.to_id(*next, id.sheet)
+    }
+
     /// Unrotated layout in a y-down space whose origin is the centre of
     /// axial (0, 0).
     fn layout(&self) -> HexLayout {

@@ -5,7 +5,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::series::{EntryRules, Series, TerrainType};
-use crate::stacking::{Combination, ForbiddenPair, GroupLimit, Limit};
+use crate::stacking::{
+    Combination, ForbiddenPair, GroupLimit, Limit, PairOnlyIn,
+};
 
 /// Changes to a series' rules.
 #[derive(
@@ -29,6 +31,11 @@ pub struct RuleOverrides {
     /// Replacement entry rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entry: Option<EntryRules>,
+    /// Entry stack limits added to the series' entry rules (after
+    /// `entry`), without restating them (Waterloo SR 1: Prussian units
+    /// enter unstacked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_entry_stack_limits: Vec<crate::series::EntryStackLimit>,
     /// Rulebook section of the battle rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
@@ -58,6 +65,9 @@ pub struct StackingOverride {
     /// Group limits to add.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_group_limits: Vec<GroupLimit>,
+    /// Pairs allowed only in some hexes to add.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_pairs_only_in: Vec<PairOnlyIn>,
 }
 
 impl Series {
@@ -81,6 +91,9 @@ impl Series {
             stacking
                 .group_limits
                 .extend(change.add_group_limits.iter().cloned());
+            stacking
+                .pairs_only_in
+                .extend(change.add_pairs_only_in.iter().cloned());
         }
         series
             .formations
@@ -99,6 +112,13 @@ impl Series {
         }
         if let Some(entry) = &overrides.entry {
             series.entry = Some(entry.clone());
+        }
+        // A series without entry rules has no entry simulation for the
+        // limits to bind: the entry rule ENT008 reports them unused.
+        if let Some(entry) = series.entry.as_mut() {
+            entry
+                .stack_limits
+                .extend(overrides.add_entry_stack_limits.iter().cloned());
         }
         series
     }

@@ -192,6 +192,13 @@ pub struct Placed {
     /// Position in the stack, 0 = top.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stack: Option<u8>,
+    /// For a formation that covers two hexes (Vive l'Empereur's
+    /// tirailleurs, IV.6): the hexside the counter sits on, 0-5 clockwise
+    /// from north as `facing` counts hexsides; the unit also occupies the
+    /// hex across it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 5))]
+    pub on_hexside: Option<u8>,
 }
 
 /// A special rule as text.

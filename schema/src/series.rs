@@ -11,6 +11,10 @@ use crate::common::{Provenance, SeriesTag};
 use crate::overrides::RuleOverrides;
 use crate::stacking::Stacking;
 
+mod zoc;
+
+pub use zoc::ZoneOfControl;
+
 /// A series rules file (`schema/series/*.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -80,6 +84,11 @@ pub struct Series {
     /// commander-in-chief).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enemy_contact: Vec<EnemyContact>,
+    /// Where a zone of control does not reach although the hexes are
+    /// adjacent (Jours de Gloire 6.2: not across impassable hexsides, not
+    /// into fortifications); read by `enemy_contact`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone_of_control: Option<ZoneOfControl>,
     /// When a formation is demoralized by the state of its units on the
     /// map (Jours de Gloire Empire 11.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -243,6 +252,11 @@ pub struct FormationDef {
     /// during a charge in Vive l'Empereur).
     #[serde(default = "yes")]
     pub allowed_at_setup: bool,
+    /// The counter sits on a hexside and the unit occupies the hexes on
+    /// both sides (Vive l'Empereur IV.6, VI.3: tirailleurs); a setup
+    /// names the second hex with `on_hexside`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub covers_two_hexes: bool,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
@@ -406,9 +420,38 @@ pub struct EntryRules {
     /// reinforcements are still due there.
     #[serde(default)]
     pub keep_out_radius: Option<u8>,
+    /// Caps on the friendly units a unit may enter stacked with, per side
+    /// (Waterloo special rule 1: "No unit can enter stacked with another
+    /// unit", Prussians only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stack_limits: Vec<EntryStackLimit>,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+}
+
+/// At most `max_units` counted units (leaders and stacking-exempt classes
+/// aside) in an entry hex as a unit of `sides` enters it: 1 means no
+/// unit enters stacked with another (Waterloo SR 1, 001 l. 2668).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntryStackLimit {
+    /// Most units in the entry hex, the entering unit included.
+    #[schemars(range(min = 1))]
+    pub max_units: u8,
+    /// The side ids it binds (empty: every side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<String>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+impl EntryStackLimit {
+    /// Whether the limit binds the units of side `side`.
+    pub fn binds(&self, side: &str) -> bool {
+        self.sides.is_empty() || self.sides.iter().any(|s| s == side)
+    }
 }
 
 /// Facing rules for stacked units.
@@ -466,6 +509,12 @@ pub struct EnemyContact {
     /// selector: any friendly unit that is not a leader).
     #[serde(default)]
     pub unless_with: crate::stacking::Selector,
+    /// An enemy unit counts only where its zone of control reaches the
+    /// unit's hex, as the series' `zone_of_control` says (Jours de Gloire
+    /// 6.2.1: artillery and an enemy ZoC); otherwise plain adjacency (2.7:
+    /// a commander-in-chief alone next to an enemy unit).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub through_zoc: bool,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,

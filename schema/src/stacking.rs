@@ -37,6 +37,11 @@ pub struct Stacking {
     /// other counted unit (Jours de Gloire 5.1.2: artillery).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_top: Vec<String>,
+    /// Pairs of units that may share a hex only where the hex meets a
+    /// condition (Vive l'Empereur IV.3: infantry in general order with
+    /// limbered artillery only in a town, or in a forest on a road).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs_only_in: Vec<PairOnlyIn>,
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
@@ -141,6 +146,111 @@ pub struct ForbiddenPair {
     pub a: Selector,
     /// The other side.
     pub b: Selector,
+}
+
+/// Units matching `a` may share a hex with units matching `b` only where
+/// the hex meets one of `hexes` (Vive l'Empereur IV.3, 001 l. 248).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairOnlyIn {
+    /// Name, used in messages.
+    pub name: String,
+    /// One side of the pair.
+    pub a: Selector,
+    /// The other side.
+    pub b: Selector,
+    /// The hexes where the pair may stack: any one of these conditions.
+    pub hexes: Vec<HexCondition>,
+    /// Rulebook section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A condition on a hex: its terrain, and a road through it.
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct HexCondition {
+    /// Terrain type ids the hex must be painted with (empty: any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<String>,
+    /// A road must run through the hex.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_road: bool,
+    /// With `on_road`: the road classes that count (empty: any road).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub road_classes: Vec<String>,
+}
+
+/// What a hex offers to a [`HexCondition`]: its terrain id and the classes
+/// of the roads through it.
+#[derive(Debug, Clone, Copy)]
+pub struct HexFacts<'a> {
+    /// Painted terrain type id.
+    pub terrain: &'a str,
+    /// Classes of the roads running through the hex.
+    pub roads: &'a [&'a str],
+}
+
+impl HexCondition {
+    /// Whether a hex with these facts meets the condition.
+    pub fn holds(&self, hex: HexFacts<'_>) -> bool {
+        let terrain = self.terrain.is_empty()
+            || self.terrain.iter().any(|t| t == hex.terrain);
+        let road = !self.on_road
+            || hex.roads.iter().any(|r| {
+                self.road_classes.is_empty()
+                    || self.road_classes.iter().any(|c| c == r)
+            });
+        terrain && road
+    }
+
+    /// The condition in words ("forest on a road").
+    pub fn describe(&self) -> String {
+        let terrain = if self.terrain.is_empty() {
+            "any terrain".to_owned()
+        } else {
+            self.terrain.join(" or ")
+        };
+        match (self.on_road, self.road_classes.is_empty()) {
+            (false, _) => terrain,
+            (true, true) => format!("{terrain} on a road"),
+            (true, false) => {
+                format!("{terrain} on a {}", self.road_classes.join(" or "))
+            }
+        }
+    }
+}
+
+impl PairOnlyIn {
+    /// The first two counted units of `units` that form the pair, if
+    /// any, whatever the hex.
+    pub fn offenders<'a>(
+        &self,
+        units: &[&'a StackUnit],
+    ) -> Option<(&'a str, &'a str)> {
+        units.iter().find_map(|a| {
+            units
+                .iter()
+                .find(|b| {
+                    a.id != b.id && self.a.matches(a) && self.b.matches(b)
+                })
+                .map(|b| (a.id.as_str(), b.id.as_str()))
+        })
+    }
+
+    /// Whether the pair may stack in a hex with these facts.
+    pub fn allowed_in(&self, hex: HexFacts<'_>) -> bool {
+        self.hexes.iter().any(|c| c.holds(hex))
+    }
+
+    /// Where the pair may stack, in words.
+    pub fn describe_hexes(&self) -> String {
+        let each: Vec<String> =
+            self.hexes.iter().map(HexCondition::describe).collect();
+        each.join(", or ")
+    }
 }
 
 /// What units are grouped by for a group limit.

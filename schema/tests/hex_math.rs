@@ -133,3 +133,40 @@ fn pixel_pins_for_a_registered_grid() {
     assert!(near(grid.center_px(id("0102")), [40.0, 40.0 + h]));
     assert!(near(grid.center_px(id("0301")), [130.0, 40.0]));
 }
+
+proptest! {
+    /// `across` counts hexsides as `facing` does: six distinct
+    /// neighbours, opposite hexsides three apart, each neighbour's
+    /// opposite hexside leading back.
+    #[test]
+    fn hexsides_clockwise_reach_each_neighbour_once(
+        grid in grid_strategy(),
+        col in 2u16..60,
+        row in 2u16..60,
+    ) {
+        let id = HexId::new(col, row);
+        let mut seen = Vec::new();
+        for side in 0u8..6 {
+            let next = grid.across(id, side).expect("inside the grid");
+            prop_assert!(grid.adjacent(id, next));
+            prop_assert!(!seen.contains(&next));
+            prop_assert_eq!(grid.across(next, (side + 3) % 6), Some(id));
+            seen.push(next);
+        }
+        prop_assert_eq!(grid.across(id, 6), None);
+    }
+}
+
+#[test]
+fn hexside_zero_is_north_on_flat_grids_and_one_is_east_on_pointy() {
+    let flat = Grid::default();
+    let id = HexId::new(5, 5);
+    assert_eq!(flat.across(id, 0), Some(HexId::new(5, 4)));
+    assert_eq!(flat.across(id, 3), Some(HexId::new(5, 6)));
+    let pointy = Grid {
+        orientation: Orientation::Pointy,
+        ..Grid::default()
+    };
+    assert_eq!(pointy.across(id, 1), Some(HexId::new(6, 5)));
+    assert_eq!(pointy.across(id, 4), Some(HexId::new(4, 5)));
+}

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use berthier_schema::stacking::{Limit, Measure, StackUnit, Stacking};
+use berthier_schema::stacking::{
+    HexFacts, Limit, Measure, PairOnlyIn, StackUnit, Stacking,
+};
 use berthier_schema::{
     Document, Format, RuleOverrides, Series, parse_document,
 };
@@ -127,4 +129,39 @@ fn a_battle_override_replaces_a_combination() {
             .violations(&three)
             .is_empty()
     );
+}
+
+/// The Vive l'Empereur series' IV.3 pair (001 l. 248): general order with
+/// limbered artillery only in a town, or in a forest on a road.
+#[test]
+fn general_order_with_limbered_artillery_only_in_town_or_forest_road() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/series/vive-l-empereur.series.ron"
+    );
+    let text = std::fs::read_to_string(path).expect("series");
+    let Ok(Document::Series(series)) = parse_document(&text, Format::Ron)
+    else {
+        panic!("VLE series does not load");
+    };
+    let stacking = series.stacking.expect("stacking");
+    let pair: &PairOnlyIn = &stacking.pairs_only_in[0];
+    let posed = |id: &str, class: &str, posture: &str| StackUnit {
+        posture: Some(posture.into()),
+        ..unit(id, class, "f", "good_order")
+    };
+    let inf = posed("i", "infantry", "general_order");
+    let art = posed("a", "artillery", "limbered");
+    let col = posed("c", "infantry", "column");
+    assert_eq!(pair.offenders(&[&inf, &art]), Some(("i", "a")));
+    assert_eq!(pair.offenders(&[&col, &art]), None);
+    let at = |terrain: &str, roads: &[&str]| {
+        pair.allowed_in(HexFacts { terrain, roads })
+    };
+    assert!(at("town", &[]));
+    assert!(at("forest", &["road"]));
+    assert!(at("forest", &["trail"]), "any road class is a road");
+    assert!(!at("forest", &[]));
+    assert!(!at("castle", &["road"]));
+    assert_eq!(pair.describe_hexes(), "town, or forest on a road");
 }

@@ -180,12 +180,14 @@ codes! {
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
     Stk004 "STK004" Warning Stacking;
+    Stk005 "STK005" Error Stacking;
     Ter001 "TER001" Error Terrain;
     Ter002 "TER002" Error Terrain;
     Ter003 "TER003" Error Terrain;
     Ter004 "TER004" Info Terrain;
     Ter005 "TER005" Error Terrain;
     Ter006 "TER006" Error Terrain;
+    Ter007 "TER007" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;
@@ -213,6 +215,7 @@ codes! {
     Ent005 "ENT005" Error Entry;
     Ent006 "ENT006" Warning Entry;
     Ent007 "ENT007" Warning Entry;
+    Ent008 "ENT008" Warning Entry;
     Ent009 "ENT009" Info Entry;
     Ent010 "ENT010" Error Entry;
     Map001 "MAP001" Error Map;

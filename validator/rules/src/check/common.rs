@@ -1,11 +1,12 @@
 //! What several rules read off a [`Battle`]: the setup entries with their
 //! JSON Pointers, the stacks per hex, terrain and roads under a hex.
 
-use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
+use berthier_schema::map::HexsideFeature;
 use berthier_schema::scenario::Placed;
 use berthier_schema::series::TerrainType;
+use berthier_schema::{HexId, Hexside};
 
 use crate::pointer::{Pointer, at};
 
@@ -109,6 +110,37 @@ pub fn terrain_id<'a>(b: &Battle<'a>, hex: HexId) -> Option<&'a str> {
 /// unknown to the series, which pass 2 reports).
 pub fn terrain<'b>(b: &'b Battle<'_>, hex: HexId) -> Option<&'b TerrainType> {
     b.series.terrain_type(terrain_id(b, hex)?)
+}
+
+/// The features painted on the hexside between two adjacent hexes.
+pub fn hexside_features<'a>(
+    b: &Battle<'a>,
+    one: HexId,
+    other: HexId,
+) -> Vec<&'a HexsideFeature> {
+    let Ok(side) = Hexside::between(one, other) else {
+        return Vec::new();
+    };
+    b.map.hexsides.iter().filter(|f| f.at == side).collect()
+}
+
+/// The impassable feature on the hexside between two adjacent hexes,
+/// unless a crossing feature (bridge, ford) on the same hexside lets
+/// units over.
+pub fn impassable_between<'a>(
+    b: &Battle<'a>,
+    one: HexId,
+    other: HexId,
+) -> Option<&'a str> {
+    let features = hexside_features(b, one, other);
+    let kind = |f: &HexsideFeature| b.series.hexside_type(&f.feature);
+    if features.iter().any(|f| kind(f).is_some_and(|t| t.crossing)) {
+        return None;
+    }
+    features
+        .iter()
+        .find(|f| kind(f).is_some_and(|t| t.impassable))
+        .map(|f| f.feature.as_str())
 }
 
 /// Whether any road of the map runs through the hex.

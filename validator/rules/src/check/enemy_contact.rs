@@ -8,7 +8,7 @@
 
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
-use berthier_schema::series::EnemyContact;
+use berthier_schema::series::{Cost, EnemyContact, Purpose, ZoneOfControl};
 
 use super::common::{self, Setup};
 use super::{Finding, Scene};
@@ -54,12 +54,10 @@ fn contact(
     if escorted {
         return None;
     }
-    let (near, enemy) = b
-        .map
-        .grid
-        .neighbours(hex)
-        .into_iter()
-        .find_map(|n| enemy_at(scene, b, rule, side, n).map(|e| (n, e)))?;
+    let (near, enemy) =
+        b.map.grid.neighbours(hex).into_iter().find_map(|n| {
+            enemy_at(scene, b, rule, side, n, hex).map(|e| (n, e))
+        })?;
     let mut f = Finding::new(
         Code::Set005,
         s.pointer("hex"),
@@ -81,20 +79,62 @@ fn contact(
     Some(f)
 }
 
-/// The first enemy unit in `hex` that counts for `rule`.
+/// The first enemy unit in `hex` that counts for `rule` against a unit
+/// in the adjacent hex `target`.
 fn enemy_at<'s, 'a>(
     scene: &'s Scene<'_, 'a>,
     b: &Battle<'_>,
     rule: &EnemyContact,
     side: &str,
     hex: HexId,
+    target: HexId,
 ) -> Option<&'s Setup<'a>> {
+    let zoc = b
+        .series
+        .zone_of_control
+        .as_ref()
+        .filter(|_| rule.through_zoc);
     stack_at(scene, hex).iter().find(|o| {
         o.unit_side().is_some_and(|other| other != side)
             && !common::is_leader(b, o.unit)
             && b.stack_unit(o.placed).is_some_and(|u| {
                 !rule.enemy_exempt.iter().any(|x| x.matches(&u))
             })
+            && zoc.is_none_or(|z| zoc_reaches(b, z, o, target))
+    })
+}
+
+/// Whether the ZoC of the enemy `from` reaches the adjacent hex `into`
+/// (Jours de Gloire 6.2, 000 l. 365-377): not across a hexside impassable
+/// to it, a bridge or ford on it included; not across a redoubt or wall
+/// into its inner side; not into a castle or fortification from outside.
+fn zoc_reaches(
+    b: &Battle<'_>,
+    zoc: &ZoneOfControl,
+    from: &Setup<'_>,
+    into: HexId,
+) -> bool {
+    let origin = from.placed.hex;
+    let terrain_in = common::terrain_id(b, into);
+    if let Some(t) = terrain_in
+        && zoc.not_into_terrain.iter().any(|x| x == t)
+        && common::terrain_id(b, origin) != Some(t)
+    {
+        return false;
+    }
+    let class = from.unit.map(|u| u.class_for(Purpose::Movement));
+    !common::hexside_features(b, origin, into).iter().any(|f| {
+        let kind = b.series.hexside_type(&f.feature);
+        let impassable = kind.is_some_and(|t| {
+            t.impassable
+                || class.is_some_and(|c| {
+                    t.movement.get(c) == Some(&Cost::NotAllowed)
+                })
+        });
+        let walled = zoc.not_into_across.contains(&f.feature)
+            && (!kind.is_some_and(|t| t.directed)
+                || f.high.is_none_or(|high| high == into));
+        (zoc.not_across_impassable && impassable) || walled
     })
 }
 

@@ -14,6 +14,7 @@
 //! | ENT005 | [`keep_out`] | no unit on or next to an enemy entry hex |
 //! | ENT006 | [`markers`] | activation markers in the pool on the right turns |
 //! | ENT007 | [`hexes`] | entry hex on a map edge |
+//! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
 //!
 //! Unknown movement allowances or entry costs (the usual case in the
 //! bundled content, whose counters print no values) leave the cost check
@@ -31,6 +32,7 @@ pub mod plan;
 pub mod pool;
 pub mod sim;
 pub mod timing;
+pub mod unstacked;
 
 #[cfg(test)]
 mod tests;
@@ -50,6 +52,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     crowding::check(battle, &plan, &sim, &mut out);
     keep_out::check(battle, &plan, &mut out);
     markers::check(battle, &markers, &plan, &sim, &mut out);
+    unstacked::check(battle, &plan, &sim, &mut out);
     out
 }
 

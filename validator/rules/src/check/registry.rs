@@ -14,7 +14,9 @@ use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
 use super::morale_levels;
+use super::second_hex;
 use super::stack_order;
+use super::stack_terrain;
 use super::{
     arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
     victory_logic,
@@ -31,11 +33,13 @@ pub type RuleFn = fn(&Scene<'_, '_>) -> Vec<Finding>;
 pub const RULES: &[RuleFn] = &[
     stacking::check,
     stack_order::check,
+    stack_terrain::check,
     enemy_stack::check,
     terrain::check,
     formation_terrain::check,
     formation_unit::check,
     formation_redoubt::check,
+    second_hex::check,
     setup_zone::check,
     accounting::check,
     enemy_contact::check,

@@ -23,6 +23,9 @@ pub struct Entry<'h> {
     pub factor: u32,
     /// The series' column cost.
     pub column: ColumnCost,
+    /// Most units a stack may hold as it enters (an entry stack limit);
+    /// `None`: as the stacking rules allow.
+    pub max_stack: Option<usize>,
 }
 
 /// The movers of a column of (non-leader) `units` entering at `entry`.
@@ -32,7 +35,9 @@ pub fn movers(
     entry: &Entry<'_>,
 ) -> Vec<Mover> {
     let groups: Vec<Vec<&Unit>> = match entry.column {
-        ColumnCost::MultiplyPerStack => stacks(battle, units, entry.hexes),
+        ColumnCost::MultiplyPerStack => {
+            stacks(battle, units, entry.hexes, entry.max_stack)
+        }
         ColumnCost::MinusOnePerUnit | ColumnCost::Flat => {
             units.iter().map(|u| vec![*u]).collect()
         }
@@ -149,18 +154,24 @@ pub fn stack_unit(
         formation: None,
         state: None,
         stack: None,
+        on_hexside: None,
     })
 }
 
-/// Groups units into legal stacks, first fit in column order (no stacking
-/// rules: one stack).
+/// Groups units into legal stacks of at most `max` units, first fit in
+/// column order (no stacking rules: stacks of `max`, or one stack).
 fn stacks<'u>(
     battle: &Battle<'_>,
     units: &[&'u Unit],
     hexes: &[HexId],
+    max: Option<usize>,
 ) -> Vec<Vec<&'u Unit>> {
+    let max = max.unwrap_or(usize::MAX).max(1);
     let Some(rules) = &battle.series.stacking else {
-        return vec![units.to_vec()];
+        return match max {
+            usize::MAX => vec![units.to_vec()],
+            _ => units.chunks(max).map(<[_]>::to_vec).collect(),
+        };
     };
     let Some(hex) = hexes.first().copied() else {
         return vec![units.to_vec()];
@@ -175,6 +186,9 @@ fn stacks<'u>(
         let mut pending = Some(su);
         let mut fits = None;
         for (i, (_, members)) in groups.iter_mut().enumerate() {
+            if members.len() >= max {
+                continue;
+            }
             let Some(su) = pending.take() else { break };
             members.push(su);
             if rules.violations(members).is_empty() {

@@ -16,6 +16,7 @@ use super::column::{self, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
+use super::unstacked::{self, Unstacked};
 use crate::check::Scene;
 
 /// What the simulation found.
@@ -30,6 +31,8 @@ pub struct Simulation<'a> {
     pub crowding: Vec<Crowding>,
     /// The turn each arriving unit entered.
     pub entered: BTreeMap<&'a str, u16>,
+    /// Entry hexes the setup fills up to an entry stack limit.
+    pub unstacked: Vec<Unstacked>,
 }
 
 /// A mover (stack or unit) that could not enter on its turn.
@@ -247,11 +250,20 @@ impl<'a> Run<'_, 'a> {
             }
             self.out.crowding.push(crowd);
         }
+        let side = first.map(|i| self.plan[i].side_id);
+        let limit = side.and_then(|s| unstacked::limit_for(rules, s));
+        if let (Some(i), Some(side), Some(limit)) = (first, side, limit)
+            && let Some(held) =
+                unstacked::held(self.scene, (i, side), turn, hexes, limit)
+        {
+            self.out.unstacked.push(held);
+        }
         Entry {
             hexes,
             road,
             factor,
             column: rules.column_cost,
+            max_stack: limit.map(|l| usize::from(l.max_units)),
         }
     }
 

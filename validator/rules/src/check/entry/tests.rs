@@ -403,3 +403,88 @@ fn rivoli_pool_and_schedule() {
         .collect();
     assert!(errors.is_empty(), "{errors:?}");
 }
+
+/// `JDG` or `VLE` with an entry stack limit.
+fn limited(rules: &str, limit: &str) -> String {
+    rules.replace(')', &format!(", stack_limits: [{limit}])"))
+}
+
+#[test]
+fn an_entry_stack_limit_makes_stacks_enter_unit_by_unit() {
+    // 3 MP, forced march 6: one unit a stack pays 2, 4, 6, then 8.
+    let rules = limited(JDG, "(max_units: 1)");
+    let w = world(&rules, "3", &blue_arrival("Entry(\"west\")", ""), RED);
+    let b = w.battle();
+    let sim = simulate(&b, &plan(&b));
+    assert_eq!(sim.delays.len(), 1, "{:?}", sim.delays);
+    assert_eq!(sim.delays[0].units, ["b8"]);
+    assert!(sim.delays[0].reason.starts_with("stack 4 pays 4×2 = 8 MP"));
+}
+
+#[test]
+fn units_set_up_on_the_entry_hex_fill_it_for_a_limited_side() {
+    let blue =
+        blue_arrival("Entry(\"west\")", "").replace("\"0404\"", "\"0101\"");
+    let w = world(
+        &limited(VLE, r#"(max_units: 1, sides: ["blue"])"#),
+        "3",
+        &blue,
+        RED,
+    );
+    let f = w.findings();
+    let full = codes(&f, Code::Ent008);
+    assert_eq!(full.len(), 1, "{full:?}");
+    assert_eq!(full[0].pointer, "/sides/0/setup/0");
+    assert!(full[0].message.contains("no unit may enter stacked"));
+    let w = world(
+        &limited(VLE, r#"(max_units: 2, sides: ["blue"])"#),
+        "3",
+        &blue,
+        RED,
+    );
+    assert!(
+        codes(&w.findings(), Code::Ent008).is_empty(),
+        "room for one"
+    );
+    let w = world(
+        &limited(VLE, r#"(max_units: 1, sides: ["red"])"#),
+        "3",
+        &blue,
+        RED,
+    );
+    assert!(codes(&w.findings(), Code::Ent008).is_empty(), "red only");
+}
+
+#[test]
+fn a_limit_the_scenario_adds_to_nothing_is_reported() {
+    let add = |w: &mut World, side: &str| {
+        let text = scenario(&blue_arrival("Entry(\"west\")", ""), RED).replace(
+            "\n)",
+            &format!(
+                "\n    rule_overrides: (add_entry_stack_limits: \
+                 [(max_units: 1, sides: [\"{side}\"])]),\n)"
+            ),
+        );
+        w.scenario = parse(&text, Format::Ron).expect("scenario");
+    };
+    let mut w = world(VLE, "3", &blue_arrival("Entry(\"west\")", ""), RED);
+    add(&mut w, "blue");
+    assert!(codes(&w.findings(), Code::Ent008).is_empty());
+    add(&mut w, "green");
+    let f = w.findings();
+    let unused = codes(&f, Code::Ent008);
+    assert_eq!(unused.len(), 1, "{unused:?}");
+    assert_eq!(
+        unused[0].pointer,
+        "/rule_overrides/add_entry_stack_limits/0"
+    );
+    assert!(unused[0].message.contains("no side `green`"));
+    let mut w = world("None", "3", &blue_arrival("Entry(\"west\")", ""), RED);
+    add(&mut w, "blue");
+    let f = w.findings();
+    assert!(
+        codes(&f, Code::Ent008)[0]
+            .message
+            .contains("no entry rules")
+    );
+}

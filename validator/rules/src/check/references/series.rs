@@ -123,7 +123,68 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
         );
     }
     new_rule_ids(ctx, s, &classes);
+    feature_ids(ctx, s, all, &classes);
     out.list
+}
+
+/// REF008 for the ids in stacking `pairs_only_in` (classes, terrain, road
+/// classes) and `zone_of_control` (hexside types, terrain): a typo there
+/// silently turns STK005 or part of SET005 off.
+fn feature_ids(
+    ctx: &mut Out,
+    s: &Series,
+    all: &Series,
+    classes: &HashSet<&str>,
+) {
+    let mut check = |pointer: Pointer, id: &str, what: &str, known: bool| {
+        if !known {
+            ctx.report(
+                Code::Ref008,
+                &pointer,
+                format!("{what} `{id}` is not defined by the series"),
+            );
+        }
+    };
+    let terrain = |t: &str| all.terrain.iter().any(|x| x.id == t);
+    let pairs = s.stacking.iter().flat_map(|st| st.pairs_only_in.iter());
+    for (i, pair) in pairs.enumerate() {
+        let base = at("stacking").field("pairs_only_in").index(i);
+        for (field, selector) in [("a", &pair.a), ("b", &pair.b)] {
+            for (j, class) in selector.classes.iter().enumerate() {
+                let pointer = base.field(field).field("classes").index(j);
+                check(
+                    pointer,
+                    class,
+                    "unit class",
+                    classes.contains(class.as_str()),
+                );
+            }
+        }
+        for (j, hex) in pair.hexes.iter().enumerate() {
+            let at_hex = base.field("hexes").index(j);
+            for (k, t) in hex.terrain.iter().enumerate() {
+                let pointer = at_hex.field("terrain").index(k);
+                check(pointer, t, "terrain", terrain(t));
+            }
+            for (k, r) in hex.road_classes.iter().enumerate() {
+                let known = all.road_types.iter().any(|x| &x.id == r);
+                let pointer = at_hex.field("road_classes").index(k);
+                check(pointer, r, "road class", known);
+            }
+        }
+    }
+    if let Some(zoc) = &s.zone_of_control {
+        let base = at("zone_of_control");
+        for (j, h) in zoc.not_into_across.iter().enumerate() {
+            let known = all.hexside_type(h).is_some();
+            let pointer = base.field("not_into_across").index(j);
+            check(pointer, h, "hexside type", known);
+        }
+        for (j, t) in zoc.not_into_terrain.iter().enumerate() {
+            let pointer = base.field("not_into_terrain").index(j);
+            check(pointer, t, "terrain", terrain(t));
+        }
+    }
 }
 
 /// REF008 for the class ids of the rules the coverage table added
