@@ -75,7 +75,9 @@ pub fn held(
             .map(|s| s.placed.unit.clone())
             .collect()
     };
-    let full = usize::from(limit.max_units);
+    // `max_units: 0` is refused by the JSON Schema (SCH); read it as 1
+    // rather than report every entry, empty or not.
+    let full = usize::from(limit.max_units.max(1));
     let mut held = hexes.iter().map(|h| (*h, counted(h)));
     let (hex, occupants) = held.next()?;
     if occupants.len() < full || held.any(|(_, o)| o.len() < full) {
