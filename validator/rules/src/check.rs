@@ -25,10 +25,12 @@ pub mod oob;
 pub mod references;
 pub mod registry;
 mod scene;
+mod setup_count;
 mod setup_zone;
 mod stack_order;
 mod stacking;
 mod terrain;
+mod unit_sets;
 mod victory;
 
 use berthier_schema::{HexId, Hexside};

@@ -172,6 +172,10 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref016 "REF016" Error References;
+    Ref017 "REF017" Error References;
+    Ref018 "REF018" Error References;
+    Ref019 "REF019" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -187,6 +191,8 @@ codes! {
     Set003 "SET003" Error Setup;
     Set004 "SET004" Error Setup;
     Set005 "SET005" Warning Setup;
+    Set006 "SET006" Error Setup;
+    Set007 "SET007" Error Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;

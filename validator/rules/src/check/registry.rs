@@ -14,7 +14,9 @@ use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
 use super::morale_levels;
+use super::setup_count;
 use super::stack_order;
+use super::unit_sets;
 
 /// A pass-3 rule: reads a scenario (its battle and the setup data the
 /// runner computes once for every rule), returns its findings (pointers
@@ -33,6 +35,8 @@ pub const RULES: &[RuleFn] = &[
     formation_unit::check,
     formation_redoubt::check,
     setup_zone::check,
+    setup_count::check,
+    unit_sets::check,
     accounting::check,
     enemy_contact::check,
     facing::check,
