@@ -252,7 +252,15 @@ impl std::fmt::Display for Location {
                 from,
                 hexes,
                 toward,
-            } => write!(f, "{hexes} hexes {toward:?} of {from}"),
+            } => {
+                let toward = match toward {
+                    Compass::North => "north",
+                    Compass::South => "south",
+                    Compass::East => "east",
+                    Compass::West => "west",
+                };
+                write!(f, "{hexes} hexes {toward} of {from}")
+            }
             Self::Formation(id) => write!(f, "the units of `{id}`"),
         }
     }

@@ -61,7 +61,7 @@ impl Zone<'_> {
         }
         .and_then(|hexes| {
             if hexes.is_empty() {
-                Err(format!("{location:?} has no hexes"))
+                Err(format!("{location} has no hexes"))
             } else {
                 Ok(hexes)
             }
@@ -142,7 +142,12 @@ impl Zone<'_> {
             .collect();
         if moved.is_empty() {
             Err(format!(
-                "{hexes} hexes {toward:?} of {from:?} is off the map"
+                "{location} is off the map",
+                location = Location::Offset {
+                    from: Box::new(from.clone()),
+                    hexes,
+                    toward,
+                }
             ))
         } else {
             Ok(moved)

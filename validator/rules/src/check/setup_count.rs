@@ -86,6 +86,9 @@ fn chosen(
     pointer: &Pointer,
 ) -> Option<Finding> {
     let n = ins.units.choose?;
+    if n == 0 || usize::from(n) > candidates.len() {
+        return None; // REF017
+    }
     let mut inside = 0u16;
     for unit in candidates {
         let Some(s) = scene.setup_of(side, &unit.id) else {
@@ -142,7 +145,7 @@ fn in_setup(
                         Code::Set006,
                         pointer.field("OneEach").index(i),
                         format!(
-                            "{location:?} must hold exactly one of the \
+                            "{location} must hold exactly one of the \
                              instruction's units, and holds {} ({})",
                             there.len(),
                             labels(&there)

@@ -81,6 +81,7 @@ fn filters(
     out: &mut Vec<Finding>,
 ) {
     let series = &b.series;
+    let before = out.len();
     for (k, class) in set.classes.iter().enumerate() {
         if series.class(class).is_none() {
             out.push(unknown(
@@ -98,8 +99,8 @@ fn filters(
     if let Some(except) = &set.except {
         filters(b, &pointer.field("except"), except, out);
     }
-    if !set.is_filtered() {
-        return;
+    if !set.is_filtered() || out.len() > before {
+        return; // nothing filtered, or REF019 says why nothing is left
     }
     let selected = b.units_in(set).len();
     if selected == 0 {
