@@ -218,10 +218,10 @@ pub enum Count {
     /// `max: 1`, with a second count `max: 0` for the other arms.
     InZone {
         /// The sub-zone.
-        zone: Placement,
+        zone: Box<Placement>,
         /// Which of the instruction's units are counted (all when absent).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        units: Option<crate::scenario::UnitSet>,
+        units: Option<Box<crate::scenario::UnitSet>>,
         /// Fewest units there.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         min: Option<u16>,
