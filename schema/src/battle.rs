@@ -104,10 +104,46 @@ impl<'a> Battle<'a> {
     }
 
     /// The units a set names: listed units plus every unit of the listed
-    /// formations and their sub-formations (unknown ids are skipped; the
-    /// reference pass reports them).
+    /// formations and their sub-formations (every unit of the counters when
+    /// it lists neither but filters by class or arm), kept to its `classes`
+    /// and `arms`, minus its `except`. Unknown ids are skipped (the
+    /// reference pass reports them). `choose` is not applied: these are
+    /// the units the player picks from. Every rule reading a `UnitSet`
+    /// goes through here.
     pub fn units_in(&self, set: &UnitSet) -> Vec<&'a Unit> {
+        let named = self.units_named(set);
+        if !set.is_filtered() {
+            return named;
+        }
+        let except: Vec<&Unit> = match &set.except {
+            Some(except) => self.units_in(except),
+            None => Vec::new(),
+        };
+        named
+            .into_iter()
+            .filter(|u| {
+                set.classes.is_empty() || set.classes.contains(&u.class)
+            })
+            .filter(|u| {
+                set.arms.is_empty()
+                    || self
+                        .series
+                        .class(&u.class)
+                        .is_some_and(|c| set.arms.contains(&c.arm))
+            })
+            .filter(|u| !except.iter().any(|e| e.id == u.id))
+            .collect()
+    }
+
+    /// The units a set lists or whose formations it lists.
+    fn units_named(&self, set: &UnitSet) -> Vec<&'a Unit> {
         let units = &self.counters.units;
+        if set.units.is_empty()
+            && set.formations.is_empty()
+            && !(set.classes.is_empty() && set.arms.is_empty())
+        {
+            return units.iter().collect();
+        }
         let members = |f: &str| self.members.get(f).into_iter().flatten();
         if let ([], [formation]) = (&set.units[..], &set.formations[..]) {
             return members(formation).map(|i| &units[*i]).collect();

@@ -2,12 +2,13 @@
 //! evaluated on a map. The validator checks setups with it; the editor
 //! shades setup zones with it.
 
-use geo::{Contains, Coord, LineString, Polygon};
-use hexx::Hex;
-
 use crate::hex::HexId;
-use crate::map::{Compass, Map};
+use crate::map::Map;
 use crate::placement::{Location, Placement};
+
+mod geometry;
+mod location;
+mod relative;
 
 /// The answer for one hex.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +44,7 @@ pub enum ZoneError {
     #[error("entry point `{0}` has no hexes")]
     EntryWithoutHexes(String),
     /// A location that resolves to no hex.
-    #[error("{0:?} has no hexes")]
+    #[error("{0} has no hexes")]
     Empty(Location),
     /// A unit named by the placement is not in the setup.
     #[error("unit `{0}` is not set up")]
@@ -54,6 +55,24 @@ pub enum ZoneError {
     /// A road with no hexes.
     #[error("road `{0}` has no hexes")]
     EmptyRoad(String),
+    /// No unit of a formation is set up.
+    #[error("no unit of formation `{0}` is set up")]
+    FormationNotSetUp(String),
+    /// No hexside feature has this name.
+    #[error("no hexside named `{0}` on the map")]
+    NoHexside(String),
+    /// Two roads that share no hex.
+    #[error("roads `{0}` and `{1}` share no hex")]
+    NoCrossing(String, String),
+    /// A location moved off the map.
+    #[error("{0} is off the map")]
+    OffMap(Location),
+    /// A placement read as relative that is not.
+    #[error("{0} is not a relative placement")]
+    NotRelative(String),
+    /// A band whose end names no hex.
+    #[error("a band end has no hexes")]
+    EmptyBandEnd,
 }
 
 /// What a placement needs besides the map: where other units stand.
@@ -81,53 +100,27 @@ impl<'a> Zone<'a> {
         Self { map, lookup }
     }
 
-    /// The hexes of a location, or why it cannot be found.
-    pub fn location_hexes(
-        &self,
-        location: &Location,
-    ) -> Result<Vec<HexId>, ZoneError> {
-        let map = self.map;
-        match location {
-            Location::Hex(h) => Ok(vec![*h]),
-            Location::Place(id) => map
-                .place(id)
-                .map(|p| p.hexes.clone())
-                .ok_or_else(|| ZoneError::NoPlace(id.clone())),
-            Location::Edge(id) => map
-                .edges
-                .iter()
-                .find(|e| &e.id == id)
-                .map(|e| map.edge_hexes(e))
-                .ok_or_else(|| ZoneError::NoEdge(id.clone())),
-            Location::Entry(id) => {
-                let entry = map
-                    .entry_points
-                    .iter()
-                    .find(|e| &e.id == id)
-                    .ok_or_else(|| ZoneError::NoEntry(id.clone()))?;
-                if !entry.hexes.is_empty() {
-                    return Ok(entry.hexes.clone());
-                }
-                match &entry.edge {
-                    Some(edge) => {
-                        self.location_hexes(&Location::Edge(edge.clone()))
-                    }
-                    None => Err(ZoneError::EntryWithoutHexes(id.clone())),
-                }
-            }
-        }
-        .and_then(|hexes| {
-            if hexes.is_empty() {
-                Err(ZoneError::Empty(location.clone()))
-            } else {
-                Ok(hexes)
-            }
-        })
-    }
-
     /// The representative hex of a location (a place's first hex).
     fn centre(&self, location: &Location) -> Result<HexId, ZoneError> {
         Ok(self.location_hexes(location)?[0])
+    }
+
+    /// Every hex of the map where `unit` may stand under `placement`, or
+    /// why that cannot be decided (the first unknown verdict).
+    pub fn hexes_allowing(
+        &self,
+        placement: &Placement,
+        unit: &str,
+    ) -> Result<Vec<HexId>, String> {
+        let mut allowed = Vec::new();
+        for hex in self.map.extent.iter().flat_map(|e| e.hexes()) {
+            match self.allows(placement, unit, hex) {
+                Verdict::Yes => allowed.push(hex),
+                Verdict::No => {}
+                Verdict::Unknown(why) => return Err(why),
+            }
+        }
+        Ok(allowed)
     }
 
     /// Whether `unit` standing on `hex` satisfies `placement`.
@@ -218,6 +211,12 @@ impl<'a> Zone<'a> {
                     .formation_hexes(formation.as_deref(), unit)
                     .contains(&hex),
             ),
+            Placement::SideOf { .. }
+            | Placement::Band { .. }
+            | Placement::RegionOf(_)
+            | Placement::AdjacentToAnyUnitOf(_) => {
+                self.evaluate_relative(placement, unit, hex)?
+            }
             Placement::Anywhere => Verdict::Yes,
             Placement::All(parts) => self.combine(parts, unit, hex, true)?,
             Placement::AnyOf(parts) => self.combine(parts, unit, hex, false)?,
@@ -260,122 +259,4 @@ impl<'a> Zone<'a> {
             None => Verdict::from_bool(all),
         })
     }
-
-    /// Inside the polygon of hex centres, or on one of its hex-line sides.
-    fn in_region(&self, corners: &[HexId], hex: HexId) -> bool {
-        let grid = &self.map.grid;
-        let target = grid.to_hex(hex);
-        let on_boundary = corners
-            .iter()
-            .zip(corners.iter().cycle().skip(1))
-            .any(|(a, b)| {
-                grid.to_hex(*a)
-                    .line_to(grid.to_hex(*b))
-                    .any(|h| h == target)
-            });
-        let ring: Vec<Coord> = corners
-            .iter()
-            .map(|h| self.coord(grid.to_hex(*h)))
-            .collect();
-        let polygon = Polygon::new(LineString::from(ring), vec![]);
-        on_boundary || polygon.contains(&self.coord(target))
-    }
-
-    /// Position in an unrotated layout, y down, so compass sides are exact.
-    fn coord(&self, hex: Hex) -> Coord {
-        let flat = crate::grid::Grid {
-            origin_px: [0.0, 0.0],
-            rotation_deg: 0.0,
-            corrections: Vec::new(),
-            ..self.map.grid.clone()
-        };
-        let p = flat.fract_to_px(hex.as_vec2());
-        Coord { x: p[0], y: p[1] }
-    }
-
-    fn side_of_line(
-        &self,
-        line: &[Location],
-        side: Compass,
-        inclusive: bool,
-        hex: HexId,
-    ) -> Result<Verdict, ZoneError> {
-        let grid = &self.map.grid;
-        let points: Vec<Hex> = line
-            .iter()
-            .map(|l| self.centre(l).map(|h| grid.to_hex(h)))
-            .collect::<Result<_, _>>()?;
-        let target = grid.to_hex(hex);
-        if points
-            .windows(2)
-            .any(|w| w[0].line_to(w[1]).any(|h| h == target))
-        {
-            return Ok(Verdict::from_bool(inclusive));
-        }
-        let vertical = matches!(side, Compass::North | Compass::South);
-        let coords: Vec<Coord> =
-            points.iter().map(|h| self.coord(*h)).collect();
-        let p = self.coord(target);
-        // The line as a function of x (for north/south) or y (east/west),
-        // extended flat beyond its ends.
-        let mut sorted: Vec<(f64, f64)> =
-            coords.iter().map(|c| key(c, vertical)).collect();
-        sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let (pa, pc) = key(&p, vertical);
-        let boundary = interpolate(&sorted, pa);
-        Ok(Verdict::from_bool(match side {
-            Compass::North | Compass::West => pc < boundary,
-            Compass::South | Compass::East => pc > boundary,
-        }))
-    }
-
-    /// The road hexes between the hexes nearest `from` and `to`.
-    fn road_stretch(
-        &self,
-        road: &str,
-        from: &Location,
-        to: &Location,
-    ) -> Result<Vec<HexId>, ZoneError> {
-        let grid = &self.map.grid;
-        let road = self
-            .map
-            .road(road)
-            .ok_or_else(|| ZoneError::NoRoad(road.to_owned()))?;
-        let nearest = |loc: &Location| -> Result<usize, ZoneError> {
-            let targets = self.location_hexes(loc)?;
-            road.hexes
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, h)| {
-                    targets.iter().map(|t| grid.distance(**h, *t)).min()
-                })
-                .map(|(i, _)| i)
-                .ok_or_else(|| ZoneError::EmptyRoad(road.id.clone()))
-        };
-        let (a, b) = (nearest(from)?, nearest(to)?);
-        let (lo, hi) = (a.min(b), a.max(b));
-        Ok(road.hexes[lo..=hi].to_vec())
-    }
-}
-
-fn key(c: &Coord, vertical: bool) -> (f64, f64) {
-    if vertical { (c.x, c.y) } else { (c.y, c.x) }
-}
-
-/// Piecewise-linear value of the sorted polyline at `at`.
-fn interpolate(points: &[(f64, f64)], at: f64) -> f64 {
-    let Some(first) = points.first() else {
-        return 0.0;
-    };
-    if at <= first.0 {
-        return first.1;
-    }
-    for w in points.windows(2) {
-        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
-        if at <= x1 {
-            let t = if x1 > x0 { (at - x0) / (x1 - x0) } else { 0.0 };
-            return y0 + (y1 - y0) * t;
-        }
-    }
-    points.last().map_or(0.0, |p| p.1)
 }

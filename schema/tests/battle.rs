@@ -98,3 +98,31 @@ fn a_series_chain_applies_each_child_override() {
     assert_eq!(resolved.id, "mini-battle");
     assert_eq!(resolved.stacking.expect("stacking").allowed.len(), 1);
 }
+
+/// The ids `Battle::units_in` resolves a unit set written in RON to.
+fn resolve(battle: &Battle<'_>, set: &str) -> Vec<String> {
+    let set: berthier_schema::scenario::UnitSet =
+        berthier_schema::parse(set, Format::Ron).expect("unit set");
+    battle.units_in(&set).iter().map(|u| u.id.clone()).collect()
+}
+
+#[test]
+fn unit_sets_filter_by_class_arm_and_except() {
+    let (series, map, counters, scenario) = pack();
+    let battle = Battle::new(&series, &map, &counters, &scenario);
+    let army = r#"(formations: ["blue-army"])"#;
+    assert_eq!(resolve(&battle, army), ["blue-general", "b1", "b2"]);
+    let infantry = r#"(formations: ["blue-army"], arms: ["infantry"])"#;
+    assert_eq!(resolve(&battle, infantry), ["b1", "b2"]);
+    let but_b2 = r#"(formations: ["blue-army"], classes: ["infantry"],
+                     except: (units: ["b2"]))"#;
+    assert_eq!(resolve(&battle, but_b2), ["b1"]);
+    // A filter alone selects from every unit of the counters.
+    assert_eq!(resolve(&battle, r#"(arms: ["cavalry"])"#), ["r1"]);
+    // `except` of a whole formation, and `choose` leaves the candidates.
+    let none =
+        r#"(formations: ["blue-1"], except: (formations: ["blue-army"]))"#;
+    assert!(resolve(&battle, none).is_empty());
+    let pick = r#"(formations: ["blue-1"], choose: 1)"#;
+    assert_eq!(resolve(&battle, pick), ["b1", "b2"]);
+}

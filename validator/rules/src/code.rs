@@ -173,6 +173,10 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref016 "REF016" Error References;
+    Ref017 "REF017" Error References;
+    Ref018 "REF018" Error References;
+    Ref019 "REF019" Error References;
     Ref027 "REF027" Error References;
     Ref028 "REF028" Error References;
     Ref029 "REF029" Error References;
@@ -193,6 +197,8 @@ codes! {
     Set003 "SET003" Error Setup;
     Set004 "SET004" Error Setup;
     Set005 "SET005" Warning Setup;
+    Set006 "SET006" Error Setup;
+    Set007 "SET007" Error Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;

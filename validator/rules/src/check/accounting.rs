@@ -123,6 +123,11 @@ fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
             }
         }
         for (j, arrival) in side.reinforcements.iter().enumerate() {
+            // "Three of these" names candidates, not arrivals: counted below
+            // only for units nothing else mentions.
+            if arrival.units.choose.is_some() {
+                continue;
+            }
             for unit in b.units_in(&arrival.units) {
                 let k = arrival.units.units.iter().position(|u| *u == unit.id);
                 seen.entry(unit.id.as_str())
@@ -135,6 +140,19 @@ fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
                 seen.entry(unit.id.as_str())
                     .or_default()
                     .push(Mention::Absent(i, j));
+            }
+        }
+    }
+    for (i, side) in b.scenario.sides.iter().enumerate() {
+        for (j, arrival) in side.reinforcements.iter().enumerate() {
+            if arrival.units.choose.is_none() {
+                continue;
+            }
+            for unit in b.units_in(&arrival.units) {
+                let list = seen.entry(unit.id.as_str()).or_default();
+                if list.is_empty() {
+                    list.push(Mention::Arriving(i, j, None));
+                }
             }
         }
     }

@@ -12,6 +12,7 @@
 //! the checks needing it do not run).
 
 mod counters;
+mod derived;
 mod placement;
 mod play;
 mod scenario;

@@ -15,8 +15,10 @@ use super::formation_redoubt;
 use super::formation_unit;
 use super::morale_levels;
 use super::second_hex;
+use super::setup_count;
 use super::stack_order;
 use super::stack_terrain;
+use super::unit_sets;
 use super::{
     arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
     victory_logic,
@@ -41,6 +43,8 @@ pub const RULES: &[RuleFn] = &[
     formation_redoubt::check,
     second_hex::check,
     setup_zone::check,
+    setup_count::check,
+    unit_sets::check,
     accounting::check,
     enemy_contact::check,
     facing::check,

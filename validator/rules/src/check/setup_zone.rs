@@ -24,6 +24,9 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for ins in &side.instructions {
+            if ins.units.choose.is_some() {
+                continue; // n of the candidates: setup_count (SET006)
+            }
             for unit in b.units_in(&ins.units) {
                 let Some(s) = scene.setup_of(i, &unit.id) else {
                     continue; // arriving, absent, or set up off the map

@@ -77,15 +77,11 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
 }
 
 fn name(at: &Location) -> String {
-    match at {
-        Location::Hex(h) => format!("hex {h}"),
-        Location::Place(id) => format!("place `{id}`"),
-        Location::Entry(id) => format!("entry point `{id}`"),
-        Location::Edge(id) => format!("edge `{id}`"),
-    }
+    at.to_string()
 }
 
-/// Whether the location's id names something of the map.
+/// Whether the location's id names something of the map (locations built
+/// from others: whether they resolve; pass 2 reports why not).
 fn known(b: &Battle<'_>, at: &Location) -> bool {
     let map = b.map;
     match at {
@@ -93,5 +89,6 @@ fn known(b: &Battle<'_>, at: &Location) -> bool {
         Location::Place(id) => map.place(id).is_some(),
         Location::Entry(id) => map.entry_points.iter().any(|e| &e.id == id),
         Location::Edge(id) => map.edges.iter().any(|e| &e.id == id),
+        _ => Zone::new(map, b).location_hexes(at).is_ok(),
     }
 }

@@ -97,10 +97,5 @@ fn entry(
 
 /// A location as written.
 fn describe(location: &Location) -> String {
-    match location {
-        Location::Hex(h) => format!("hex {h}"),
-        Location::Place(id) => format!("place `{id}`"),
-        Location::Entry(id) => format!("entry point `{id}`"),
-        Location::Edge(id) => format!("edge `{id}`"),
-    }
+    location.to_string()
 }

@@ -140,6 +140,8 @@ fn known(battle: &Battle<'_>, location: &Location) -> bool {
             .is_some_and(|e| {
                 !e.hexes.is_empty() || e.edge.as_deref().is_none_or(edge)
             }),
+        // Built from others: pass 2 reports those that do not resolve.
+        _ => Zone::new(map, battle).location_hexes(location).is_ok(),
     }
 }
 

@@ -62,30 +62,46 @@ impl World<'_> {
         for (i, id) in set.formations.iter().enumerate() {
             self.formation(ctx, &pointer.field("formations").index(i), id);
         }
+        if let Some(except) = &set.except {
+            self.units(ctx, &pointer.field("except"), except);
+        }
     }
 
     pub fn location(&self, ctx: &mut Out, pointer: &Pointer, at: &Location) {
         let Some(map) = self.map else { return };
-        let (what, id, found) = match at {
+        let (what, variant, id, found) = match at {
             Location::Hex(hex) => {
                 ctx.hex_on_map(map, *hex, &pointer.field("Hex"));
                 return;
             }
-            Location::Place(id) => ("place", id, map.place(id).is_some()),
+            Location::Place(id) => {
+                ("place", "Place", id, map.place(id).is_some())
+            }
             Location::Entry(id) => {
                 let found = map.entry_points.iter().any(|e| &e.id == id);
-                ("entry point", id, found)
+                ("entry point", "Entry", id, found)
             }
             Location::Edge(id) => {
-                ("edge", id, map.edges.iter().any(|e| &e.id == id))
+                ("edge", "Edge", id, map.edges.iter().any(|e| &e.id == id))
+            }
+            Location::Road(id) => ("road", "Road", id, map.road(id).is_some()),
+            Location::Hexsides(name) => {
+                let found =
+                    map.hexsides.iter().any(|f| f.name.as_ref() == Some(name));
+                ("hexside feature", "Hexsides", name, found)
+            }
+            Location::Formation(id) => {
+                self.formation(ctx, &pointer.field("Formation"), id);
+                return;
+            }
+            Location::RoadStretch { .. }
+            | Location::Crossing { .. }
+            | Location::Offset { .. } => {
+                self.derived_location(ctx, map, pointer, at);
+                return;
             }
         };
         if !found {
-            let variant = match at {
-                Location::Place(_) => "Place",
-                Location::Entry(_) => "Entry",
-                _ => "Edge",
-            };
             ctx.report(
                 Code::Ref006,
                 &pointer.field(variant),
@@ -151,6 +167,19 @@ impl World<'_> {
                 self.formation(ctx, &ptr.field("WithAnyUnitOf"), f);
             }
             Placement::WithAnyUnitOf(None) | Placement::Anywhere => {}
+            Placement::SideOf { of, .. } => {
+                self.location(ctx, &ptr.field("SideOf").field("of"), of);
+            }
+            Placement::Band { a, b, .. } => {
+                self.location(ctx, &ptr.field("Band").field("a"), a);
+                self.location(ctx, &ptr.field("Band").field("b"), b);
+            }
+            Placement::RegionOf(corners) => {
+                self.locations(ctx, &ptr.field("RegionOf"), corners);
+            }
+            Placement::AdjacentToAnyUnitOf(f) => {
+                self.formation(ctx, &ptr.field("AdjacentToAnyUnitOf"), f);
+            }
             Placement::All(all) | Placement::AnyOf(all) => {
                 let variant = if matches!(p, Placement::All(_)) {
                     "All"
@@ -185,7 +214,7 @@ impl World<'_> {
         }
     }
 
-    fn road(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
+    pub(super) fn road(&self, ctx: &mut Out, pointer: &Pointer, id: &str) {
         if let Some(map) = self.map
             && map.road(id).is_none()
         {

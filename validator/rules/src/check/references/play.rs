@@ -175,9 +175,8 @@ fn map_state(
                 Code::Ref029,
                 &p,
                 format!(
-                    "no `{}` hexside on or around `{}`",
-                    state.feature,
-                    location_name(&state.at)
+                    "no `{}` hexside on or around {}",
+                    state.feature, state.at
                 ),
             );
         }
@@ -280,14 +279,6 @@ fn known<'a>(what: &str, ids: impl Iterator<Item = &'a String>) -> String {
         format!("none are defined: add `{what}`")
     } else {
         format!("known: {}", ids.join(", "))
-    }
-}
-
-fn location_name(l: &berthier_schema::Location) -> String {
-    use berthier_schema::Location as L;
-    match l {
-        L::Hex(h) => h.to_string(),
-        L::Place(id) | L::Entry(id) | L::Edge(id) => id.clone(),
     }
 }
 

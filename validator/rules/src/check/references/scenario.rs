@@ -66,6 +66,7 @@ fn setup(
         let p = base.field("instructions").index(j);
         w.units(ctx, &p.field("units"), &ins.units);
         w.placement(ctx, &p.field("placement"), &ins.placement);
+        w.counts(ctx, &p.field("counts"), &ins.counts);
         if let (Some(series), Some(state)) = (series, &ins.state) {
             series_id(
                 ctx,
