@@ -122,17 +122,17 @@ impl<'a> Zone<'a> {
         unit: &str,
         hex: HexId,
     ) -> Result<Verdict, String> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let near = |loc: &Location, n: u32| -> Result<Verdict, String> {
             let hexes = self.location_hexes(loc)?;
             Ok(Verdict::from_bool(
-                hexes.iter().any(|h| grid.distance(*h, hex) <= n),
+                hexes.iter().any(|h| map.distance(*h, hex) <= n),
             ))
         };
         Ok(match placement {
             Placement::Hex(h) => Verdict::from_bool(*h == hex),
             Placement::HexOrAdjacent(h) => {
-                Verdict::from_bool(grid.distance(*h, hex) <= 1)
+                Verdict::from_bool(map.distance(*h, hex) <= 1)
             }
             Placement::At(loc) => near(loc, 0)?,
             Placement::Within { of, hexes } => near(of, u32::from(*hexes))?,
@@ -153,26 +153,26 @@ impl<'a> Zone<'a> {
                 let stretch = self.road_stretch(road, from, to)?;
                 let reach = u32::from(*or_adjacent);
                 Verdict::from_bool(
-                    stretch.iter().any(|h| grid.distance(*h, hex) <= reach),
+                    stretch.iter().any(|h| map.distance(*h, hex) <= reach),
                 )
             }
             Placement::HalfwayBetween { a, b, radius } => {
                 let (a, b) = (
-                    grid.to_hex(self.centre(a)?),
-                    grid.to_hex(self.centre(b)?),
+                    map.hex(self.centre(a)?),
+                    map.hex(self.centre(b)?),
                 );
                 let middle = a.lerp(b, 0.5);
                 Verdict::from_bool(
-                    middle.unsigned_distance_to(grid.to_hex(hex))
+                    middle.unsigned_distance_to(map.hex(hex))
                         <= u32::from(*radius),
                 )
             }
             Placement::LineBetween { a, b } => {
                 let (a, b) = (
-                    grid.to_hex(self.centre(a)?),
-                    grid.to_hex(self.centre(b)?),
+                    map.hex(self.centre(a)?),
+                    map.hex(self.centre(b)?),
                 );
-                let target = grid.to_hex(hex);
+                let target = map.hex(hex);
                 Verdict::from_bool(a.line_to(b).any(|h| h == target))
             }
             Placement::StackedWith(other) => {
@@ -181,7 +181,7 @@ impl<'a> Zone<'a> {
             }
             Placement::AdjacentTo(other) => {
                 let there = self.unit_hex(other)?;
-                Verdict::from_bool(grid.distance(there, hex) == 1)
+                Verdict::from_bool(map.distance(there, hex) == 1)
             }
             Placement::WithAnyUnitOf(formation) => Verdict::from_bool(
                 self.lookup
@@ -233,19 +233,19 @@ impl<'a> Zone<'a> {
 
     /// Inside the polygon of hex centres, or on one of its hex-line sides.
     fn in_region(&self, corners: &[HexId], hex: HexId) -> bool {
-        let grid = &self.map.grid;
-        let target = grid.to_hex(hex);
+        let map = self.map;
+        let target = map.hex(hex);
         let on_boundary = corners
             .iter()
             .zip(corners.iter().cycle().skip(1))
             .any(|(a, b)| {
-                grid.to_hex(*a)
-                    .line_to(grid.to_hex(*b))
+                map.hex(*a)
+                    .line_to(map.hex(*b))
                     .any(|h| h == target)
             });
         let ring: Vec<Coord> = corners
             .iter()
-            .map(|h| self.coord(grid.to_hex(*h)))
+            .map(|h| self.coord(map.hex(*h)))
             .collect();
         let polygon = Polygon::new(LineString::from(ring), vec![]);
         on_boundary || polygon.contains(&self.coord(target))
@@ -270,12 +270,12 @@ impl<'a> Zone<'a> {
         inclusive: bool,
         hex: HexId,
     ) -> Result<Verdict, String> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let points: Vec<Hex> = line
             .iter()
-            .map(|l| self.centre(l).map(|h| grid.to_hex(h)))
+            .map(|l| self.centre(l).map(|h| map.hex(h)))
             .collect::<Result<_, _>>()?;
-        let target = grid.to_hex(hex);
+        let target = map.hex(hex);
         if points
             .windows(2)
             .any(|w| w[0].line_to(w[1]).any(|h| h == target))
@@ -306,7 +306,7 @@ impl<'a> Zone<'a> {
         from: &Location,
         to: &Location,
     ) -> Result<Vec<HexId>, String> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let road = self
             .map
             .road(road)
@@ -317,7 +317,7 @@ impl<'a> Zone<'a> {
                 .iter()
                 .enumerate()
                 .min_by_key(|(_, h)| {
-                    targets.iter().map(|t| grid.distance(**h, *t)).min()
+                    targets.iter().map(|t| map.distance(**h, *t)).min()
                 })
                 .map(|(i, _)| i)
                 .ok_or_else(|| format!("road `{}` has no hexes", road.id))

@@ -56,7 +56,6 @@ fn contact(
     }
     let (near, enemy) = b
         .map
-        .grid
         .neighbours(hex)
         .into_iter()
         .find_map(|n| enemy_at(scene, b, rule, side, n).map(|e| (n, e)))?;
