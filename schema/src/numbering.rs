@@ -195,7 +195,8 @@ impl AxisNumbering {
 
 /// At least `digits` decimal digits (the padding the axis prints).
 fn read_digits(body: &str, digits: u8) -> Option<u64> {
-    let all_digits = !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
+    let all_digits =
+        !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
     (all_digits && body.len() >= usize::from(digits))
         .then(|| body.parse().ok())
         .flatten()

@@ -70,11 +70,7 @@ impl Sheet {
 /// on `grid`'s orientation and shift.
 fn placed(grid: &Grid, col: u16, row: u16, offset: [i32; 2]) -> Hex {
     let id = [i32::from(col) + offset[0], i32::from(row) + offset[1]];
-    Hex::from_offset_coordinates(
-        id,
-        grid.shift.mode(),
-        grid.orientation.hexx(),
-    )
+    Hex::from_offset_coordinates(id, grid.shift.mode(), grid.orientation.hexx())
 }
 
 impl Map {
@@ -85,7 +81,9 @@ impl Map {
 
     /// The sheet that a hex id's prefix names.
     pub fn sheet_of(&self, id: HexId) -> Option<&Sheet> {
-        self.sheets.iter().find(|s| s.key() == id.sheet && id.sheet.is_some())
+        self.sheets
+            .iter()
+            .find(|s| s.key() == id.sheet && id.sheet.is_some())
     }
 
     /// The canonical hex of a printed hex id. A prefix that names no sheet

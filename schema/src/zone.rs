@@ -157,10 +157,8 @@ impl<'a> Zone<'a> {
                 )
             }
             Placement::HalfwayBetween { a, b, radius } => {
-                let (a, b) = (
-                    map.hex(self.centre(a)?),
-                    map.hex(self.centre(b)?),
-                );
+                let (a, b) =
+                    (map.hex(self.centre(a)?), map.hex(self.centre(b)?));
                 let middle = a.lerp(b, 0.5);
                 Verdict::from_bool(
                     middle.unsigned_distance_to(map.hex(hex))
@@ -168,10 +166,8 @@ impl<'a> Zone<'a> {
                 )
             }
             Placement::LineBetween { a, b } => {
-                let (a, b) = (
-                    map.hex(self.centre(a)?),
-                    map.hex(self.centre(b)?),
-                );
+                let (a, b) =
+                    (map.hex(self.centre(a)?), map.hex(self.centre(b)?));
                 let target = map.hex(hex);
                 Verdict::from_bool(a.line_to(b).any(|h| h == target))
             }
@@ -239,14 +235,10 @@ impl<'a> Zone<'a> {
             .iter()
             .zip(corners.iter().cycle().skip(1))
             .any(|(a, b)| {
-                map.hex(*a)
-                    .line_to(map.hex(*b))
-                    .any(|h| h == target)
+                map.hex(*a).line_to(map.hex(*b)).any(|h| h == target)
             });
-        let ring: Vec<Coord> = corners
-            .iter()
-            .map(|h| self.coord(map.hex(*h)))
-            .collect();
+        let ring: Vec<Coord> =
+            corners.iter().map(|h| self.coord(map.hex(*h))).collect();
         let polygon = Polygon::new(LineString::from(ring), vec![]);
         on_boundary || polygon.contains(&self.coord(target))
     }
