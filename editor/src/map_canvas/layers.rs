@@ -180,8 +180,10 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         frame.stroke(&polyline(&canvas.view, &ring), thick);
     }
     super::highlight::draw(canvas, frame);
-    if let Some([p, q]) =
-        canvas.preview.side.and_then(|s| s.endpoints_on(&map.geometry()))
+    if let Some([p, q]) = canvas
+        .preview
+        .side
+        .and_then(|s| s.endpoints_on(&map.geometry()))
     {
         let width =
             (map.grid.hex_radius_px as f32 * canvas.view.zoom * 0.2).max(4.0);

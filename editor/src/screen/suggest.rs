@@ -193,8 +193,10 @@ impl SuggestScreen {
     /// A click marks (or unmarks) a sample of the current terrain type.
     fn click(&mut self, px: [f64; 2]) {
         let map = &self.opened.map;
-        let Some(hex) =
-            map.geometry().hex_at_px(px, None).filter(|h| map.contains(*h))
+        let Some(hex) = map
+            .geometry()
+            .hex_at_px(px, None)
+            .filter(|h| map.contains(*h))
         else {
             return;
         };

@@ -172,6 +172,9 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref020 "REF020" Error References;
+    Ref021 "REF021" Error References;
+    Ref022 "REF022" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -209,6 +212,10 @@ codes! {
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
     Map004 "MAP004" Info Map;
+    Map005 "MAP005" Error Map;
+    Map006 "MAP006" Error Map;
+    Map007 "MAP007" Error Map;
+    Map008 "MAP008" Warning Map;
 }
 
 impl Code {
