@@ -106,7 +106,7 @@ fn check_map(
     };
     let mut n = 0;
     for hex in map.extent.iter().flat_map(|e| e.hexes()) {
-        let c = map.grid.center_px(hex);
+        let c = map.geometry().center_px(hex);
         let cell = vassal.cell_at([c[0].round() as i32, c[1].round() as i32]);
         let want = vassal_centre(g, sideways, cell.col, cell.row);
         let off = (c[0] - want[0]).hypot(c[1] - want[1]);
