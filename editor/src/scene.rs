@@ -4,6 +4,7 @@
 
 pub mod marks;
 pub mod places;
+pub mod seams;
 
 use berthier_schema::{Geometry, HexId, Map};
 
@@ -360,7 +361,7 @@ fn roads(
 fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
     let placed = map.geometry();
-    all_hexes(map)
+    let mut out: Vec<Shape> = all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| {
             let mut points = placed.corners_px(h).to_vec();
@@ -371,7 +372,9 @@ fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
                 colour: GRID_INK,
             }
         })
-        .collect()
+        .collect();
+    out.extend(seams::seams(map, keep));
+    out
 }
 
 fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {

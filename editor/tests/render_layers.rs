@@ -306,3 +306,30 @@ fn grid_corrections_are_drawn_where_the_grid_puts_them() {
         assert!(darkest < 150.0, "side {k} of 0808 not at {mid:?}");
     }
 }
+
+/// Ligny's two sheets meet along a drawn seam: one thick line per
+/// hexside between a West and an East hex, each between a W28 and an E01
+/// hex; a map without sheets has none.
+#[test]
+fn ligny_sheets_are_drawn_with_their_seam() {
+    let (_, ligny) =
+        berthier_editor::project::resolve_map(&map_path("ligny-1815"))
+            .expect("map");
+    let seams = scene::seams::seams(&ligny, &|_| true);
+    // 38 rows: each W28 hex touches one or two E01 hexes (75 hexsides).
+    assert_eq!(seams.len(), 2 * 38 - 1);
+    let placed = ligny.geometry();
+    let west = placed.center_px(id("W2810"));
+    let east = placed.center_px(id("E0110"));
+    for shape in &seams {
+        let Shape::Line { points, .. } = shape else {
+            panic!("a seam is a line");
+        };
+        // Every seam point lies between the two sheets' seam columns.
+        assert!(points.iter().all(|p| p[0] > west[0] && p[0] < east[0]));
+    }
+    let (_, rivoli) =
+        berthier_editor::project::resolve_map(&map_path("rivoli-1797"))
+            .expect("map");
+    assert!(scene::seams::seams(&rivoli, &|_| true).is_empty());
+}

@@ -116,7 +116,9 @@ fn live_checks_match_a_validation_run() {
     std::fs::remove_file(sheets.path().join("east.png")).expect("rm");
     let missing = validated(sheets.path());
     assert!(
-        missing.iter().any(|f| f.0 == "REF001" && f.1 == "/sheets/1/scan"),
+        missing
+            .iter()
+            .any(|f| f.0 == "REF001" && f.1 == "/sheets/1/scan"),
         "{missing:?}"
     );
     for dir in &cases {
