@@ -219,6 +219,15 @@ impl<'g> Geometry<'g> {
         }
     }
 
+    /// The six neighbours of a printed hex: across sheet seams on a
+    /// map-wide geometry (the grid's own answer otherwise).
+    pub fn neighbours(&self, id: HexId) -> Vec<HexId> {
+        match self.map {
+            Some(map) => map.neighbours(id),
+            None => self.grid.neighbours(id),
+        }
+    }
+
     /// Scan pixel of the centre of a printed hex.
     pub fn center_px(&self, id: HexId) -> [f64; 2] {
         self.fract_to_px(self.hex(id).as_vec2())

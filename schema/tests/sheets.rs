@@ -114,6 +114,8 @@ fn sheets_are_drawn_side_by_side_and_picked_back() {
         (east[0] - west[0] - spacing).abs() < 1e-3,
         "{west:?} {east:?}"
     );
+    // Outlines drawn from the geometry's neighbours cross the seam too.
+    assert!(placed.neighbours(id("W2805")).contains(&id("E0104")));
     for h in ["W0101", "W2838", "E0101", "E1419", "E2838"] {
         let c = placed.center_px(id(h));
         assert_eq!(placed.hex_at_px(c, None), Some(id(h)));
