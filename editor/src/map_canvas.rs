@@ -233,7 +233,7 @@ impl canvas::Program<Message> for MapCanvas<'_> {
 /// The printed hex under a canvas point, if it is on the map.
 pub fn hex_at(canvas: &MapCanvas<'_>, p: Point) -> Option<HexId> {
     let map = &canvas.opened.map;
-    map.grid
+    map.geometry()
         .hex_at_px(canvas.view.to_scan(p), None)
         .filter(|h| map.contains(*h))
 }

@@ -329,7 +329,7 @@ fn paper<'s>(
     shapes: impl Iterator<Item = &'s Shape>,
 ) -> ([u32; 2], Px) {
     let margin = 0.75 * map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     let corners = scene::all_hexes(map).flat_map(|h| placed.corners_px(h));
     let inked = shapes.flat_map(|s| raster::shape_box(font, s));
     let (mut lo, mut hi) = ([f64::MAX; 2], [f64::MIN; 2]);

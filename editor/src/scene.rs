@@ -5,6 +5,7 @@
 mod layer;
 pub mod marks;
 pub mod places;
+pub mod seams;
 
 pub use layer::Layer;
 
@@ -123,7 +124,7 @@ fn terrain(
     palette: &Palette,
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))
@@ -145,7 +146,7 @@ pub const LOW_INK: Rgb = [0x20, 0x50, 0x90];
 /// Level shading: each level above 0 darkens the hex a step more; levels
 /// below 0 are tinted blue. Translucent, so terrain shows through.
 fn elevation(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))
@@ -166,7 +167,7 @@ fn hexsides(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     let mut out = Vec::new();
     // Crossings (bridge, ford) go last so they sit on top of their river.
     let mut features: Vec<_> = map.hexsides.iter().collect();
@@ -263,7 +264,7 @@ fn roads(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.roads
         .iter()
         .filter(|road| road.hexes.iter().any(|h| keep(*h)))
@@ -281,8 +282,8 @@ fn roads(
 
 fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
-    all_hexes(map)
+    let placed = map.geometry();
+    let mut out: Vec<Shape> = all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| {
             let mut points = placed.corners_px(h).to_vec();
@@ -293,17 +294,19 @@ fn grid(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
                 colour: GRID_INK,
             }
         })
-        .collect()
+        .collect();
+    out.extend(seams::seams(map, keep));
+    out
 }
 
 fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| Shape::Text {
             at: number_position_on(&placed, h),
             size: 0.3 * map.grid.hex_radius_px,
-            text: h.to_string(),
+            text: map.label(h),
             colour: GRID_INK,
         })
         .collect()
@@ -311,7 +314,7 @@ fn numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
 
 fn names(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let r = map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.places
         .iter()
         .filter(|p| p.hexes.first().is_some_and(|h| keep(*h)))
@@ -340,7 +343,7 @@ fn named_by_an_entry(map: &Map, place: &berthier_schema::map::Place) -> bool {
 /// Hex numbers for an overlay on a scan that prints its own: below the
 /// centre and in blue, so they neither hide nor ghost the printed ones.
 pub fn overlay_numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     all_hexes(map)
         .filter(|h| keep(*h))
         .map(|h| {
@@ -349,7 +352,7 @@ pub fn overlay_numbers(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
             Shape::Text {
                 at: [2.0 * c[0] - top[0], 2.0 * c[1] - top[1]],
                 size: 0.26 * map.grid.hex_radius_px,
-                text: h.to_string(),
+                text: map.label(h),
                 colour: OVERLAY_INK,
             }
         })
@@ -362,7 +365,7 @@ pub const OVERLAY_INK: Rgb = [0x10, 0x3c, 0xb0];
 /// Where a hex's number is printed: between its centre and its top edge,
 /// as on most printed maps.
 pub fn number_position(map: &Map, hex: HexId) -> Px {
-    number_position_on(&map.grid.geometry(), hex)
+    number_position_on(&map.geometry(), hex)
 }
 
 /// [`number_position`] with the grid's geometry worked out once.

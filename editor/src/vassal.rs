@@ -76,4 +76,5 @@ pub mod grid;
 pub mod import;
 pub mod module;
 pub mod numbering;
+pub mod printed;
 pub mod to_berthier;

@@ -90,7 +90,7 @@ fn painted_hexes_get_a_ring_inside_their_edge() {
         let Shape::Line { points, .. } = shape else {
             panic!("a ring")
         };
-        let c = map.grid.center_px(*hex);
+        let c = map.geometry().center_px(*hex);
         for p in points {
             let d = (p[0] - c[0]).hypot(p[1] - c[1]);
             assert!(
@@ -108,8 +108,8 @@ fn hover_and_brush_marks_sit_inside_the_hex_edge() {
     let ring = marks::inset_ring(&map, hex);
     assert_eq!(ring.len(), 7);
     assert_eq!(ring[0], ring[6]);
-    let c = map.grid.center_px(hex);
-    let corners = map.grid.corners_px(hex);
+    let c = map.geometry().center_px(hex);
+    let corners = map.geometry().corners_px(hex);
     for (p, q) in ring.iter().zip(corners.iter()) {
         let (dp, dq) = (
             (p[0] - c[0]).hypot(p[1] - c[1]),

@@ -25,7 +25,7 @@ fn centre_on_screen(screen: &MapScreen, hex: &str) -> Point {
     let id: HexId = hex.parse().expect("hex id");
     screen
         .viewport()
-        .to_screen(screen.opened().map.grid.center_px(id))
+        .to_screen(screen.opened().map.geometry().center_px(id))
 }
 
 #[test]

@@ -279,7 +279,7 @@ fn auto_registration_finds_pointy_turned_hexes() {
     assert_eq!(lattice.orientation, map.grid.orientation);
     assert!((lattice.radius_px - 26.5).abs() < 0.3, "{lattice:?}");
     assert!((lattice.rotation_deg + 2.5).abs() < 0.2, "{lattice:?}");
-    let c = map.grid.center_px(id("0305"));
+    let c = map.geometry().center_px(id("0305"));
     let anchor = Landmark {
         hex: id("0305"),
         px: [c[0] - 7.0, c[1] + 5.0],

@@ -34,7 +34,7 @@ fn rivoli_from_its_nominal_origin_is_caught_and_renumbered() {
     let hexes: Vec<HexId> = scene::all_hexes(&map).collect();
     let nominal = Landmark {
         hex: map.grid.origin_hex,
-        px: map.grid.center_px(map.grid.origin_hex),
+        px: map.geometry().center_px(map.grid.origin_hex),
     };
     let (_, refined) =
         auto::propose(&gray, truth.shift, nominal, &hexes).expect("proposal");

@@ -29,7 +29,7 @@ fn demo_registration_matches_the_scan_transform() {
     let mut worst = 0.0f64;
     for h in berthier_editor::scene::all_hexes(&map) {
         let expected = t.apply(print.center_px(h));
-        let recorded = map.grid.center_px(h);
+        let recorded = map.geometry().center_px(h);
         worst = worst
             .max((expected[0] - recorded[0]).hypot(expected[1] - recorded[1]));
     }
@@ -80,8 +80,8 @@ fn line_offset(img: &RgbImage, mid: [f64; 2], normal: [f64; 2]) -> f64 {
 /// hexsides are found along their normals (at their midpoints, away from
 /// junctions), and each pair's mean shift gives the offset along it.
 fn printed_centre_offset(img: &RgbImage, map: &Map, hex: HexId) -> [f64; 2] {
-    let c = map.grid.center_px(hex);
-    let corners = map.grid.corners_px(hex);
+    let c = map.geometry().center_px(hex);
+    let corners = map.geometry().corners_px(hex);
     let mut o = [0.0; 2];
     for k in 0..3 {
         let mid = |i: usize| {
@@ -195,7 +195,7 @@ fn render_paints_series_colours_at_hex_centres() {
     ] {
         let id: HexId = hex.parse().expect("id");
         assert_eq!(map.hexes[&id].terrain.as_deref(), Some(terrain));
-        let c = map.grid.center_px(id);
+        let c = map.geometry().center_px(id);
         let (x, y) = (c[0] + offset[0], c[1] + offset[1]);
         let got = img.get_pixel(x as u32, y as u32).0;
         assert!(close(got, palette.terrain(terrain), 2), "{hex}: {got:?}");
@@ -210,7 +210,7 @@ fn render_over_the_scan_keeps_its_size_and_draws_lines_on_hexsides() {
     let scan = image::open(render::demo_scan_path()).expect("scan");
     assert_eq!(img.dimensions(), (scan.width(), scan.height()));
     let id: HexId = "0808".parse().expect("id");
-    let corners = map.grid.corners_px(id);
+    let corners = map.geometry().corners_px(id);
     let mid = [
         (corners[0][0] + corners[1][0]) / 2.0,
         (corners[0][1] + corners[1][1]) / 2.0,

@@ -70,7 +70,7 @@ fn assert_hexes_inside(img: &RgbImage, map: &Map, offset: [f64; 2]) {
     let inset = 0.5 * map.grid.hex_radius_px;
     let size = [f64::from(img.width()), f64::from(img.height())];
     for h in scene::all_hexes(map) {
-        for c in map.grid.corners_px(h) {
+        for c in map.geometry().corners_px(h) {
             let p = [c[0] + offset[0], c[1] + offset[1]];
             assert!(
                 (0..2).all(|i| p[i] >= inset && p[i] <= size[i] - inset),
@@ -102,11 +102,15 @@ fn assert_edge_names_inside(img: &RgbImage, map: &Map, offset: [f64; 2]) {
     }
 }
 
-/// 0201 (half a hex above row 01 of the odd columns) is drawn whole: the
-/// middle of its top side is inked, and so is its number.
+/// 0201 (half a hex above row 01 of the odd columns) of the first sheet
+/// is drawn whole: the middle of its top side is inked, and so is its
+/// number.
 fn assert_0201_drawn(img: &RgbImage, map: &Map, offset: [f64; 2]) {
-    let hex = id("0201");
-    let mut corners = map.grid.corners_px(hex);
+    let hex = HexId {
+        sheet: map.extent[0].sheet.and_then(|c| u8::try_from(c).ok()),
+        ..id("0201")
+    };
+    let mut corners = map.geometry().corners_px(hex);
     corners.sort_by(|a, b| a[1].total_cmp(&b[1]));
     let top = [
         (corners[0][0] + corners[1][0]) / 2.0 + offset[0],
@@ -142,7 +146,7 @@ fn assert_edge_name_beyond(
     axis: usize,
 ) {
     let outermost = scene::all_hexes(map)
-        .flat_map(|h| map.grid.corners_px(h))
+        .flat_map(|h| map.geometry().corners_px(h))
         .map(|c| c[axis])
         .fold(f64::MAX, f64::min);
     let limit = outermost + offset[axis] - 0.12 * map.grid.hex_radius_px;
@@ -164,8 +168,8 @@ fn side_colour(
     offset: [f64; 2],
     (hex, k, shrink): (&str, usize, f64),
 ) -> [u8; 3] {
-    let c = map.grid.center_px(id(hex));
-    let k6 = map.grid.corners_px(id(hex));
+    let c = map.geometry().center_px(id(hex));
+    let k6 = map.geometry().corners_px(id(hex));
     let (a, b) = (k6[k], k6[(k + 1) % 6]);
     let p = [0, 1]
         .map(|i| c[i] + ((a[i] + b[i]) / 2.0 - c[i]) * shrink + offset[i]);
@@ -174,7 +178,7 @@ fn side_colour(
 
 /// The index of `hex`'s side whose middle is highest on the image.
 fn top_side(map: &Map, hex: &str) -> usize {
-    let k = map.grid.corners_px(id(hex));
+    let k = map.geometry().corners_px(id(hex));
     (0..6)
         .min_by(|i, j| {
             let y = |s: usize| k[s][1] + k[(s + 1) % 6][1];
@@ -244,7 +248,7 @@ fn elevation_is_shaded_as_in_the_editor() {
                 (f64::from(clear[i]), f64::from(scene::HIGH_INK[i]));
             (paper * (1.0 - alpha) + ink * alpha).round() as u8
         });
-        let c = map.grid.center_px(id(hex));
+        let c = map.geometry().center_px(id(hex));
         let got = img
             .get_pixel((c[0] + offset[0]) as u32, (c[1] + offset[1]) as u32)
             .0;
@@ -291,7 +295,7 @@ fn grid_corrections_are_drawn_where_the_grid_puts_them() {
     let drawn = render::render(&map, &Palette::default(), None, &[Layer::Grid]);
     let img = &drawn.image;
     for k in 0..6 {
-        let corners = map.grid.corners_px(id("0808"));
+        let corners = map.geometry().corners_px(id("0808"));
         let (a, b) = (corners[k], corners[(k + 1) % 6]);
         let mid = [0, 1].map(|i| (a[i] + b[i]) / 2.0 + drawn.offset[i]);
         let darkest = (-1..=1)
@@ -302,4 +306,31 @@ fn grid_corrections_are_drawn_where_the_grid_puts_them() {
             .fold(f64::MAX, f64::min);
         assert!(darkest < 150.0, "side {k} of 0808 not at {mid:?}");
     }
+}
+
+/// Ligny's two sheets meet along a drawn seam: one thick line per
+/// hexside between a West and an East hex, each between a W28 and an E01
+/// hex; a map without sheets has none.
+#[test]
+fn ligny_sheets_are_drawn_with_their_seam() {
+    let (_, ligny) =
+        berthier_editor::project::resolve_map(&map_path("ligny-1815"))
+            .expect("map");
+    let seams = scene::seams::seams(&ligny, &|_| true);
+    // 38 rows: each W28 hex touches one or two E01 hexes (75 hexsides).
+    assert_eq!(seams.len(), 2 * 38 - 1);
+    let placed = ligny.geometry();
+    let west = placed.center_px(id("W2810"));
+    let east = placed.center_px(id("E0110"));
+    for shape in &seams {
+        let Shape::Line { points, .. } = shape else {
+            panic!("a seam is a line");
+        };
+        // Every seam point lies between the two sheets' seam columns.
+        assert!(points.iter().all(|p| p[0] > west[0] && p[0] < east[0]));
+    }
+    let (_, rivoli) =
+        berthier_editor::project::resolve_map(&map_path("rivoli-1797"))
+            .expect("map");
+    assert!(scene::seams::seams(&rivoli, &|_| true).is_empty());
 }

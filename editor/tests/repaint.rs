@@ -67,7 +67,8 @@ fn a_question_or_a_hidden_panel_that_moves_the_page_repaints_it_whole() {
     let at = match app.screen() {
         Screen::Map(s) => {
             let hex = "0505".parse().expect("hex");
-            s.viewport().to_screen(s.opened().map.grid.center_px(hex))
+            s.viewport()
+                .to_screen(s.opened().map.geometry().center_px(hex))
         }
         _ => panic!("the map screen"),
     };

@@ -79,9 +79,9 @@ fn a_hex_half_under_water_is_flagged() {
     let mut img = scan();
     // Flood the west half of clear hex 0808 with the sea's printed colour.
     let hex: HexId = "0808".parse().expect("id");
-    let sea_at = map.grid.center_px("0112".parse().expect("id"));
+    let sea_at = map.geometry().center_px("0112".parse().expect("id"));
     let sea = *img.get_pixel(sea_at[0] as u32, sea_at[1] as u32 + 8);
-    let c = map.grid.center_px(hex);
+    let c = map.geometry().center_px(hex);
     let r = map.grid.hex_radius_px;
     for y in (c[1] - r) as u32..(c[1] + r) as u32 {
         for x in (c[0] - r) as u32..c[0] as u32 {

@@ -6,10 +6,10 @@ use std::io::{Cursor, Write};
 use std::path::Path;
 
 use berthier_editor::vassal::grid::HexGrid;
-use berthier_editor::vassal::import::{ImportError, import, read_names};
+use berthier_editor::vassal::import::{ImportError, import};
 use berthier_editor::vassal::numbering::{Kind, Numbering};
-use berthier_schema::Map;
 use berthier_schema::document::{Format, parse};
+use berthier_schema::{HexId, Map};
 use zip::write::SimpleFileOptions;
 
 mod vassal_common;
@@ -107,7 +107,7 @@ fn check_map(
     };
     let mut n = 0;
     for hex in map.extent.iter().flat_map(|e| e.hexes()) {
-        let c = map.grid.center_px(hex);
+        let c = map.geometry().center_px(hex);
         let cell = vassal.cell_at([c[0].round() as i32, c[1].round() as i32]);
         let want = vassal_centre(g, sideways, cell.col, cell.row);
         let off = (c[0] - want[0]).hypot(c[1] - want[1]);
@@ -158,12 +158,18 @@ fn imports_every_board_grid_as_a_map() {
     let (west, n) = check_map(&out, "west-bank.map.ron", WEST, true);
     assert_eq!(n, report.maps[0].hexes);
     assert_eq!(west.scan.as_deref(), Some("west-bank.png"));
-    // Alphabetic names are kept beside the map, and are VASSAL's.
-    let names_path = report.maps[0].names.as_ref().expect("names table");
-    let names =
-        read_names(&std::fs::read_to_string(names_path).expect("names"))
-            .expect("parse");
+    // Alphabetic names are printed by the map's own numbering (no side
+    // table), and are VASSAL's.
+    assert!(report.maps[0].names.is_none());
+    assert!(west.numbering.is_some());
+    let names: Vec<(HexId, String)> = west
+        .extent
+        .iter()
+        .flat_map(|e| e.hexes())
+        .map(|h| (h, west.label(h)))
+        .collect();
     assert_eq!(names.len(), n);
+    assert!(names.iter().all(|(h, l)| west.read_label(l) == Some(*h)));
     let numbering = Numbering {
         h_type: Kind::Alphabetic,
         h_leading: 0,

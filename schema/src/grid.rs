@@ -168,6 +168,10 @@ impl Grid {
 #[derive(Debug)]
 pub struct Geometry<'g> {
     grid: &'g Grid,
+    /// The map whose sheets the grid places, for a map-wide geometry
+    /// ([`crate::Map::geometry`]): hex ids then go through the map's
+    /// canonical hex, so each sheet sits at its offset.
+    map: Option<&'g crate::Map>,
     layout: HexLayout,
     /// Layout position of the origin hex's centre.
     origin: Vec2,
@@ -189,10 +193,25 @@ impl std::ops::Deref for Geometry<'_> {
 
 impl<'g> Geometry<'g> {
     fn new(grid: &'g Grid) -> Self {
+        Self::placing(grid, None)
+    }
+
+    /// The geometry of a map's grid with its sheets placed by their
+    /// offsets (the same as the grid's own on a map without sheets).
+    pub(crate) fn of_map(map: &'g crate::Map) -> Self {
+        Self::placing(&map.grid, map.has_sheets().then_some(map))
+    }
+
+    fn placing(grid: &'g Grid, map: Option<&'g crate::Map>) -> Self {
         let layout = grid.layout();
-        let origin = layout.hex_to_world_pos(grid.to_hex(grid.origin_hex));
+        let origin_hex = map.map_or_else(
+            || grid.to_hex(grid.origin_hex),
+            |m| m.hex(grid.origin_hex),
+        );
+        let origin = layout.hex_to_world_pos(origin_hex);
         let mut geometry = Self {
             grid,
+            map,
             layout,
             origin,
             sin_cos: grid.rotation_deg.to_radians().sin_cos(),
@@ -216,14 +235,32 @@ impl<'g> Geometry<'g> {
         self.grid
     }
 
+    /// The axial hex a printed hex is drawn at: the map's canonical hex
+    /// on a map-wide geometry, the grid position otherwise.
+    pub fn hex(&self, id: HexId) -> Hex {
+        match self.map {
+            Some(map) => map.hex(id),
+            None => self.grid.to_hex(id),
+        }
+    }
+
+    /// The six neighbours of a printed hex: across sheet seams on a
+    /// map-wide geometry (the grid's own answer otherwise).
+    pub fn neighbours(&self, id: HexId) -> Vec<HexId> {
+        match self.map {
+            Some(map) => map.neighbours(id),
+            None => self.grid.neighbours(id),
+        }
+    }
+
     /// Scan pixel of the centre of a printed hex.
     pub fn center_px(&self, id: HexId) -> [f64; 2] {
-        self.fract_to_px(self.grid.to_hex(id).as_vec2())
+        self.fract_to_px(self.hex(id).as_vec2())
     }
 
     /// The six corners of a printed hex in scan pixels.
     pub fn corners_px(&self, id: HexId) -> [[f64; 2]; 6] {
-        let center = self.layout.hex_to_world_pos(self.grid.to_hex(id));
+        let center = self.layout.hex_to_world_pos(self.hex(id));
         self.layout.center_aligned_hex_corners().map(|c| {
             let p = self.place(c + center - self.origin);
             let off = self.field.as_ref().map_or([0.0, 0.0], |f| f.at(p));
@@ -233,8 +270,11 @@ impl<'g> Geometry<'g> {
 
     /// The printed hex under a scan pixel.
     pub fn hex_at_px(&self, px: [f64; 2], sheet: Option<u8>) -> Option<HexId> {
-        let frac = self.px_to_fract(px);
-        self.grid.to_id(Hex::round(frac.to_array()), sheet)
+        let hex = Hex::round(self.px_to_fract(px).to_array());
+        match self.map {
+            Some(map) => map.id_at(hex, sheet),
+            None => self.grid.to_id(hex, sheet),
+        }
     }
 
     /// Fractional axial coordinate of a scan pixel (for sub-hex picking such

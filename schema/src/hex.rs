@@ -227,7 +227,7 @@ pub enum Shift {
 }
 
 impl Shift {
-    fn mode(self) -> OffsetHexMode {
+    pub(crate) fn mode(self) -> OffsetHexMode {
         match self {
             Self::Odd => OffsetHexMode::Odd,
             Self::Even => OffsetHexMode::Even,

@@ -81,6 +81,11 @@ impl Hexside {
         grid.adjacent(self.a, self.b)
     }
 
+    /// Whether the two hexes touch on this map, across a sheet seam too.
+    pub fn is_on_map(self, map: &crate::Map) -> bool {
+        map.adjacent(self.a, self.b)
+    }
+
     /// The two scan-pixel end points of the hexside: the corners the two
     /// hexes share.
     pub fn endpoints_px(self, grid: &Grid) -> Option<[[f64; 2]; 2]> {

@@ -10,6 +10,8 @@ use crate::common::{MapTag, Provenance};
 use crate::grid::{Extent, Geometry, Grid};
 use crate::hex::HexId;
 use crate::hexside::Hexside;
+use crate::numbering::Numbering;
+use crate::sheet::Sheet;
 
 /// A map file (`maps/<battle>/*.map.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -45,6 +47,14 @@ pub struct Map {
     pub grid: Grid,
     /// Which printed hexes exist, one entry per sheet.
     pub extent: Vec<Extent>,
+    /// The sheets of a map printed in several parts, each placed on the
+    /// one canonical grid; empty for a one-sheet map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheets: Vec<Sheet>,
+    /// How hexes are printed, when not as four-digit column-row ("A1",
+    /// "117015"); a sheet may have its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbering: Option<Numbering>,
     /// Painted hexes; a hex not listed is unpainted (terrain unknown).
     #[serde(default)]
     pub hexes: BTreeMap<HexId, HexData>,
@@ -229,6 +239,8 @@ impl Map {
             scale: None,
             grid,
             extent,
+            sheets: Vec::new(),
+            numbering: None,
             hexes: BTreeMap::new(),
             hexsides: Vec::new(),
             roads: Vec::new(),
@@ -263,7 +275,7 @@ impl Map {
         if !edge.hexes.is_empty() {
             return edge.hexes.clone();
         }
-        let geometry = self.grid.geometry();
+        let geometry = self.geometry();
         self.extent
             .iter()
             .flat_map(Extent::hexes)
@@ -277,13 +289,11 @@ impl Map {
         side: Compass,
         geometry: &Geometry<'_>,
     ) -> bool {
-        let hex = self.grid.to_hex(id);
+        let hex = self.hex(id);
         let here = geometry.fract_to_px(hex.as_vec2());
         hex.all_neighbors().into_iter().any(|n| {
-            let on_map = self
-                .grid
-                .to_id(n, id.sheet)
-                .is_some_and(|n| self.contains(n));
+            let on_map =
+                self.id_at(n, id.sheet).is_some_and(|n| self.contains(n));
             let there = geometry.fract_to_px(n.as_vec2());
             let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
             // Mostly in that direction: a flat-top hex's diagonal

@@ -145,17 +145,17 @@ impl<'a> Zone<'a> {
         unit: &str,
         hex: HexId,
     ) -> Result<Verdict, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let near = |loc: &Location, n: u32| -> Result<Verdict, ZoneError> {
             let hexes = self.location_hexes(loc)?;
             Ok(Verdict::from_bool(
-                hexes.iter().any(|h| grid.distance(*h, hex) <= n),
+                hexes.iter().any(|h| map.distance(*h, hex) <= n),
             ))
         };
         Ok(match placement {
             Placement::Hex(h) => Verdict::from_bool(*h == hex),
             Placement::HexOrAdjacent(h) => {
-                Verdict::from_bool(grid.distance(*h, hex) <= 1)
+                Verdict::from_bool(map.distance(*h, hex) <= 1)
             }
             Placement::At(loc) => near(loc, 0)?,
             Placement::Within { of, hexes } => near(of, u32::from(*hexes))?,
@@ -176,26 +176,22 @@ impl<'a> Zone<'a> {
                 let stretch = self.road_stretch(road, from, to)?;
                 let reach = u32::from(*or_adjacent);
                 Verdict::from_bool(
-                    stretch.iter().any(|h| grid.distance(*h, hex) <= reach),
+                    stretch.iter().any(|h| map.distance(*h, hex) <= reach),
                 )
             }
             Placement::HalfwayBetween { a, b, radius } => {
-                let (a, b) = (
-                    grid.to_hex(self.centre(a)?),
-                    grid.to_hex(self.centre(b)?),
-                );
+                let (a, b) =
+                    (map.hex(self.centre(a)?), map.hex(self.centre(b)?));
                 let middle = a.lerp(b, 0.5);
                 Verdict::from_bool(
-                    middle.unsigned_distance_to(grid.to_hex(hex))
+                    middle.unsigned_distance_to(map.hex(hex))
                         <= u32::from(*radius),
                 )
             }
             Placement::LineBetween { a, b } => {
-                let (a, b) = (
-                    grid.to_hex(self.centre(a)?),
-                    grid.to_hex(self.centre(b)?),
-                );
-                let target = grid.to_hex(hex);
+                let (a, b) =
+                    (map.hex(self.centre(a)?), map.hex(self.centre(b)?));
+                let target = map.hex(hex);
                 Verdict::from_bool(a.line_to(b).any(|h| h == target))
             }
             Placement::StackedWith(other) => {
@@ -204,7 +200,7 @@ impl<'a> Zone<'a> {
             }
             Placement::AdjacentTo(other) => {
                 let there = self.unit_hex(other)?;
-                Verdict::from_bool(grid.distance(there, hex) == 1)
+                Verdict::from_bool(map.distance(there, hex) == 1)
             }
             Placement::WithAnyUnitOf(formation) => Verdict::from_bool(
                 self.lookup

@@ -167,7 +167,7 @@ fn check_battle(
         assert!(series.road_types.iter().any(|t| t.id == road.class));
         for w in road.hexes.windows(2) {
             assert!(
-                map.grid.adjacent(w[0], w[1]),
+                map.adjacent(w[0], w[1]),
                 "{}: {} breaks at {}",
                 map.id,
                 road.id,

@@ -191,17 +191,17 @@ fn quatre_bras_reinforcement_between_turns() {
 #[test]
 fn ligny_illegal_stack() {
     // A cavalry regiment joins Vandamme's infantry (§V.2).
-    let from = "(unit: \"fr-114\", hex: \"2928\"";
-    let to = "(unit: \"fr-114\", hex: \"1830\"";
-    let (dir, at) = LIGNY.mutated(from, to, "\"1830\"");
+    let from = "(unit: \"fr-114\", hex: \"E0128\"";
+    let to = "(unit: \"fr-114\", hex: \"W1830\"";
+    let (dir, at) = LIGNY.mutated(from, to, "\"W1830\"");
     assert_finding(dir.path(), "STK001", &LIGNY.file(), at);
 }
 
 #[test]
 fn ligny_unit_outside_its_zone() {
-    let from = "(unit: \"fr-054\", hex: \"0512\"";
-    let to = "(unit: \"fr-054\", hex: \"1520\"";
-    let (dir, at) = LIGNY.mutated(from, to, "\"1520\"");
+    let from = "(unit: \"fr-054\", hex: \"W0512\"";
+    let to = "(unit: \"fr-054\", hex: \"W1520\"";
+    let (dir, at) = LIGNY.mutated(from, to, "\"W1520\"");
     assert_finding(dir.path(), "SET001", &LIGNY.file(), at);
 }
 

@@ -16,11 +16,16 @@ fn rules_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
 }
 
-/// The mini pack with the case's map copied over it.
+/// The mini pack with the case's files (its map, and the scans a map in
+/// sheets names) copied over it.
 fn case_pack(code: &str, case: &str) -> tempfile::TempDir {
     let dir = common::pack();
-    let map = rules_dir().join(code).join(case).join("mini.map.ron");
-    std::fs::copy(map, dir.path().join("mini.map.ron")).expect("copy");
+    let from = rules_dir().join(code).join(case);
+    for entry in std::fs::read_dir(from).expect("case") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name()))
+            .expect("copy");
+    }
     dir
 }
 
@@ -107,6 +112,16 @@ fn live_checks_match_a_validation_run() {
          (id: \"mill\", name: \"M\", edge: \"nowhere\"),",
     );
     cases.push(refs);
+    // A sheet's own scan is a file reference, checked by pass 2 only.
+    let sheets = case_pack("MAP006", "clean");
+    std::fs::remove_file(sheets.path().join("east.png")).expect("rm");
+    let missing = validated(sheets.path());
+    assert!(
+        missing
+            .iter()
+            .any(|f| f.0 == "REF001" && f.1 == "/sheets/1/scan"),
+        "{missing:?}"
+    );
     for dir in &cases {
         let live = live(dir.path());
         assert!(!live.is_empty(), "no finding in {}", dir.path().display());

@@ -5,7 +5,7 @@
 //! between them: an outline on the hex's edge covered the very river it
 //! reported (review-editor step 6).
 
-use berthier_schema::grid::Grid;
+use berthier_schema::grid::Geometry;
 use berthier_schema::{HexId, Hexside};
 use iced::Color;
 use iced::widget::canvas::{Frame, Stroke};
@@ -29,7 +29,7 @@ pub const INSET: f64 = 0.2;
 /// The marks, in scan pixels: the closed outline of the hex drawn
 /// [`INSET`] inside it, then for a hexside finding one bar per hex of the
 /// hexside, parallel to it and as far inside.
-pub fn lines(grid: &Grid, mark: Highlight) -> Vec<Vec<[f64; 2]>> {
+pub fn lines(grid: &Geometry<'_>, mark: Highlight) -> Vec<Vec<[f64; 2]>> {
     let inset = |centre: [f64; 2], p: [f64; 2]| {
         [
             p[0] + (centre[0] - p[0]) * INSET,
@@ -44,7 +44,7 @@ pub fn lines(grid: &Grid, mark: Highlight) -> Vec<Vec<[f64; 2]>> {
         .collect();
     outline.push(outline[0]);
     let mut out = vec![outline];
-    if let Some([p, q]) = mark.side.and_then(|s| s.endpoints_px(grid)) {
+    if let Some([p, q]) = mark.side.and_then(|s| s.endpoints_on(grid)) {
         for hex in mark.side.into_iter().flat_map(Hexside::hexes) {
             let centre = grid.center_px(hex);
             out.push(vec![inset(centre, p), inset(centre, q)]);
@@ -56,10 +56,10 @@ pub fn lines(grid: &Grid, mark: Highlight) -> Vec<Vec<[f64; 2]>> {
 /// Draws the marks of `canvas.highlight` on the overlay.
 pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame) {
     let Some(mark) = canvas.highlight else { return };
-    let grid = &canvas.opened.map.grid;
+    let grid = canvas.opened.map.geometry();
     let red = Color::from_rgb8(0xd0, 0x20, 0x20);
     let radius = grid.hex_radius_px as f32 * canvas.view.zoom;
-    for (i, line) in lines(grid, mark).iter().enumerate() {
+    for (i, line) in lines(&grid, mark).iter().enumerate() {
         // The bars are what the eye should find: thicker than the outline.
         let width = if i == 0 { 3.0 } else { (radius * 0.1).max(4.0) };
         let stroke = Stroke::default().with_width(width).with_color(red);

@@ -56,7 +56,7 @@ fn keeper<'a>(
     let rect = canvas.view.visible_scan(size);
     let grid = &canvas.opened.map.grid;
     let margin = grid.hex_radius_px * grid.aspect.max(1.0) * 1.5;
-    let placed = grid.geometry();
+    let placed = canvas.opened.map.geometry();
     move |h| super::geometry::in_rect(placed.center_px(h), rect, margin)
 }
 
@@ -82,8 +82,10 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         frame.stroke(&polyline(&canvas.view, &ring), thick);
     }
     super::highlight::draw(canvas, frame);
-    if let Some([p, q]) =
-        canvas.preview.side.and_then(|s| s.endpoints_px(&map.grid))
+    if let Some([p, q]) = canvas
+        .preview
+        .side
+        .and_then(|s| s.endpoints_on(&map.geometry()))
     {
         let width =
             (map.grid.hex_radius_px as f32 * canvas.view.zoom * 0.2).max(4.0);

@@ -18,7 +18,7 @@ pub const INSET: f64 = 0.12;
 /// The corners of `hex` moved `INSET` of the way to its centre, closed
 /// (first corner repeated), as a polyline.
 pub fn inset_ring(map: &Map, hex: HexId) -> Vec<Px> {
-    inset_ring_on(&map.grid.geometry(), hex)
+    inset_ring_on(&map.geometry(), hex)
 }
 
 /// [`inset_ring`] with the grid's geometry worked out once.
@@ -37,7 +37,7 @@ fn inset_ring_on(placed: &Geometry<'_>, hex: HexId) -> Vec<Px> {
 /// hexes that does not face another of its hexes.
 pub fn place_outlines(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
     let width = 0.06 * map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     let mut out = Vec::new();
     for place in map.places.iter().filter(|p| p.hexes.len() > 1) {
         for &hex in place.hexes.iter().filter(|h| keep(**h)) {
@@ -87,7 +87,7 @@ pub fn painted_rings(
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
     let width = 0.1 * map.grid.hex_radius_px;
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.hexes
         .iter()
         .filter(|(id, _)| keep(**id) && map.contains(**id))

@@ -32,7 +32,7 @@ pub fn all(
 /// Entry points: their hexes ringed in green with the name; an entry on a
 /// whole edge rings that edge's hexes.
 pub fn entries(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     let mut out = Vec::new();
     for entry in &map.entry_points {
         let on_edge = entry
@@ -51,7 +51,7 @@ pub fn entries(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
 
 /// Named map edges: their outer hexsides in purple, with the name.
 pub fn edges(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    let placed = map.grid.geometry();
+    let placed = map.geometry();
     map.edges
         .iter()
         .flat_map(|edge| edge_shapes(map, &placed, edge, keep))

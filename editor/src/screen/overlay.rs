@@ -92,7 +92,7 @@ impl MapView {
                 [f64::from(s.width), f64::from(s.height)],
             ]),
             None => {
-                let placed = opened.map.grid.geometry();
+                let placed = opened.map.geometry();
                 geometry::bounds(
                     crate::scene::all_hexes(&opened.map)
                         .flat_map(|h| placed.corners_px(h)),

@@ -194,8 +194,10 @@ impl SuggestScreen {
     /// A click marks (or unmarks) a sample of the current terrain type.
     fn click(&mut self, px: [f64; 2]) {
         let map = &self.opened.map;
-        let Some(hex) =
-            map.grid.hex_at_px(px, None).filter(|h| map.contains(*h))
+        let Some(hex) = map
+            .geometry()
+            .hex_at_px(px, None)
+            .filter(|h| map.contains(*h))
         else {
             return;
         };
@@ -342,7 +344,7 @@ impl SuggestScreen {
 
     fn marks(&self) -> Vec<Mark> {
         // Worked out once for every proposal's hex.
-        let grid = self.opened.map.grid.geometry();
+        let grid = self.opened.map.geometry();
         let palette = &self.opened.palette;
         let colour = |t: &str, a: f32| {
             let [r, g, b] = palette.terrain(t);

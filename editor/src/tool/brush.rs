@@ -7,12 +7,11 @@ use berthier_schema::{HexId, Map};
 
 /// The printed hexes within `radius` of `centre`, centre first.
 pub fn in_radius(map: &Map, centre: HexId, radius: u8) -> Vec<HexId> {
-    let grid = &map.grid;
     let mut out = vec![centre];
     out.extend(
-        grid.to_hex(centre)
+        map.hex(centre)
             .range(u32::from(radius))
-            .filter_map(|h| grid.to_id(h, centre.sheet))
+            .filter_map(|h| map.id_at(h, centre.sheet))
             .filter(|h| *h != centre && map.contains(*h)),
     );
     out
@@ -31,7 +30,7 @@ pub fn flood(map: &Map, start: HexId) -> Vec<HexId> {
     let mut out = Vec::new();
     while let Some(h) = queue.pop_front() {
         out.push(h);
-        for n in map.grid.neighbours(h) {
+        for n in map.neighbours(h) {
             if map.contains(n) && terrain(&n) == wanted && seen.insert(n) {
                 queue.push_back(n);
             }
@@ -43,14 +42,15 @@ pub fn flood(map: &Map, start: HexId) -> Vec<HexId> {
 /// The hexes after `from` up to and including `to`, each adjacent to the
 /// one before (hexx's line), stopping at the first one off the map.
 pub fn steps(map: &Map, from: HexId, to: HexId) -> Vec<HexId> {
-    if from.sheet != to.sheet {
+    // Without declared sheets, hexes of two lettered extents are not on
+    // one grid; with them, a line crosses the seam.
+    if from.sheet != to.sheet && !map.has_sheets() {
         return Vec::new();
     }
-    let grid = &map.grid;
-    grid.to_hex(from)
-        .line_to(grid.to_hex(to))
+    map.hex(from)
+        .line_to(map.hex(to))
         .skip(1)
-        .map(|h| grid.to_id(h, from.sheet).filter(|id| map.contains(*id)))
+        .map(|h| map.id_at(h, from.sheet).filter(|id| map.contains(*id)))
         .take_while(Option::is_some)
         .flatten()
         .collect()

@@ -10,7 +10,7 @@ use berthier_schema::{HexId, Hexside, Map};
 /// The hexside nearest a scan pixel, with the hex the pixel is in. Both
 /// hexes must be on the map.
 pub fn nearest(map: &Map, px: [f64; 2]) -> Option<(Hexside, HexId)> {
-    let grid = &map.grid;
+    let grid = map.geometry();
     let hex = grid.hex_at_px(px, None).filter(|h| map.contains(*h))?;
     let c = grid.center_px(hex);
     let dist = |n: &HexId| {
@@ -18,7 +18,7 @@ pub fn nearest(map: &Map, px: [f64; 2]) -> Option<(Hexside, HexId)> {
         let mid = [(c[0] + o[0]) / 2.0, (c[1] + o[1]) / 2.0];
         (mid[0] - px[0]).hypot(mid[1] - px[1])
     };
-    let across = grid
+    let across = map
         .neighbours(hex)
         .into_iter()
         .filter(|n| map.contains(*n))

@@ -8,9 +8,10 @@
 //!   extent from [`super::to_berthier`];
 //! - `<board>.<ext>`: the board image, copied from the module (file names
 //!   are made from the board's name, never from paths in the zip);
-//! - `<board>.vassal-names.ron`, when VASSAL's printed names are not the
-//!   Berthier `CCRR` numbers: the table from each hex to its name (the map
-//!   format has no printed-numbering field yet).
+//! - the map's `numbering`, when VASSAL's printed names are not the
+//!   Berthier `CCRR` numbers and a Berthier numbering prints them all;
+//! - `<board>.vassal-names.ron`, when none does (a VASSAL quirk, see
+//!   [`super::printed`]): the table from each hex to its name.
 //!
 //! A zone of a `ZonedGrid` with its own hex grid becomes its own map on
 //! the same image (`<board>-<zone>`), holding the hexes whose centres lie
@@ -233,6 +234,7 @@ fn write_map(
         vec![conv.extent.clone()],
     );
     map.scan = scan.map(str::to_owned);
+    map.numbering.clone_from(&conv.numbering);
     map.provenance = vec![
         Provenance {
             about: "grid".into(),
@@ -266,7 +268,7 @@ fn write_map(
         path: map_path.clone(),
         source,
     })?;
-    let names = if conv.labels.is_empty() {
+    let names = if conv.labels.is_empty() || conv.numbering.is_some() {
         None
     } else {
         let path = dir.join(format!("{id}.vassal-names.ron"));
@@ -277,7 +279,7 @@ fn write_map(
             .collect();
         let mut text = String::from(
             "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
-             // Berthier maps have no printed-numbering field yet.\n",
+             // No Berthier `numbering` prints exactly these names.\n",
         );
         text.push_str(
             &to_text(&table, Format::Ron)

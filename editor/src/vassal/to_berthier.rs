@@ -22,8 +22,8 @@
 //! used instead. Whenever a VASSAL name differs from the Berthier `HexId`
 //! text (alphabetic columns, a separator, a sideways grid printed column
 //! first, descending numbers), the names are kept in
-//! [`Conversion::labels`]: Berthier's map has no printed-numbering field
-//! yet.
+//! [`Conversion::labels`], and [`Conversion::numbering`] is the Berthier
+//! numbering that prints them, where one does ([`super::printed`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -45,6 +45,9 @@ pub struct Conversion {
     /// VASSAL's printed name of each hex whose name is not its `HexId`
     /// text; empty when Berthier's numbers are VASSAL's.
     pub labels: BTreeMap<HexId, String>,
+    /// The map `numbering` that prints every name of `labels`; `None`
+    /// when `labels` is empty or no Berthier numbering prints them all.
+    pub numbering: Option<berthier_schema::Numbering>,
 }
 
 /// Why a VASSAL grid has no Berthier equivalent.
@@ -224,6 +227,7 @@ pub fn convert_cells(
         return Err(ConvertError::NoFit(worst));
     }
     let mut labels = BTreeMap::new();
+    let mut printed = None;
     if let Some(n) = numbering {
         let names: Vec<(HexId, String)> = hexes
             .iter()
@@ -231,6 +235,7 @@ pub fn convert_cells(
             .collect();
         if names.iter().any(|(id, name)| id.to_string() != *name) {
             labels = names.into_iter().collect();
+            printed = super::printed::berthier_numbering(grid, n, size, &hexes);
         }
     }
     Ok(Conversion {
@@ -238,6 +243,7 @@ pub fn convert_cells(
         extent: extent_of(&hexes, sheet),
         hexes,
         labels,
+        numbering: printed,
     })
 }
 

@@ -50,7 +50,8 @@ impl Scanner<'_> {
                 ))
             }
             Token::Scalar { start, end } => {
-                number(self.ident_bytes(start, end))
+                let bytes = self.ident_bytes(start, end);
+                char_literal(bytes).or_else(|| number(bytes))
             }
             Token::Ident { start, end } => self.ident_value(start, end, depth),
             Token::Open(b'[') => self.array(depth),
@@ -197,6 +198,21 @@ fn unwrap_single(value: Value) -> Value {
     }
 }
 
+/// A RON character literal without escapes (`'W'`, a sheet letter), as
+/// the one-character string JSON gives a `char`; escaped ones are left to
+/// the typed reader.
+fn char_literal(bytes: &[u8]) -> Option<Value> {
+    let inner = bytes.strip_prefix(b"'")?.strip_suffix(b"'")?;
+    let text = std::str::from_utf8(inner).ok()?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c != '\\' && c != '\'' => {
+            Some(Value::String(c.to_string()))
+        }
+        _ => None,
+    }
+}
+
 fn number(bytes: &[u8]) -> Option<Value> {
     let text = std::str::from_utf8(bytes).ok()?.replace('_', "");
     if let Ok(i) = text.parse::<i64>() {
@@ -239,12 +255,19 @@ mod tests {
     fn unusual_escapes_and_literals_give_up_instead_of_guessing() {
         assert_eq!(ron_json_shape(r#"(s: "a\u{41}")"#), None);
         assert_eq!(ron_json_shape(r#"(s: "a\0")"#), None);
-        assert_eq!(ron_json_shape("(c: 'W')"), None);
+        assert_eq!(ron_json_shape(r"(c: '\'')"), None);
+        assert_eq!(ron_json_shape(r"(c: '\n')"), None);
         assert_eq!(ron_json_shape("(n: 0x1F)"), None);
         assert_eq!(
             ron_json_shape(r#"(s: "tab\tquote\"")"#),
             Some(json!({"s": "tab\tquote\""}))
         );
+    }
+
+    #[test]
+    fn a_plain_char_literal_is_a_one_letter_string() {
+        // A sheet letter (`sheet: 'W'`), as serde reads a `char` from JSON.
+        assert_eq!(ron_json_shape("(c: 'W')"), Some(json!({"c": "W"})));
     }
 
     #[test]

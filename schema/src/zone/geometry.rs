@@ -14,20 +14,16 @@ use crate::zone::Verdict;
 impl Zone<'_> {
     /// Inside the polygon of hex centres, or on one of its hex-line sides.
     pub(super) fn in_region(&self, corners: &[HexId], hex: HexId) -> bool {
-        let grid = &self.map.grid;
-        let target = grid.to_hex(hex);
+        let map = self.map;
+        let target = map.hex(hex);
         let on_boundary = corners
             .iter()
             .zip(corners.iter().cycle().skip(1))
             .any(|(a, b)| {
-                grid.to_hex(*a)
-                    .line_to(grid.to_hex(*b))
-                    .any(|h| h == target)
+                map.hex(*a).line_to(map.hex(*b)).any(|h| h == target)
             });
-        let ring: Vec<Coord> = corners
-            .iter()
-            .map(|h| self.coord(grid.to_hex(*h)))
-            .collect();
+        let ring: Vec<Coord> =
+            corners.iter().map(|h| self.coord(map.hex(*h))).collect();
         let polygon = Polygon::new(LineString::from(ring), vec![]);
         on_boundary || polygon.contains(&self.coord(target))
     }
@@ -51,12 +47,12 @@ impl Zone<'_> {
         inclusive: bool,
         hex: HexId,
     ) -> Result<Verdict, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let points: Vec<Hex> = line
             .iter()
-            .map(|l| self.centre(l).map(|h| grid.to_hex(h)))
+            .map(|l| self.centre(l).map(|h| map.hex(h)))
             .collect::<Result<_, _>>()?;
-        let target = grid.to_hex(hex);
+        let target = map.hex(hex);
         if points
             .windows(2)
             .any(|w| w[0].line_to(w[1]).any(|h| h == target))

@@ -163,7 +163,7 @@ impl Zone<'_> {
         from: &Location,
         to: &Location,
     ) -> Result<Vec<HexId>, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let road = self
             .map
             .road(road)
@@ -174,7 +174,7 @@ impl Zone<'_> {
                 .iter()
                 .enumerate()
                 .min_by_key(|(_, h)| {
-                    targets.iter().map(|t| grid.distance(**h, *t)).min()
+                    targets.iter().map(|t| map.distance(**h, *t)).min()
                 })
                 .map(|(i, _)| i)
                 .ok_or_else(|| ZoneError::EmptyRoad(road.id.clone()))

@@ -19,7 +19,7 @@ impl Zone<'_> {
         unit: &str,
         hex: HexId,
     ) -> Result<Verdict, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         Ok(Verdict::from_bool(match placement {
             Placement::SideOf {
                 of,
@@ -28,7 +28,7 @@ impl Zone<'_> {
             } => self.side_of(of, *side, *inclusive, hex)?,
             Placement::Band { a, b, width } => {
                 let line = self.band_line(a, b)?;
-                let target = grid.to_hex(hex);
+                let target = map.hex(hex);
                 line.iter().any(|h| {
                     h.unsigned_distance_to(target) <= u32::from(*width)
                 })
@@ -44,7 +44,7 @@ impl Zone<'_> {
                 .lookup
                 .formation_hexes(Some(formation), unit)
                 .iter()
-                .any(|h| grid.distance(*h, hex) == 1),
+                .any(|h| map.distance(*h, hex) == 1),
             other => {
                 return Err(ZoneError::NotRelative(format!("{other:?}")));
             }
@@ -59,16 +59,14 @@ impl Zone<'_> {
         inclusive: bool,
         hex: HexId,
     ) -> Result<bool, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let points: Vec<Coord> = match of {
             // A stream's side is measured from its hexsides' midpoints: the
             // hexes along it lie on one side or the other.
             Location::Hexsides(name) => (self.hexside_pairs(name)?.iter())
                 .map(|[a, b]| {
-                    let (a, b) = (
-                        self.coord(grid.to_hex(*a)),
-                        self.coord(grid.to_hex(*b)),
-                    );
+                    let (a, b) =
+                        (self.coord(map.hex(*a)), self.coord(map.hex(*b)));
                     Coord {
                         x: (a.x + b.x) / 2.0,
                         y: (a.y + b.y) / 2.0,
@@ -80,12 +78,10 @@ impl Zone<'_> {
                 if hexes.contains(&hex) {
                     return Ok(inclusive);
                 }
-                (hexes.iter())
-                    .map(|h| self.coord(grid.to_hex(*h)))
-                    .collect()
+                (hexes.iter()).map(|h| self.coord(map.hex(*h))).collect()
             }
         };
-        Ok(beyond(&points, side, self.coord(grid.to_hex(hex))))
+        Ok(beyond(&points, side, self.coord(map.hex(hex))))
     }
 
     /// The straight hex line joining the two nearest hexes of `a` and `b`.
@@ -94,12 +90,12 @@ impl Zone<'_> {
         a: &Location,
         b: &Location,
     ) -> Result<Vec<hexx::Hex>, ZoneError> {
-        let grid = &self.map.grid;
+        let map = self.map;
         let (a, b) = (self.location_hexes(a)?, self.location_hexes(b)?);
         let pairs = a.iter().flat_map(|x| b.iter().map(move |y| (*x, *y)));
         let (x, y) = pairs
-            .min_by_key(|(x, y)| grid.distance(*x, *y))
+            .min_by_key(|(x, y)| map.distance(*x, *y))
             .ok_or(ZoneError::EmptyBandEnd)?;
-        Ok(grid.to_hex(x).line_to(grid.to_hex(y)).collect())
+        Ok(map.hex(x).line_to(map.hex(y)).collect())
     }
 }

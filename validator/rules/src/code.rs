@@ -177,6 +177,9 @@ codes! {
     Ref017 "REF017" Error References;
     Ref018 "REF018" Error References;
     Ref019 "REF019" Error References;
+    Ref020 "REF020" Error References;
+    Ref021 "REF021" Error References;
+    Ref022 "REF022" Error References;
     Ref027 "REF027" Error References;
     Ref028 "REF028" Error References;
     Ref029 "REF029" Error References;
@@ -228,6 +231,10 @@ codes! {
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
     Map004 "MAP004" Info Map;
+    Map005 "MAP005" Error Map;
+    Map006 "MAP006" Error Map;
+    Map007 "MAP007" Error Map;
+    Map008 "MAP008" Warning Map;
     Map009 "MAP009" Warning Map;
 }
 

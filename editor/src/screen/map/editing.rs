@@ -20,7 +20,9 @@ impl MapScreen {
 
     fn hex_at(&self, px: [f64; 2]) -> Option<HexId> {
         let map = &self.opened.map;
-        map.grid.hex_at_px(px, None).filter(|h| map.contains(*h))
+        map.geometry()
+            .hex_at_px(px, None)
+            .filter(|h| map.contains(*h))
     }
 
     /// The left button went down on the map.

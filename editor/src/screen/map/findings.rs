@@ -171,7 +171,7 @@ impl MapScreen {
         self.findings.selected = Some(i);
         let map = &self.opened.map;
         if let Some(size) = self.canvas_size {
-            let px = map.grid.center_px(hex);
+            let px = map.geometry().center_px(hex);
             self.view = centred_on(self.view, px, size, map.grid.hex_radius_px);
             self.fitted = false;
         }

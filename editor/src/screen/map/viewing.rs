@@ -110,7 +110,7 @@ impl MapScreen {
             ]);
         }
         let map = &self.opened.map;
-        let placed = map.grid.geometry();
+        let placed = map.geometry();
         geometry::bounds(
             crate::scene::all_hexes(map).flat_map(|h| placed.corners_px(h)),
         )

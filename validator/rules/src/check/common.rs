@@ -151,7 +151,7 @@ pub fn on_road(b: &Battle<'_>, hex: HexId) -> bool {
 /// Whether a hex is on the map's edge (has a neighbour that is not a
 /// printed hex).
 pub fn on_edge(b: &Battle<'_>, hex: HexId) -> bool {
-    let neighbours = b.map.grid.neighbours(hex);
+    let neighbours = b.map.neighbours(hex);
     neighbours.len() < 6 || neighbours.iter().any(|n| !b.map.contains(*n))
 }
 

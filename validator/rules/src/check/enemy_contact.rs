@@ -55,7 +55,7 @@ fn contact(
         return None;
     }
     let (near, enemy) =
-        b.map.grid.neighbours(hex).into_iter().find_map(|n| {
+        b.map.neighbours(hex).into_iter().find_map(|n| {
             enemy_at(scene, b, rule, side, n, hex).map(|e| (n, e))
         })?;
     let mut f = Finding::new(

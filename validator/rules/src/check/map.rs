@@ -19,6 +19,13 @@
 //! | MAP003 | [`entry_edge`] | an entry point is on a map edge |
 //! | MAP004 | [`levels`] | a level change has a slope between the hexes |
 //! | MAP009 | [`road_revisit`] | a road does not come back to a hex it passed |
+//! | REF020 | [`off_map`] | a hex id's prefix names a sheet of the map |
+//! | REF021 | [`sheets`] | every extent is on a declared sheet, every sheet has one |
+//! | REF022 | [`sheets`] | sheet letters are capitals, each used once |
+//! | MAP005 | [`sheets`] | no two sheets cover the same canonical hex |
+//! | MAP006 | [`sheets`] | a sheet's own grid is staggered as its offset places it |
+//! | MAP007 | [`numbering`] | every printed label reads back as its hex |
+//! | MAP008 | [`sheets`] | a sheet's own scan and its grid come together |
 //!
 //! Every rule is cheap (linear in hexes, hexsides and road steps), so the
 //! editor needs no debouncing even on the largest bundled maps.
@@ -28,11 +35,13 @@ pub mod entry_refs;
 pub mod hexside_join;
 pub mod high_hex;
 pub mod levels;
+pub mod numbering;
 pub mod off_map;
 pub mod river_crossing;
 pub mod road_gap;
 pub mod road_revisit;
 pub mod series_ids;
+pub mod sheets;
 pub mod unique_ids;
 
 use std::collections::HashMap;
@@ -63,6 +72,8 @@ pub const NEED_SERIES: &[Code] = &[
 /// reports why the series cannot be read).
 pub fn check(map: &Map, series: Option<&Series>) -> Vec<Finding> {
     let mut out = unique_ids::check(map);
+    out.extend(sheets::check(map));
+    out.extend(numbering::check(map));
     out.extend(off_map::check(map));
     out.extend(hexside_join::check(map));
     out.extend(road_gap::check(map));

@@ -1,5 +1,5 @@
 //! Maps, counters files and scenarios: the files each names (REF001,
-//! REF002, REF010), loaded, then the checks of `berthier_rules` on the
+//! REF002, REF010; a map's scan and each sheet's), loaded, then the checks of `berthier_rules` on the
 //! documents: for a map every check the map and its series decide on
 //! their own, which the editor's findings panel runs too (`check::map`:
 //! hexes on the map, series ids, hexsides, roads, entry points,
@@ -21,6 +21,12 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
     let series = series_of(ctx, "/series", &map.series);
     if let Some(scan) = &map.scan {
         ctx.file("/scan", scan);
+    }
+    // A sheet scanned apart names its own scan, checked as the map's.
+    for (i, sheet) in map.sheets.iter().enumerate() {
+        if let Some(scan) = &sheet.scan {
+            ctx.file(&format!("/sheets/{i}/scan"), scan);
+        }
     }
     ctx.findings(map_checks::check(map, series.as_deref()));
 }

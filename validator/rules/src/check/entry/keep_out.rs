@@ -53,7 +53,7 @@ pub fn check(
     if gates.is_empty() {
         return;
     }
-    let grid = &battle.map.grid;
+    let map = battle.map;
     for (s, side) in battle.scenario.sides.iter().enumerate() {
         for (i, placed) in side.setup.iter().enumerate() {
             let Some(unit) = battle.unit(&placed.unit) else {
@@ -63,7 +63,7 @@ pub fn check(
                 continue;
             }
             let near = gates.iter().find_map(|(hex, list)| {
-                let distance = grid.distance(*hex, placed.hex);
+                let distance = map.distance(*hex, placed.hex);
                 let enemy = list.iter().rev().find(|g| g.side != unit.side)?;
                 (distance <= u32::from(radius))
                     .then_some((hex, distance, enemy))

@@ -162,7 +162,7 @@ pub fn impassable(battle: &Battle<'_>, hex: HexId) -> bool {
 /// Whether a hex lies on a map edge: one of its six neighbours is not a
 /// printed hex of the map.
 pub fn on_edge(battle: &Battle<'_>, hex: HexId) -> bool {
-    let neighbours = battle.map.grid.neighbours(hex);
+    let neighbours = battle.map.neighbours(hex);
     neighbours.len() < 6 || neighbours.iter().any(|n| !battle.map.contains(*n))
 }
 

@@ -52,7 +52,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
 
 /// Whether `hex` has a neighbour off the map, or a named edge lists it.
 pub fn on_edge(map: &Map, hex: HexId) -> bool {
-    let neighbours = map.grid.neighbours(hex);
+    let neighbours = map.neighbours(hex);
     neighbours.len() < 6
         || neighbours.iter().any(|n| !map.contains(*n))
         || map.edges.iter().any(|e| e.hexes.contains(&hex))

@@ -11,7 +11,7 @@ use crate::pointer::at;
 pub fn check(map: &Map) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, side) in map.hexsides.iter().enumerate() {
-        if side.at.is_on(&map.grid) {
+        if side.at.is_on_map(map) {
             continue;
         }
         let [a, b] = side.at.hexes();

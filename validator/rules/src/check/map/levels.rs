@@ -72,7 +72,6 @@ fn unmarked(map: &Map, sides: &Sides<'_>) -> Vec<Finding> {
     for (hex, data) in &map.hexes {
         let Some(here) = data.level else { continue };
         let lower: Vec<String> = map
-            .grid
             .neighbours(*hex)
             .into_iter()
             .filter(|n| level(map, *n).is_some_and(|l| l < here))

@@ -1,4 +1,4 @@
-//! REF007 on a map: a painted hex, a hexside's hex, or a hex of a road,
+//! REF007 (and REF020 on a map in sheets) on a map: a painted hex, a hexside's hex, or a hex of a road,
 //! place, edge or entry point is not a printed hex of the map's `extent`.
 //! Documented with the other pass-2 codes (`crate::rules`); scenarios'
 //! hexes are checked by pass 2 through the same [`finding`].
@@ -51,6 +51,9 @@ pub fn finding(map: &Map, hex: HexId, pointer: Pointer) -> Option<Finding> {
     if map.contains(hex) {
         return None;
     }
+    if map.has_sheets() && map.sheet_of(hex).is_none() {
+        return Some(no_such_sheet(map, hex, pointer));
+    }
     let message = format!("hex {hex} is not on the map {}", map.id);
     let mut finding = Finding::new(Code::Ref007, pointer, message).hex(hex);
     finding.help = map.extent.first().map(|e| {
@@ -60,4 +63,20 @@ pub fn finding(map: &Map, hex: HexId, pointer: Pointer) -> Option<Finding> {
         )
     });
     Some(finding)
+}
+
+/// REF020: on a map in sheets, a hex id whose prefix names no sheet (or
+/// that has none).
+fn no_such_sheet(map: &Map, hex: HexId, pointer: Pointer) -> Finding {
+    let prefix = match hex.sheet {
+        Some(letter) => format!("sheet `{}`", char::from(letter)),
+        None => "no sheet letter".to_owned(),
+    };
+    let message = format!(
+        "hex {hex} has {prefix}, and the map {} has no such sheet",
+        map.id
+    );
+    Finding::new(Code::Ref020, pointer, message)
+        .hex(hex)
+        .help(super::sheets::sheet_list(map))
 }

@@ -16,7 +16,7 @@ pub fn check(map: &Map) -> Vec<Finding> {
     for (i, road) in map.roads.iter().enumerate() {
         for (j, pair) in road.hexes.windows(2).enumerate() {
             let (prev, hex) = (pair[0], pair[1]);
-            if map.grid.adjacent(prev, hex) {
+            if map.adjacent(prev, hex) {
                 continue;
             }
             out.push(
