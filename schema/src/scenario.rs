@@ -11,12 +11,18 @@ use crate::placement::{Location, Placement};
 
 mod arrival;
 mod forces;
+mod origin;
+mod resolve;
 mod turns;
+mod variant;
 mod victory;
 
 pub use arrival::{AlternativeEntry, Arrival, Chooser, DelayRow};
 pub use forces::{Attachment, Losses, MoraleGroup};
+pub use origin::{Layer, StepOrigins};
+pub use resolve::{Issue, IssueKind, Step, apply_variant, rebase};
 pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes};
+pub use variant::{ArrivalShift, ScenarioVariant, SideChanges};
 pub use victory::{Condition, VictoryCondition};
 
 /// A scenario file (`scenarios/<battle>/*.scenario.ron`).
@@ -132,6 +138,11 @@ pub struct ScenarioSide {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Instruction {
+    /// Stable name, unique within the side, by which a variant replaces or
+    /// removes this instruction (`ScenarioVariant`); an instruction without
+    /// one is inherited as it is, or replaced with the whole list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The units it places.
     pub units: UnitSet,
     /// Where they may go.

@@ -173,6 +173,10 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref023 "REF023" Error References;
+    Ref024 "REF024" Error References;
+    Ref025 "REF025" Error References;
+    Ref026 "REF026" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
