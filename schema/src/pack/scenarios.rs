@@ -100,13 +100,17 @@ pub enum ChainError<F, E> {
     },
 }
 
+/// The chain error of a way of reading files.
+pub type ChainErrorOf<S> =
+    ChainError<<S as ScenarioFiles>::File, <S as ScenarioFiles>::Error>;
+
 /// Resolves the scenario `document` read from `file` (a full scenario is
 /// returned as it is).
 pub fn resolve_scenario<S: ScenarioFiles>(
     files: &mut S,
     file: S::File,
     document: &Document,
-) -> Result<ResolvedScenario<S::File>, ChainError<S::File, S::Error>> {
+) -> Result<ResolvedScenario<S::File>, ChainErrorOf<S>> {
     let mut variants: Vec<(S::File, ScenarioVariant)> = Vec::new();
     let (mut bottom_file, mut scenario) = match document {
         Document::Scenario(s) => (file, s.clone()),
@@ -145,7 +149,7 @@ pub fn resolve_scenario<S: ScenarioFiles>(
 fn chain_bottom<S: ScenarioFiles>(
     files: &mut S,
     variants: &mut Vec<(S::File, ScenarioVariant)>,
-) -> Result<(S::File, Scenario), ChainError<S::File, S::Error>> {
+) -> Result<(S::File, Scenario), ChainErrorOf<S>> {
     loop {
         let (file, variant) = variants.last().expect("the chain starts");
         let file = file.clone();
