@@ -11,16 +11,19 @@ use crate::placement::{Location, Placement};
 
 mod arrival;
 mod forces;
+mod issue;
 mod origin;
 mod resolve;
+mod select;
 mod turns;
 mod variant;
 mod victory;
 
 pub use arrival::{AlternativeEntry, Arrival, Chooser, DelayRow};
 pub use forces::{Attachment, Losses, MoraleGroup};
+pub use issue::{Issue, IssueKind};
 pub use origin::{Layer, StepOrigins};
-pub use resolve::{Issue, IssueKind, Step, apply_variant, rebase};
+pub use resolve::{Step, apply_variant, rebase};
 pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes};
 pub use variant::{ArrivalShift, ScenarioVariant, SideChanges};
 pub use victory::{Condition, VictoryCondition};

@@ -3,10 +3,12 @@
 //! could not be applied. Reads no file (`schema::pack::load_scenario`
 //! follows the chain of `base` files).
 
+use super::issue::{Issue, IssueKind};
 use super::origin::{Layer, StepOrigins};
+use super::select::{Selector, off_track, shifted};
 use super::{
     Arrival, Instruction, Scenario, ScenarioSide, ScenarioVariant, SideChanges,
-    TurnRef, TurnTrack, UnitSet, clock_minutes,
+    TurnTrack, UnitSet,
 };
 use crate::counters::Counters;
 
@@ -20,59 +22,6 @@ pub struct Step {
     pub origins: StepOrigins,
     /// Changes that could not be applied (left out of `scenario`).
     pub issues: Vec<Issue>,
-}
-
-/// A change that could not be applied, at its pointer in the variant.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Issue {
-    /// JSON Pointer into the variant file.
-    pub pointer: String,
-    /// What is wrong.
-    pub kind: IssueKind,
-}
-
-/// What is wrong with a change.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum IssueKind {
-    /// The variant states another map or counters file than its base uses.
-    #[error(
-        "the variant states {field} `{stated}`, but its base uses `{base}` \
-         (the inherited setup and places are the base's)"
-    )]
-    OtherFile {
-        /// `map` or `counters`.
-        field: &'static str,
-        /// As stated, relative to the variant.
-        stated: String,
-        /// The base's, relative to the variant.
-        base: String,
-    },
-    /// Changes for a side the base does not have.
-    #[error("the base has no side `{0}`")]
-    UnknownSide(String),
-    /// A replaced or removed instruction id the base side does not have.
-    #[error("side `{side}` of the base has no instruction with id `{id}`")]
-    UnknownInstruction {
-        /// The side.
-        side: String,
-        /// The id.
-        id: String,
-    },
-    /// A shift that moves an arrival off the turn track.
-    #[error(
-        "moving the arrival of {units} ({from}) by {minutes} minutes leaves \
-         the turn track ({track})"
-    )]
-    ShiftOffTrack {
-        /// The arrival's units, as printed in the message.
-        units: String,
-        /// Its inherited time.
-        from: String,
-        /// The shift.
-        minutes: i32,
-        /// The turn track, in words.
-        track: String,
-    },
 }
 
 /// A path written in the base (relative to the base file), made relative
@@ -525,107 +474,6 @@ fn item_list<T: Clone>(list: &[T], layer: Layer, at: &str) -> Vec<Item<T>> {
             shifted: None,
         })
         .collect()
-}
-
-/// The units and formations a change selects.
-struct Selector<'a> {
-    set: &'a UnitSet,
-    counters: Option<&'a Counters>,
-}
-
-impl Selector<'_> {
-    /// Whether unit `id` is selected: named, or in a named formation.
-    fn unit(&self, id: &str) -> bool {
-        self.set.units.iter().any(|u| u == id)
-            || self.counters.is_some_and(|c| {
-                c.unit(id).is_some_and(|unit| {
-                    self.set.formations.iter().any(|f| c.in_formation(unit, f))
-                })
-            })
-    }
-
-    /// Whether formation `id` is a selected formation or under one.
-    fn formation(&self, id: &str) -> bool {
-        let mut current = Some(id);
-        let mut depth = 0;
-        while let Some(f) = current {
-            if self.set.formations.iter().any(|s| s == f) {
-                return true;
-            }
-            depth += 1;
-            let parent = self
-                .counters
-                .and_then(|c| c.formation(f))
-                .and_then(|f| f.parent.as_deref());
-            current = if depth > 64 { None } else { parent };
-        }
-        false
-    }
-
-    /// Whether the arrival is selected at all (an empty set selects all).
-    fn any(&self, a: &Arrival) -> bool {
-        self.set.units.is_empty() && self.set.formations.is_empty()
-            || a.formation.as_deref().is_some_and(|f| self.formation(f))
-            || a.units.units.iter().any(|u| self.unit(u))
-            || a.units.formations.iter().any(|f| self.formation(f))
-    }
-
-    /// Keeps in `a` only the selected part (`keep`) or only the rest;
-    /// whether anything is left. An arrival whose `formation` is selected
-    /// is selected whole.
-    fn split(&self, a: &mut Arrival, keep: bool) -> bool {
-        if a.formation.as_deref().is_some_and(|f| self.formation(f)) {
-            return keep;
-        }
-        a.units.units.retain(|u| self.unit(u) == keep);
-        a.units.formations.retain(|f| self.formation(f) == keep);
-        !(a.units.units.is_empty() && a.units.formations.is_empty())
-    }
-}
-
-/// `at` moved by `minutes`, if the new time starts a turn of `turns`.
-fn shifted(turns: &TurnTrack, at: &TurnRef, minutes: i32) -> Option<TurnRef> {
-    let starts = turns.start_minutes()?;
-    let from = match at {
-        TurnRef::Turn(n) => *starts.get(usize::from(*n).checked_sub(1)?)?,
-        TurnRef::Clock(clock) => {
-            let clock = clock_minutes(clock)?;
-            *starts.iter().find(|s| *s % 1440 == clock)?
-        }
-    };
-    let to = i64::from(from) + i64::from(minutes);
-    let index = starts.iter().position(|s| i64::from(*s) == to)?;
-    Some(match at {
-        TurnRef::Turn(_) => TurnRef::Turn(u16::try_from(index + 1).ok()?),
-        TurnRef::Clock(_) => {
-            let to = starts[index] % 1440;
-            TurnRef::Clock(format!("{:02}:{:02}", to / 60, to % 60))
-        }
-    })
-}
-
-fn off_track(a: &Arrival, minutes: i32, turns: &TurnTrack) -> IssueKind {
-    let mut units: Vec<&str> =
-        a.units.units.iter().map(String::as_str).collect();
-    units.extend(a.units.formations.iter().map(String::as_str));
-    let units = match units.as_slice() {
-        [] => "no unit".to_owned(),
-        [one] => format!("`{one}`"),
-        [first, .., last] => format!("`{first}` ... `{last}`"),
-    };
-    let from = match &a.at {
-        TurnRef::Turn(n) => format!("turn {n}"),
-        TurnRef::Clock(c) => c.clone(),
-    };
-    IssueKind::ShiftOffTrack {
-        units,
-        from,
-        minutes,
-        track: format!(
-            "{} turns from {}, {} minutes each",
-            turns.count, turns.first, turns.minutes_per_turn
-        ),
-    }
 }
 
 #[cfg(test)]

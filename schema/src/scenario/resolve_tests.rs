@@ -1,5 +1,6 @@
 use super::*;
 use crate::document::{Format, parse};
+use crate::scenario::TurnRef;
 
 const BASE: &str = r#"(
     kind: scenario, format_version: 2, id: "base", name: "Base",
