@@ -82,34 +82,13 @@ pub fn apply_variant(
 
 /// The document-level fields: the variant's own, stated or inherited.
 fn top_level(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
+    files(step, base, v);
     let s = &mut step.scenario;
     let o = &mut step.origins;
     s.schema.clone_from(&v.schema);
     s.format_version = v.format_version;
     s.id.clone_from(&v.id);
     s.name.clone_from(&v.name);
-    s.series = stated(o, "/series", v.series.clone())
-        .unwrap_or_else(|| rebase(&v.base, &base.series));
-    for (field, mine, theirs, slot) in [
-        ("map", &v.map, &base.map, &mut s.map),
-        ("counters", &v.counters, &base.counters, &mut s.counters),
-    ] {
-        let inherited = rebase(&v.base, theirs);
-        *slot = inherited.clone();
-        let pointer = format!("/{field}");
-        if let Some(mine) = stated(o, &pointer, mine.clone())
-            && rebase("", &mine) != inherited
-        {
-            step.issues.push(Issue {
-                pointer,
-                kind: IssueKind::OtherFile {
-                    field,
-                    stated: mine,
-                    base: inherited,
-                },
-            });
-        }
-    }
     replace(
         o,
         "/description",
@@ -162,6 +141,35 @@ fn top_level(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
         "/provenance",
     );
     o.add("/sides", Layer::Base, "/sides");
+}
+
+/// The files a variant names: its series, the base's unless stated; its
+/// map and counters, the base's (a stated one must be the same file).
+fn files(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
+    let s = &mut step.scenario;
+    let o = &mut step.origins;
+    s.series = stated(o, "/series", v.series.clone())
+        .unwrap_or_else(|| rebase(&v.base, &base.series));
+    for (field, mine, theirs, slot) in [
+        ("map", &v.map, &base.map, &mut s.map),
+        ("counters", &v.counters, &base.counters, &mut s.counters),
+    ] {
+        let inherited = rebase(&v.base, theirs);
+        *slot = inherited.clone();
+        let pointer = format!("/{field}");
+        if let Some(mine) = stated(o, &pointer, mine.clone())
+            && rebase("", &mine) != inherited
+        {
+            step.issues.push(Issue {
+                pointer,
+                kind: IssueKind::OtherFile {
+                    field,
+                    stated: mine,
+                    base: inherited,
+                },
+            });
+        }
+    }
 }
 
 /// Records `pointer`'s origin: the variant's when it states `value`, else

@@ -105,20 +105,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
     let pack = ctx.pack;
     match pack.variants.get(&ctx.src.at.path) {
         Some(Ok(resolved)) => {
-            for (file, issue) in &resolved.issues {
-                let code = match issue.kind {
-                    IssueKind::OtherFile { .. } => Code::Ref024,
-                    IssueKind::UnknownSide(_)
-                    | IssueKind::UnknownInstruction { .. } => Code::Ref025,
-                    IssueKind::ShiftOffTrack { .. } => Code::Ref026,
-                };
-                let source = pack.get(file).map_or(ctx.src, |e| &e.source);
-                ctx.out.push(source.at_pointer(
-                    code,
-                    &issue.pointer,
-                    issue.kind.to_string(),
-                ));
-            }
+            report_issues(ctx, resolved);
             ctx.origin = Some(resolved);
             map::scenario(ctx, &resolved.scenario);
         }
@@ -155,6 +142,22 @@ pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
         }
         // The first `base` itself: `ctx.document` above reported it.
         Some(Err(_)) | None => {}
+    }
+}
+
+/// The changes of the chain that could not be applied, each in the file
+/// that states it.
+fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
+    for (file, issue) in &resolved.issues {
+        let code = match issue.kind {
+            IssueKind::OtherFile { .. } => Code::Ref024,
+            IssueKind::UnknownSide(_)
+            | IssueKind::UnknownInstruction { .. } => Code::Ref025,
+            IssueKind::ShiftOffTrack { .. } => Code::Ref026,
+        };
+        let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
+        let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());
+        ctx.out.push(d);
     }
 }
 
