@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use berthier_schema::pack::load_series;
+use berthier_schema::pack::{load_scenario, load_series};
 use berthier_schema::{Document, Format, LoadError, Map, Series};
 use iced::widget::image::Handle;
 
@@ -133,18 +133,12 @@ pub fn read_document(path: &Path) -> Result<Document, OpenError> {
 pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
     match read_document(path)? {
         Document::Map(map) => Ok((path.to_owned(), map)),
-        Document::Scenario(s) => {
-            let map_path = relative_to(path, &s.map);
-            match read_document(&map_path)? {
-                Document::Map(map) => Ok((map_path, map)),
-                other => Err(OpenError::whole(
-                    &map_path,
-                    format!(
-                        "expected a map, found a {}",
-                        other.kind().as_str()
-                    ),
-                )),
-            }
+        Document::Scenario(s) => scenario_map(path, &s.map),
+        Document::Variant(_) => {
+            // A variant's map is its base's unless it states one.
+            let resolved = load_scenario(path)
+                .map_err(|e| OpenError::whole(path, e.to_string()))?;
+            scenario_map(path, &resolved.scenario.map)
         }
         other => Err(OpenError::whole(
             path,
@@ -152,6 +146,18 @@ pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
                 "the editor opens maps and scenarios, not {} files",
                 other.kind().as_str()
             ),
+        )),
+    }
+}
+
+/// The map a scenario at `path` names (`map`, relative to it).
+fn scenario_map(path: &Path, map: &str) -> Result<(PathBuf, Map), OpenError> {
+    let map_path = relative_to(path, map);
+    match read_document(&map_path)? {
+        Document::Map(map) => Ok((map_path, map)),
+        other => Err(OpenError::whole(
+            &map_path,
+            format!("expected a map, found a {}", other.kind().as_str()),
         )),
     }
 }

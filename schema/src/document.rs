@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::counters::Counters;
 use crate::map::Map;
 use crate::migrate::OLDEST_FORMAT_VERSION;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ScenarioVariant};
 use crate::series::Series;
 
 /// The current `format_version`; older ones are read through
@@ -86,6 +86,10 @@ pub enum Document {
     Counters(Counters),
     /// A scenario.
     Scenario(Scenario),
+    /// A scenario written as changes to a `base` scenario (kind
+    /// `scenario`, told apart by its `base`); `schema::pack::load_scenario`
+    /// resolves it.
+    Variant(ScenarioVariant),
 }
 
 /// A parse failure with its position (1-based; 0 when unknown).
@@ -201,8 +205,27 @@ pub(crate) fn parse_as_written(
         DocKind::Series => Document::Series(parse(text, format)?),
         DocKind::Map => Document::Map(parse(text, format)?),
         DocKind::Counters => Document::Counters(parse(text, format)?),
+        DocKind::Scenario if is_variant(text, format) => {
+            Document::Variant(parse(text, format)?)
+        }
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
     })
+}
+
+/// Whether a scenario's text names a `base` (a variant); `false` when it
+/// does not read (the full scenario's parse then says why).
+pub fn is_variant(text: &str, format: Format) -> bool {
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        base: Option<serde::de::IgnoredAny>,
+    }
+    match format {
+        Format::Json => {
+            parse_json::<Probe>(text).is_ok_and(|p| p.base.is_some())
+        }
+        Format::Ron => parse_ron::<Probe>(text).is_ok_and(|p| p.base.is_some()),
+    }
 }
 
 /// Reads one typed document.
@@ -302,7 +325,7 @@ impl Document {
             Self::Series(_) => DocKind::Series,
             Self::Map(_) => DocKind::Map,
             Self::Counters(_) => DocKind::Counters,
-            Self::Scenario(_) => DocKind::Scenario,
+            Self::Scenario(_) | Self::Variant(_) => DocKind::Scenario,
         }
     }
 
@@ -313,6 +336,7 @@ impl Document {
             Self::Map(d) => d.format_version,
             Self::Counters(d) => d.format_version,
             Self::Scenario(d) => d.format_version,
+            Self::Variant(d) => d.format_version,
         }
     }
 
@@ -323,6 +347,7 @@ impl Document {
             Self::Map(d) => write_text(d, format),
             Self::Counters(d) => write_text(d, format),
             Self::Scenario(d) => write_text(d, format),
+            Self::Variant(d) => write_text(d, format),
         }
     }
 
@@ -336,6 +361,9 @@ impl Document {
             DocKind::Series => Self::Series(serde_json::from_value(value)?),
             DocKind::Map => Self::Map(serde_json::from_value(value)?),
             DocKind::Counters => Self::Counters(serde_json::from_value(value)?),
+            DocKind::Scenario if value.get("base").is_some() => {
+                Self::Variant(serde_json::from_value(value)?)
+            }
             DocKind::Scenario => Self::Scenario(serde_json::from_value(value)?),
         })
     }
@@ -347,6 +375,7 @@ impl Document {
             Self::Map(d) => serde_json::to_value(d),
             Self::Counters(d) => serde_json::to_value(d),
             Self::Scenario(d) => serde_json::to_value(d),
+            Self::Variant(d) => serde_json::to_value(d),
         }
     }
 }

@@ -3,6 +3,7 @@
 use schemars::generate::SchemaSettings;
 
 use crate::document::DocKind;
+use crate::scenario::ScenarioVariant;
 use crate::{Counters, Map, Scenario, Series};
 
 /// Base of every schema's `$id`.
@@ -15,20 +16,54 @@ pub fn file_name(kind: DocKind) -> String {
 
 /// The JSON Schema for one document kind.
 pub fn schema_for(kind: DocKind) -> serde_json::Value {
-    let generator = SchemaSettings::draft2020_12().into_generator();
-    let schema = match kind {
-        DocKind::Series => generator.into_root_schema_for::<Series>(),
-        DocKind::Map => generator.into_root_schema_for::<Map>(),
-        DocKind::Counters => generator.into_root_schema_for::<Counters>(),
-        DocKind::Scenario => generator.into_root_schema_for::<Scenario>(),
+    let mut value = match kind {
+        DocKind::Series => root_for::<Series>(),
+        DocKind::Map => root_for::<Map>(),
+        DocKind::Counters => root_for::<Counters>(),
+        DocKind::Scenario => scenario_schema(),
     };
-    let mut value = serde_json::to_value(schema)
-        .unwrap_or_else(|_| serde_json::Value::Null);
     if let Some(object) = value.as_object_mut() {
         let id = format!("{SCHEMA_BASE}{}", file_name(kind));
         object.insert("$id".into(), serde_json::Value::String(id));
     }
     value
+}
+
+fn root_for<T: schemars::JsonSchema>() -> serde_json::Value {
+    let generator = SchemaSettings::draft2020_12().into_generator();
+    serde_json::to_value(generator.into_root_schema_for::<T>())
+        .unwrap_or(serde_json::Value::Null)
+}
+
+/// A scenario file is a full scenario, or a variant when it names a
+/// `base`: `if`/`then`/`else` rather than `oneOf`, so a full scenario's
+/// violations are reported against the full scenario's shape alone.
+fn scenario_schema() -> serde_json::Value {
+    let mut full = root_for::<Scenario>();
+    let mut variant = root_for::<ScenarioVariant>();
+    let mut defs = serde_json::Map::new();
+    let mut body = |schema: &mut serde_json::Value| {
+        let Some(object) = schema.as_object_mut() else {
+            return;
+        };
+        if let Some(serde_json::Value::Object(d)) = object.remove("$defs") {
+            defs.extend(d);
+        }
+        object.remove("$schema");
+        object.remove("title");
+    };
+    body(&mut full);
+    body(&mut variant);
+    let description = full.get("description").cloned();
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Scenario",
+        "description": description,
+        "if": { "required": ["base"] },
+        "then": variant,
+        "else": full,
+        "$defs": defs,
+    })
 }
 
 /// The schema as committed: pretty JSON ending with a newline.

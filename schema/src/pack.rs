@@ -8,6 +8,13 @@ use crate::document::{Document, Format, LoadError, load_document};
 use crate::map::Map;
 use crate::series::Series;
 
+mod scenarios;
+
+pub use scenarios::{
+    ChainError, MAX_VARIANT_CHAIN, ResolvedScenario, ScenarioFiles,
+    load_scenario, resolve_scenario,
+};
+
 /// Longest `extends` chain followed before calling it a loop.
 const MAX_CHAIN: usize = 16;
 

@@ -11,18 +11,27 @@ use crate::placement::{Location, Placement};
 
 mod arrival;
 mod forces;
+mod issue;
+mod origin;
 mod play;
+mod resolve;
+mod select;
 mod trigger;
 mod turns;
+mod variant;
 mod victory;
 
 pub use arrival::{
     AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
 };
 pub use forces::{Attachment, Losses, MoraleGroup, MoraleLevel, MoraleScope};
+pub use issue::{Issue, IssueKind};
+pub use origin::{Layer, StepOrigins};
 pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
+pub use resolve::{Step, apply_variant, rebase};
 pub use trigger::Trigger;
 pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes, day_number};
+pub use variant::{ArrivalShift, ScenarioVariant, SideChanges};
 pub use victory::{
     Condition, Control, DifferenceBand, HoldHexes, Measure, Outcome,
     VictoryCondition, VictoryLevels,
@@ -190,6 +199,11 @@ pub struct ScenarioSide {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Instruction {
+    /// Stable name, unique within the side, by which a variant replaces or
+    /// removes this instruction (`ScenarioVariant`); an instruction without
+    /// one is inherited as it is, or replaced with the whole list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The units it places.
     pub units: UnitSet,
     /// Where they may go.

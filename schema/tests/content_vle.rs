@@ -58,9 +58,10 @@ fn battle(name: &str) -> Battle {
         let Some(stem) = file.strip_suffix(".scenario.ron") else {
             continue;
         };
-        let Document::Scenario(s) = load(&path) else {
-            panic!("{file}: not a scenario");
-        };
+        // Variants (Ligny 7-9) are resolved on their base.
+        let s = berthier_schema::pack::load_scenario(&path)
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .scenario;
         for rel in [&s.series, &s.map, &s.counters] {
             assert!(dir.join(rel).exists(), "{file}: {rel} does not exist");
         }
@@ -756,15 +757,17 @@ fn ligny_matches_the_rulebook() {
         assert_eq!(turns[name], (first, count), "{name}");
     }
     // Ligny 1 demoralization table (l. 2244-2262); the Guard (None/None)
-    // and the IV Cav Corps (blank) are provenance notes.
+    // and the IV Cav Corps (blank) have no levels (read here as 0).
     assert_eq!(
         morale(&b, "ligny1-historical", "french"),
         [
+            m("Guard", 74, 0, &[]),
             m("III including II-7", 76, 38, &[55]),
             m("IV", 51, 26, &[37]),
             m("VI", 38, 19, &[28]),
             m("I Cav", 12, 6, &[9]),
             m("II Cav", 14, 7, &[11]),
+            m("IV Cav", 12, 0, &[]),
         ]
     );
     let prussian = [

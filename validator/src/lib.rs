@@ -131,7 +131,7 @@ pub fn validate_with(
             b.code,
         ))
     });
-    diagnostics.dedup();
+    let diagnostics = pass::references::variant::drop_repeated(diagnostics);
     Ok(Report {
         documents,
         diagnostics,

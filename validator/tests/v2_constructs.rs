@@ -9,7 +9,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use berthier_schema::document::write_text;
 use berthier_schema::{Document, Format, load_document};
 
 fn fixture() -> PathBuf {
@@ -17,13 +16,7 @@ fn fixture() -> PathBuf {
 }
 
 fn round_trip(document: &Document, format: Format) -> Document {
-    let text = match document {
-        Document::Series(d) => write_text(d, format),
-        Document::Map(d) => write_text(d, format),
-        Document::Counters(d) => write_text(d, format),
-        Document::Scenario(d) => write_text(d, format),
-    }
-    .expect("write");
+    let text = document.to_text(format).expect("write");
     load_document(&text, format).unwrap_or_else(|e| {
         panic!("{format:?} does not read back: {e}\n{text}")
     })

@@ -156,6 +156,27 @@ impl TurnTrack {
     }
 }
 
+/// The `YYYY-MM-DD` date `days` days after `date` (0 or more).
+pub fn date_after(date: &str, days: i64) -> Option<String> {
+    let target = day_number(date)? + days;
+    let year: i64 = date.get(..4)?.parse().ok()?;
+    // Walk from the first of January of the year before, a few hundred
+    // steps at most for the days a game lasts.
+    let mut y = year - 1;
+    while day_number(&format!("{:04}-12-31", y))? < target {
+        y += 1;
+    }
+    for m in 1..=12 {
+        for d in 1..=31 {
+            let text = format!("{y:04}-{m:02}-{d:02}");
+            if day_number(&text) == Some(target) {
+                return Some(text);
+            }
+        }
+    }
+    None
+}
+
 /// Days since 0000-03-01 of a `YYYY-MM-DD` date (the proleptic Gregorian
 /// calendar), so that two dates subtract to a number of days.
 pub fn day_number(date: &str) -> Option<i64> {
@@ -198,4 +219,25 @@ pub fn clock_minutes(clock: &str) -> Option<u32> {
     let (h, m) = clock.split_once(':')?;
     let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
     (h < 24 && m < 60 && clock.len() == 5).then_some(h * 60 + m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_count_days_across_months_years_and_leap_days() {
+        assert_eq!(date_after("1815-06-16", 0).as_deref(), Some("1815-06-16"));
+        assert_eq!(date_after("1815-06-16", 2).as_deref(), Some("1815-06-18"));
+        assert_eq!(date_after("1815-12-31", 1).as_deref(), Some("1816-01-01"));
+        assert_eq!(date_after("2000-02-28", 1).as_deref(), Some("2000-02-29"));
+        assert_eq!(date_after("1900-02-28", 1).as_deref(), Some("1900-03-01"));
+        assert_eq!(day_number("1815-02-30"), None);
+        assert_eq!(
+            day_number("1815-06-18")
+                .zip(day_number("1815-06-16"))
+                .map(|(a, b)| a - b),
+            Some(2)
+        );
+    }
 }

@@ -180,6 +180,10 @@ codes! {
     Ref020 "REF020" Error References;
     Ref021 "REF021" Error References;
     Ref022 "REF022" Error References;
+    Ref023 "REF023" Error References;
+    Ref024 "REF024" Error References;
+    Ref025 "REF025" Error References;
+    Ref026 "REF026" Error References;
     Ref027 "REF027" Error References;
     Ref028 "REF028" Error References;
     Ref029 "REF029" Error References;

@@ -11,18 +11,18 @@ use rayon::prelude::*;
 pub use super::registry::{RULES, RuleFn};
 use super::{Finding, registry};
 use crate::diagnostic::Diagnostic;
-use crate::pass::references::{Pack, ScenarioInputs};
+use crate::pass::references::{Pack, ScenarioInputs, variant};
 
 /// Runs pass 3 over the selected scenarios of `pack`.
 pub fn check(pack: &Pack) -> Vec<Diagnostic> {
     pack.scenarios()
         .par_iter()
-        .flat_map_iter(check_scenario)
+        .flat_map_iter(|inputs| check_scenario(pack, inputs))
         .collect()
 }
 
 /// Every rule on one scenario, located.
-fn check_scenario(inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
+fn check_scenario(pack: &Pack, inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
     let battle = Battle::new(
         &inputs.series,
         inputs.map,
@@ -31,13 +31,23 @@ fn check_scenario(inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
     );
     registry::check(&battle)
         .into_iter()
-        .map(|f| locate(inputs, f))
+        .map(|f| locate(pack, inputs, f))
         .collect()
 }
 
-fn locate(inputs: &ScenarioInputs<'_>, f: Finding) -> Diagnostic {
-    let mut d = inputs.source.at_pointer(f.code, &f.pointer, f.message);
+/// Locates a finding in the scenario's file, or, for a part a variant
+/// inherits, in the base file that holds it.
+fn locate(pack: &Pack, inputs: &ScenarioInputs<'_>, f: Finding) -> Diagnostic {
+    let mut d = variant::locate(
+        pack,
+        inputs.origin,
+        inputs.source,
+        f.code,
+        &f.pointer,
+        f.message,
+        false,
+    );
     d.hex = f.hex;
-    d.help = f.help;
+    variant::set_help(&mut d, f.help);
     d
 }

@@ -450,6 +450,11 @@ fn typed(
         DocKind::Series => Document::Series(parse(text, format)?),
         DocKind::Map => Document::Map(parse(text, format)?),
         DocKind::Counters => Document::Counters(parse(text, format)?),
+        DocKind::Scenario
+            if berthier_schema::document::is_variant(text, format) =>
+        {
+            Document::Variant(parse(text, format)?)
+        }
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
     })
 }

@@ -11,6 +11,7 @@
 
 mod map;
 pub(crate) mod series;
+pub mod variant;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -41,6 +42,8 @@ pub struct Pack {
     /// scenario, map and counters file of a pack names the same few
     /// series, so each chain is merged once per run.
     effective: Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::Series>>>>,
+    /// Every variant's chain of bases, resolved once per run.
+    variants: HashMap<PathBuf, variant::Resolution>,
 }
 
 /// Where a reference leads.
@@ -69,8 +72,10 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
             .collect(),
         canonical: Mutex::default(),
         effective: Mutex::default(),
+        variants: HashMap::new(),
     };
     pack.load_referenced();
+    pack.variants = variant::resolve_all(&pack).into_iter().collect();
     pack
 }
 
@@ -90,8 +95,10 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
 pub struct ScenarioInputs<'a> {
     /// The scenario file.
     pub source: &'a SourceFile,
-    /// The scenario.
+    /// The scenario (a variant resolved).
     pub scenario: &'a Scenario,
+    /// For a variant, where each resolved part was written.
+    pub origin: Option<&'a variant::Variant>,
     /// Its series, `extends` chain applied (not yet its `rule_overrides`).
     pub series: Arc<Series>,
     /// Its map.
@@ -116,8 +123,14 @@ impl Pack {
         &'a self,
         entry: &'a Checked,
     ) -> Option<ScenarioInputs<'a>> {
-        let Some(Document::Scenario(scenario)) = &entry.document else {
-            return None;
+        let (scenario, origin) = match &entry.document {
+            Some(Document::Scenario(scenario)) => (scenario, None),
+            Some(Document::Variant(_)) => {
+                let resolved = self.variants.get(&entry.source.at.path)?;
+                let resolved = resolved.as_deref().ok()?;
+                (&resolved.scenario, Some(resolved))
+            }
+            _ => return None,
         };
         let target = |reference: &str| -> Option<&'a Checked> {
             match self.resolve(&entry.source, reference) {
@@ -141,6 +154,7 @@ impl Pack {
         Some(ScenarioInputs {
             source: &entry.source,
             scenario,
+            origin,
             series,
             map,
             counters,
@@ -195,6 +209,7 @@ impl Pack {
         let mut ctx = Ctx {
             pack: self,
             src: &entry.source,
+            origin: None,
             out: Vec::new(),
         };
         match document {
@@ -202,6 +217,7 @@ impl Pack {
             Document::Map(d) => map::check(&mut ctx, d),
             Document::Counters(d) => map::counters(&mut ctx, d),
             Document::Scenario(d) => map::scenario(&mut ctx, d),
+            Document::Variant(d) => variant::check(&mut ctx, d),
         }
         ctx.out
     }
@@ -277,6 +293,12 @@ fn references(entry: &Checked) -> Vec<&str> {
         Some(Document::Scenario(d)) => {
             vec![d.series.as_str(), d.map.as_str(), d.counters.as_str()]
         }
+        Some(Document::Variant(d)) => [&d.series, &d.map, &d.counters]
+            .into_iter()
+            .flatten()
+            .chain([&d.base])
+            .map(String::as_str)
+            .collect(),
         None => Vec::new(),
     }
 }
@@ -285,6 +307,9 @@ fn references(entry: &Checked) -> Vec<&str> {
 pub struct Ctx<'a> {
     pack: &'a Pack,
     src: &'a SourceFile,
+    /// For a resolved variant, where each part was written: findings are
+    /// located there.
+    origin: Option<&'a variant::Variant>,
     out: Vec<Diagnostic>,
 }
 
@@ -296,7 +321,15 @@ impl<'a> Ctx<'a> {
         pointer: &str,
         message: impl Into<String>,
     ) -> &mut Diagnostic {
-        let d = self.src.at_pointer(code, pointer, message);
+        let d = variant::locate(
+            self.pack,
+            self.origin,
+            self.src,
+            code,
+            pointer,
+            message.into(),
+            false,
+        );
         self.out.push(d);
         let last = self.out.len() - 1;
         &mut self.out[last]
@@ -310,7 +343,7 @@ impl<'a> Ctx<'a> {
             self.report(f.code, &f.pointer, f.message)
         };
         d.hex = f.hex;
-        d.help = f.help;
+        variant::set_help(d, f.help);
     }
 
     /// Records the findings of `berthier_rules`' checks, in order.
@@ -326,10 +359,15 @@ impl<'a> Ctx<'a> {
         pointer: &str,
         message: impl Into<String>,
     ) -> &mut Diagnostic {
-        let found = self.src.locate(pointer);
-        let d =
-            self.src
-                .at_offset(code, found.key_or_value(), pointer, message);
+        let d = variant::locate(
+            self.pack,
+            self.origin,
+            self.src,
+            code,
+            pointer,
+            message.into(),
+            true,
+        );
         self.out.push(d);
         let last = self.out.len() - 1;
         &mut self.out[last]

@@ -62,6 +62,14 @@ fn setup(
     base: &Pointer,
     side: &ScenarioSide,
 ) {
+    // A variant replaces or removes an instruction by its id, which must
+    // name one instruction of the side.
+    let instruction_ids =
+        side.instructions.iter().enumerate().filter_map(|(j, ins)| {
+            let pointer = base.field("instructions").index(j).field("id");
+            ins.id.as_deref().map(|id| (pointer, id))
+        });
+    ctx.unique("setup instruction", instruction_ids);
     for (j, ins) in side.instructions.iter().enumerate() {
         let p = base.field("instructions").index(j);
         w.units(ctx, &p.field("units"), &ins.units);

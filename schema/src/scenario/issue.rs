@@ -1,0 +1,54 @@
+//! A variant's change that cannot be applied to its base.
+
+/// A change that could not be applied, at its pointer in the variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Issue {
+    /// JSON Pointer into the variant file.
+    pub pointer: String,
+    /// What is wrong.
+    pub kind: IssueKind,
+}
+
+/// What is wrong with a change.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum IssueKind {
+    /// The variant states another map or counters file than its base uses.
+    #[error(
+        "the variant states {field} `{stated}`, but its base uses `{base}` \
+         (the inherited setup and places are the base's)"
+    )]
+    OtherFile {
+        /// `map` or `counters`.
+        field: &'static str,
+        /// As stated, relative to the variant.
+        stated: String,
+        /// The base's, relative to the variant.
+        base: String,
+    },
+    /// Changes for a side the base does not have.
+    #[error("the base has no side `{0}`")]
+    UnknownSide(String),
+    /// A replaced or removed instruction id the base side does not have.
+    #[error("side `{side}` of the base has no instruction with id `{id}`")]
+    UnknownInstruction {
+        /// The side.
+        side: String,
+        /// The id.
+        id: String,
+    },
+    /// A shift that moves an arrival off the turn track.
+    #[error(
+        "moving the arrival of {units} ({from}) by {minutes} minutes leaves \
+         the turn track ({track})"
+    )]
+    ShiftOffTrack {
+        /// The arrival's units, as printed in the message.
+        units: String,
+        /// Its inherited time.
+        from: String,
+        /// The shift.
+        minutes: i32,
+        /// The turn track, in words.
+        track: String,
+    },
+}

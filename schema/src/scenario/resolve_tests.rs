@@ -1,0 +1,208 @@
+use super::*;
+use crate::document::{Format, parse};
+use crate::scenario::TurnRef;
+
+const BASE: &str = r#"(
+    kind: scenario, format_version: 2, id: "base", name: "Base",
+    series: "../s.series.ron", map: "../m.map.ron", counters: "../c.counters.ron",
+    turns: (first: "13:00", minutes_per_turn: 30, count: 18),
+    sides: [
+        (side: "french",
+         instructions: [
+            (id: "girard", units: (units: ["fr-054"]), placement: At(Place("a"))),
+            (units: (units: ["fr-067"]), placement: At(Place("b"))),
+            (id: "cavalry", units: (units: ["fr-114"]), placement: At(Place("c"))),
+         ],
+         setup: [
+            (unit: "fr-054", hex: "0512"),
+            (unit: "fr-067", hex: "1830"),
+         ],
+         reinforcements: [
+            (at: Clock("18:00"), units: (units: ["fr-036", "fr-040"]), entry: Entry("roman")),
+            (at: Clock("19:00"), formation: "fr-vi", units: (units: ["fr-102"]), entry: Entry("road")),
+            (at: Turn(3), units: (formations: ["fr-guard"]), entry: Entry("road")),
+         ]),
+        (side: "prussian"),
+    ],
+    victory: [(side: "french", condition: Text("win"))],
+)"#;
+
+fn base() -> Scenario {
+    parse(BASE, Format::Ron).expect("base")
+}
+
+fn variant(sides: &str) -> ScenarioVariant {
+    let text = format!(
+        r#"(kind: scenario, format_version: 2, id: "v", name: "V",
+            base: "../base/l1.scenario.ron", sides: [{sides}])"#
+    );
+    parse(&text, Format::Ron).expect("variant")
+}
+
+fn french(step: &Step) -> &ScenarioSide {
+    &step.scenario.sides[0]
+}
+
+fn ids(side: &ScenarioSide) -> Vec<Option<&str>> {
+    side.instructions.iter().map(|i| i.id.as_deref()).collect()
+}
+
+#[test]
+fn inherited_paths_are_rebased_to_the_variant() {
+    let step = apply_variant(&base(), &variant(""), None);
+    assert_eq!(step.scenario.map, "../m.map.ron");
+    assert_eq!(rebase("../base/l1.ron", "../m.map.ron"), "../m.map.ron");
+    assert_eq!(rebase("l1.ron", "../../maps/m.ron"), "../../maps/m.ron");
+    assert_eq!(rebase("x/l1.ron", "../../maps/m.ron"), "../maps/m.ron");
+    assert_eq!(step.scenario.id, "v");
+    assert!(step.issues.is_empty());
+    assert_eq!(step.scenario.sides, base().sides);
+}
+
+#[test]
+fn instructions_are_replaced_removed_and_added_by_id() {
+    let v = variant(
+        r#"(side: "french",
+            replace_instructions: [(id: "cavalry", units: (units: ["fr-115"]), placement: At(Place("d")))],
+            remove_instructions: ["girard"],
+            add_instructions: [(units: (units: ["fr-001"]), placement: At(Place("e")))])"#,
+    );
+    let step = apply_variant(&base(), &v, None);
+    assert!(step.issues.is_empty(), "{:?}", step.issues);
+    assert_eq!(ids(french(&step)), [None, Some("cavalry"), None]);
+    assert_eq!(french(&step).instructions[1].units.units, ["fr-115"]);
+    // The id-less instruction is the base's; the replaced one the variant's.
+    let o = &step.origins;
+    assert_eq!(
+        o.lookup("/sides/0/instructions/0/units"),
+        (Layer::Base, "/sides/0/instructions/1/units".into())
+    );
+    assert_eq!(
+        o.lookup("/sides/0/instructions/1/placement"),
+        (
+            Layer::Variant,
+            "/sides/0/replace_instructions/0/placement".into()
+        )
+    );
+    assert_eq!(
+        o.lookup("/sides/0/instructions/2"),
+        (Layer::Variant, "/sides/0/add_instructions/0".into())
+    );
+}
+
+#[test]
+fn an_unknown_instruction_id_or_side_is_an_issue() {
+    let v = variant(
+        r#"(side: "french", remove_instructions: ["nobody"],
+            replace_instructions: [(units: (), placement: At(Place("d")))]),
+           (side: "austrian")"#,
+    );
+    let step = apply_variant(&base(), &v, None);
+    let pointers: Vec<&str> =
+        step.issues.iter().map(|i| i.pointer.as_str()).collect();
+    assert_eq!(
+        pointers,
+        [
+            "/sides/0/replace_instructions/0/id",
+            "/sides/0/remove_instructions/0",
+            "/sides/1/side"
+        ]
+    );
+    assert_eq!(french(&step).instructions, base().sides[0].instructions);
+}
+
+#[test]
+fn arrivals_are_dropped_kept_by_unit_or_formation_and_added() {
+    let v = variant(
+        r#"(side: "french", drop_arrivals: (units: ["fr-036"], formations: ["fr-vi"]),
+            add_reinforcements: [(at: Clock("15:30"), units: (units: ["fr-derlon"]), entry: Entry("roman"))],
+            drop_setup: (units: ["fr-067"]))"#,
+    );
+    let step = apply_variant(&base(), &v, None);
+    let arrivals = &french(&step).reinforcements;
+    assert_eq!(arrivals.len(), 3);
+    assert_eq!(arrivals[0].units.units, ["fr-040"]);
+    assert_eq!(arrivals[1].units.formations, ["fr-guard"]);
+    assert_eq!(arrivals[2].units.units, ["fr-derlon"]);
+    assert_eq!(
+        step.origins.lookup("/sides/0/reinforcements/1"),
+        (Layer::Base, "/sides/0/reinforcements/2".into())
+    );
+    assert_eq!(french(&step).setup.len(), 1);
+    let kept =
+        variant(r#"(side: "french", keep_arrivals: (formations: ["fr-vi"]))"#);
+    let step = apply_variant(&base(), &kept, None);
+    assert_eq!(french(&step).reinforcements.len(), 1);
+    assert_eq!(french(&step).reinforcements[0].units.units, ["fr-102"]);
+}
+
+#[test]
+fn a_shift_moves_clock_and_turn_arrivals_and_points_at_itself() {
+    let v = variant(r#"(side: "french", shift_arrivals: [(minutes: -60)])"#);
+    let step = apply_variant(&base(), &v, None);
+    assert!(step.issues.is_empty(), "{:?}", step.issues);
+    let at: Vec<&TurnRef> =
+        french(&step).reinforcements.iter().map(|a| &a.at).collect();
+    assert_eq!(
+        at,
+        [
+            &TurnRef::Clock("17:00".into()),
+            &TurnRef::Clock("18:00".into()),
+            // Turn 3 (14:00) an hour earlier is turn 1 (13:00).
+            &TurnRef::Turn(1),
+        ]
+    );
+    assert_eq!(
+        step.origins.lookup("/sides/0/reinforcements/0/at"),
+        (Layer::Variant, "/sides/0/shift_arrivals/0/minutes".into())
+    );
+}
+
+#[test]
+fn a_shift_off_the_turn_track_is_an_issue() {
+    let v = variant(
+        r#"(side: "french", shift_arrivals: [(units: (formations: ["fr-guard"]), minutes: -90)])"#,
+    );
+    let step = apply_variant(&base(), &v, None);
+    assert_eq!(step.issues.len(), 1);
+    assert_eq!(step.issues[0].pointer, "/sides/0/shift_arrivals/0/minutes");
+    assert!(matches!(
+        step.issues[0].kind,
+        IssueKind::ShiftOffTrack { .. }
+    ));
+    assert_eq!(french(&step).reinforcements[2].at, TurnRef::Turn(3));
+}
+
+#[test]
+fn stated_fields_replace_and_another_map_is_an_issue() {
+    let mut v = variant("");
+    v.map = Some("../other.map.ron".into());
+    v.counters = Some("../c.counters.ron".into());
+    v.turns = Some(TurnTrack {
+        date: None,
+        first: "09:00".into(),
+        minutes_per_turn: 60,
+        count: 4,
+        special: Vec::new(),
+        first_date: None,
+        ends_when: None,
+    });
+    v.add_victory = base().victory;
+    let step = apply_variant(&base(), &v, None);
+    assert_eq!(step.issues.len(), 1, "{:?}", step.issues);
+    assert_eq!(step.issues[0].pointer, "/map");
+    assert_eq!(step.scenario.turns.count, 4);
+    assert_eq!(step.scenario.victory.len(), 2);
+    assert_eq!(
+        step.origins.lookup("/victory/1/side"),
+        (Layer::Variant, "/add_victory/0/side".into())
+    );
+    assert_eq!(
+        step.origins.lookup("/victory/0"),
+        (Layer::Base, "/victory/0".into())
+    );
+    assert_eq!(
+        step.origins.lookup("/turns/count"),
+        (Layer::Variant, "/turns/count".into())
+    );
+}

@@ -1,0 +1,186 @@
+//! A scenario written as another one "except ...": the rulebook's variants
+//! ("I Corps, as described in the scenario 1", 001 l. 2710; "follow the
+//! reinforcement schedule from the historical scenario for the IV Corps and
+//! the II Corps", l. 2801; "one hour earlier than the schedule", l. 2851;
+//! "Instead of entering as shown in the scenario 1, Mouton enters at 1600",
+//! l. 2480).
+//!
+//! A variant names its `base` scenario file and states only what differs.
+//! It is what the file says; the scenario every tool checks and shows is
+//! the one [`super::apply_variant`] resolves from the base and these
+//! changes (`schema::pack::load_scenario` reads the chain of files).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Arrival, Attachment, Instruction, Losses, MoraleGroup, Placed, SpecialRule,
+    TurnTrack, UnitSet, VictoryCondition,
+};
+use crate::common::{Provenance, ScenarioTag};
+use crate::overrides::RuleOverrides;
+use crate::placement::Location;
+
+/// A scenario file that names a `base` scenario and states its changes.
+/// Every field it states replaces the base's; what it leaves out is
+/// inherited.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioVariant {
+    /// URL or path of the JSON Schema (JSON files only).
+    #[serde(
+        rename = "$schema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub schema: Option<String>,
+    /// Always `scenario`.
+    pub kind: ScenarioTag,
+    /// Format version of this file: 2 (variants are new in version 2).
+    #[schemars(range(min = 2, max = 2))]
+    pub format_version: u32,
+    /// Stable identifier of this scenario.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Path of the base scenario file, relative to this file (itself a
+    /// scenario or a variant).
+    pub base: String,
+    /// Path of the series file; the base's when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<String>,
+    /// Path of the map file; when stated it must be the base's map (the
+    /// inherited hexes and places are the base map's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<String>,
+    /// Path of the counters file; when stated it must be the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<String>,
+    /// Introduction as printed; the base's when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The turn track; the base's when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<TurnTrack>,
+    /// Side that sets up first; the base's when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sets_up_first: Option<String>,
+    /// Side that moves first; the base's when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_first: Option<String>,
+    /// Changes to the base's sides, each naming its side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<SideChanges>,
+    /// Victory conditions replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory: Option<Vec<VictoryCondition>>,
+    /// Victory conditions added after the inherited ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_victory: Vec<VictoryCondition>,
+    /// Special rules replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_rules: Option<Vec<SpecialRule>>,
+    /// Special rules added after the inherited ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_special_rules: Vec<SpecialRule>,
+    /// Rule changes replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_overrides: Option<RuleOverrides>,
+    /// Sources and choices of this variant, added after the base's (which
+    /// still explain the inherited parts).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub provenance: Vec<Provenance>,
+}
+
+/// One side's changes. A list stated whole (`instructions`, `setup`,
+/// `reinforcements`, `absent`, ...) replaces the base's; the edits
+/// (`replace_instructions`, `drop_setup`, `keep_arrivals`, ...) change the
+/// inherited list and are ignored when the whole list is stated.
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct SideChanges {
+    /// Side id, one of the base's sides.
+    pub side: String,
+    /// Setup instructions replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<Vec<Instruction>>,
+    /// Instructions replacing the base's instruction with the same `id`, in
+    /// its place.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace_instructions: Vec<Instruction>,
+    /// Ids of inherited instructions to leave out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove_instructions: Vec<String>,
+    /// Instructions added after the inherited ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_instructions: Vec<Instruction>,
+    /// Concrete setup replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Vec<Placed>>,
+    /// Inherited placed units to leave out (by unit or formation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_setup: Option<UnitSet>,
+    /// Placed units added after the inherited ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_setup: Vec<Placed>,
+    /// Reinforcement schedule replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinforcements: Option<Vec<Arrival>>,
+    /// Only the inherited arrivals of these units or formations are kept
+    /// ("follow the reinforcement schedule from the historical scenario for
+    /// the IV Corps and the II Corps", l. 2801).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_arrivals: Option<UnitSet>,
+    /// Inherited arrivals of these units or formations are left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_arrivals: Option<UnitSet>,
+    /// Inherited arrivals moved in time ("one hour earlier", l. 2851).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shift_arrivals: Vec<ArrivalShift>,
+    /// Arrivals added after the inherited ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_reinforcements: Vec<Arrival>,
+    /// Unused units, replacing the base's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<Vec<String>>,
+    /// Activation markers in the pool at start, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markers_at_start: Option<Vec<String>>,
+    /// Special markers, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_markers: Option<Vec<String>>,
+    /// Losses at start, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub losses: Option<Vec<Losses>>,
+    /// Attachments, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attachments: Option<Vec<Attachment>>,
+    /// Morale groups, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<Vec<MoraleGroup>>,
+    /// Morale groups added after the inherited ones (a corps the base does
+    /// not have).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_morale: Vec<MoraleGroup>,
+    /// Retreat destinations, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<Vec<Location>>,
+    /// Lines of communication, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines_of_communication: Option<Vec<Location>>,
+}
+
+/// Inherited arrivals moved in time. An arrival is moved whole when its
+/// formation or any of its units is selected.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalShift {
+    /// Whose arrivals; every inherited arrival of the side when empty.
+    #[serde(default)]
+    pub units: UnitSet,
+    /// Minutes to add: `-60` is "one hour earlier". The new time must
+    /// start a turn of the track.
+    pub minutes: i32,
+}

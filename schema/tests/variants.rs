@@ -1,0 +1,90 @@
+//! Scenario variants as documents: they round-trip through JSON and RON,
+//! the JSON Schema tells them from full scenarios, and the bundled Ligny
+//! variants resolve on Ligny 1 with each part traced to its file.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::pack::load_scenario;
+use berthier_schema::scenario::TurnRef;
+use berthier_schema::validate::schema_violations;
+use berthier_schema::{DocKind, Document, Format, load_document};
+
+fn ligny(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/ligny-1815")
+        .join(name)
+}
+
+fn ligny8() -> Document {
+    let text =
+        std::fs::read_to_string(ligny("ligny8-derlons-outflank.scenario.ron"))
+            .expect("read");
+    load_document(&text, Format::Ron).expect("loads")
+}
+
+#[test]
+fn a_variant_round_trips_through_json_and_ron() {
+    let document = ligny8();
+    assert!(matches!(document, Document::Variant(_)));
+    let json = document.to_text(Format::Json).expect("json");
+    let from_json = load_document(&json, Format::Json).expect("json loads");
+    assert_eq!(from_json, document);
+    let ron = from_json.to_text(Format::Ron).expect("ron");
+    assert_eq!(
+        load_document(&ron, Format::Ron).expect("ron loads"),
+        document
+    );
+}
+
+#[test]
+fn the_json_schema_takes_variants_and_full_scenarios_apart() {
+    let value = ligny8().to_json_value().expect("value");
+    assert!(schema_violations(DocKind::Scenario, &value).is_empty());
+    // A full scenario's field in a variant, and a variant's in a full one.
+    let mut wrong = value.clone();
+    wrong["victory_points"] = serde_json::json!(3);
+    assert!(!schema_violations(DocKind::Scenario, &wrong).is_empty());
+    let mut no_base = value;
+    no_base.as_object_mut().expect("object").remove("base");
+    let found = schema_violations(DocKind::Scenario, &no_base);
+    assert!(
+        found
+            .iter()
+            .any(|v| v.message.contains("\"series\" is a required")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn ligny_9_resolves_on_ligny_1_and_traces_each_part() {
+    let resolved =
+        load_scenario(&ligny("ligny9-remembering-mouton.scenario.ron"))
+            .expect("resolves");
+    assert!(resolved.is_variant());
+    assert!(resolved.issues.is_empty(), "{:?}", resolved.issues);
+    let s = &resolved.scenario;
+    assert_eq!(s.id, "ligny-1815-9-remembering-mouton");
+    assert_eq!(s.map, "../../maps/ligny-1815/ligny-1815.map.ron");
+    let french = &s.sides[0];
+    let mouton = french.reinforcements.last().expect("arrivals");
+    assert_eq!(mouton.at, TurnRef::Clock("16:00".into()));
+    assert_eq!(french.setup.len(), 36);
+    let file_name =
+        |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let (file, pointer) = resolved.origin("/sides/0/setup/3/hex");
+    assert_eq!(
+        file_name(&file).as_deref(),
+        Some("ligny1-historical.scenario.ron")
+    );
+    assert_eq!(pointer, "/sides/0/setup/3/hex");
+    let last = french.reinforcements.len() - 1;
+    let (file, pointer) =
+        resolved.origin(&format!("/sides/0/reinforcements/{last}/at"));
+    assert_eq!(
+        file_name(&file).as_deref(),
+        Some("ligny9-remembering-mouton.scenario.ron")
+    );
+    assert_eq!(pointer, "/sides/0/add_reinforcements/0/at");
+}

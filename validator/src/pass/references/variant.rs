@@ -1,0 +1,238 @@
+//! Scenario variants in pass 2: each variant's chain of bases is resolved
+//! once per run from the loaded pack (`berthier_schema::pack`'s
+//! resolution, reading the pack instead of the disk), its own problems
+//! reported (REF001, REF002 and REF010 on `base`, REF023 a cycle, REF024
+//! another map or counters, REF025 an unknown side or instruction id,
+//! REF026 a shift off the turn track), then the resolved scenario is
+//! checked like any scenario, each finding located in the file that holds
+//! the part it is about.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use berthier_schema::counters::Counters;
+use berthier_schema::pack::{
+    ChainError, MAX_VARIANT_CHAIN, ResolvedScenario, ScenarioFiles,
+    resolve_scenario,
+};
+use berthier_schema::scenario::{IssueKind, ScenarioVariant};
+use berthier_schema::{DocKind, Document};
+
+use super::{Ctx, Pack, Resolved, map};
+use crate::code::Code;
+use crate::diagnostic::Diagnostic;
+use crate::source::SourceFile;
+
+/// A variant's chain, resolved or not.
+pub type Resolution = Result<Arc<Variant>, ChainError<PathBuf, String>>;
+
+/// A resolved variant, with its files as canonical paths.
+pub type Variant = ResolvedScenario<PathBuf>;
+
+/// The pack as the resolution reads it.
+struct PackFiles<'a>(&'a Pack);
+
+impl ScenarioFiles for PackFiles<'_> {
+    type File = PathBuf;
+    type Error = String;
+
+    fn read(
+        &mut self,
+        from: &PathBuf,
+        reference: &str,
+    ) -> Result<(PathBuf, Document), String> {
+        let source = &self.0.get(from).ok_or("not loaded")?.source;
+        let path = match self.0.resolve(source, reference) {
+            Resolved::Found(path) => path,
+            Resolved::Missing(rel) => {
+                return Err(format!("`{rel}` does not exist"));
+            }
+            Resolved::Escapes(why) => {
+                return Err(format!(
+                    "`{reference}` leaves the pack root: {why}"
+                ));
+            }
+        };
+        let document = self.0.get(&path).and_then(|e| e.document.clone());
+        let document = document
+            .ok_or_else(|| format!("`{reference}` has errors of its own"))?;
+        Ok((path, document))
+    }
+
+    fn counters(
+        &mut self,
+        from: &PathBuf,
+        reference: &str,
+    ) -> Option<Counters> {
+        match self.read(from, reference) {
+            Ok((_, Document::Counters(c))) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// Resolves every variant of the pack.
+pub(super) fn resolve_all(pack: &Pack) -> Vec<(PathBuf, Resolution)> {
+    pack.docs
+        .iter()
+        .filter_map(|(path, entry)| match &entry.document {
+            Some(document @ Document::Variant(_)) => {
+                let resolved = resolve_scenario(
+                    &mut PackFiles(pack),
+                    path.clone(),
+                    document,
+                );
+                Some((path.clone(), resolved.map(Arc::new)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Pass 2 on a variant: its `base`, its chain, its changes, then the
+/// resolved scenario's references.
+pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
+    for (pointer, reference) in [
+        ("/series", &v.series),
+        ("/map", &v.map),
+        ("/counters", &v.counters),
+    ] {
+        if let Some(reference) = reference {
+            ctx.file(pointer, reference);
+        }
+    }
+    ctx.document("/base", &v.base, DocKind::Scenario);
+    let pack = ctx.pack;
+    match pack.variants.get(&ctx.src.at.path) {
+        Some(Ok(resolved)) => {
+            report_issues(ctx, resolved);
+            ctx.origin = Some(resolved);
+            map::scenario(ctx, &resolved.scenario);
+        }
+        Some(Err(ChainError::Cycle { length, .. })) => {
+            let message = if *length >= MAX_VARIANT_CHAIN {
+                format!(
+                    "the chain of bases is longer than {MAX_VARIANT_CHAIN} variants"
+                )
+            } else {
+                "`base` leads back to this file or to a file of its chain"
+                    .to_owned()
+            };
+            ctx.report(Code::Ref023, "/base", message).help =
+                Some("a chain of variants must end at a full scenario".into());
+        }
+        Some(Err(ChainError::Read { file, error }))
+            if *file != ctx.src.at.path =>
+        {
+            let message = format!(
+                "the chain of bases of `{}` does not resolve: {error}",
+                v.base
+            );
+            ctx.report(Code::Ref010, "/base", message);
+        }
+        Some(Err(ChainError::NotScenario { file, kind }))
+            if *file != ctx.src.at.path =>
+        {
+            let message = format!(
+                "a base in the chain of `{}` is a {} document, not a scenario",
+                v.base,
+                kind.as_str()
+            );
+            ctx.report(Code::Ref010, "/base", message);
+        }
+        // The first `base` itself: `ctx.document` above reported it.
+        Some(Err(_)) | None => {}
+    }
+}
+
+/// The changes of the chain that could not be applied, each in the file
+/// that states it.
+fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
+    for (file, issue) in &resolved.issues {
+        let code = match issue.kind {
+            IssueKind::OtherFile { .. } => Code::Ref024,
+            IssueKind::UnknownSide(_)
+            | IssueKind::UnknownInstruction { .. } => Code::Ref025,
+            IssueKind::ShiftOffTrack { .. } => Code::Ref026,
+        };
+        let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
+        let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());
+        ctx.out.push(d);
+    }
+}
+
+/// A finding about the resolved scenario at `pointer`, located in the file
+/// that holds that part: the variant, or a base for an inherited part.
+pub fn locate(
+    pack: &Pack,
+    origin: Option<&Variant>,
+    source: &SourceFile,
+    code: Code,
+    pointer: &str,
+    message: String,
+    at_key: bool,
+) -> Diagnostic {
+    let variant = source;
+    let (source, pointer) = match origin {
+        Some(resolved) => {
+            let (file, written) = resolved.origin(pointer);
+            (pack.get(&file).map_or(source, |e| &e.source), written)
+        }
+        None => (source, pointer.to_owned()),
+    };
+    let mut d = if at_key {
+        let found = source.locate(&pointer);
+        source.at_offset(code, found.key_or_value(), &pointer, message)
+    } else {
+        source.at_pointer(code, &pointer, message)
+    };
+    if source.at.path != variant.at.path {
+        // Said in `help`, which deduplication ignores: the base's own copy
+        // of the same finding is kept, a finding only the variant's
+        // context makes names the variant.
+        d.help = Some(format!(
+            "found checking `{}`, which inherits this part",
+            variant.at.rel
+        ));
+    }
+    d
+}
+
+/// Whether two sorted findings are the same but for `help` (a finding in a
+/// base, reported by the base and by each variant that inherits it).
+pub fn same_finding(a: &Diagnostic, b: &Diagnostic) -> bool {
+    (
+        a.code, &a.root, &a.file, a.line, a.column, &a.pointer, &a.message,
+        a.hex,
+    ) == (
+        b.code, &b.root, &b.file, b.line, b.column, &b.pointer, &b.message,
+        b.hex,
+    )
+}
+
+/// Sets a finding's `help`, keeping the note [`locate`] adds to a finding
+/// located in a base.
+pub fn set_help(d: &mut Diagnostic, help: Option<String>) {
+    d.help = match (help, d.help.take()) {
+        (Some(help), Some(note)) => Some(format!("{help}; {note}")),
+        (help, note) => help.or(note),
+    };
+}
+
+/// Sorted findings without repeats: a finding in a base is found again by
+/// each variant inheriting it, and the first copy is kept (the copies may
+/// differ in `help`, see [`same_finding`]).
+pub fn drop_repeated(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(sorted.len());
+    let mut group = 0;
+    for d in sorted {
+        let place = |x: &Diagnostic| (x.path(), x.line, x.column, x.code);
+        if out.get(group).is_some_and(|g| place(g) != place(&d)) {
+            group = out.len();
+        }
+        if !out[group..].iter().any(|k| same_finding(k, &d)) {
+            out.push(d);
+        }
+    }
+    out
+}
