@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::counters::Counters;
+use crate::game::Game;
 use crate::map::Map;
 use crate::migrate::OLDEST_FORMAT_VERSION;
 use crate::scenario::Scenario;
@@ -36,7 +37,7 @@ impl Format {
     }
 }
 
-/// The four document kinds.
+/// The document kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DocKind {
     /// A series' rules.
@@ -47,12 +48,19 @@ pub enum DocKind {
     Counters,
     /// A scenario.
     Scenario,
+    /// A game: several battles played together (format version 2).
+    Game,
 }
 
 impl DocKind {
     /// Every kind.
-    pub const ALL: [DocKind; 4] =
-        [Self::Series, Self::Map, Self::Counters, Self::Scenario];
+    pub const ALL: [DocKind; 5] = [
+        Self::Series,
+        Self::Map,
+        Self::Counters,
+        Self::Scenario,
+        Self::Game,
+    ];
 
     /// The `kind` value in files.
     pub fn as_str(self) -> &'static str {
@@ -61,6 +69,7 @@ impl DocKind {
             Self::Map => "map",
             Self::Counters => "counters",
             Self::Scenario => "scenario",
+            Self::Game => "game",
         }
     }
 
@@ -86,6 +95,8 @@ pub enum Document {
     Counters(Counters),
     /// A scenario.
     Scenario(Scenario),
+    /// A game on several maps.
+    Game(Game),
 }
 
 /// A parse failure with its position (1-based; 0 when unknown).
@@ -135,6 +146,7 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
         Map,
         Counters,
         Scenario,
+        Game,
     }
     let name = match format {
         Format::Json => parse_json::<Probe>(text)?.kind,
@@ -143,6 +155,7 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
             RonKind::Map => "map".into(),
             RonKind::Counters => "counters".into(),
             RonKind::Scenario => "scenario".into(),
+            RonKind::Game => "game".into(),
         },
     };
     DocKind::from_name(&name).ok_or_else(|| {
@@ -150,8 +163,8 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
             1,
             1,
             format!(
-                "unknown kind `{name}`: expected series, map, counters or \
-                 scenario"
+                "unknown kind `{name}`: expected series, map, counters, \
+                 scenario or game"
             ),
         )
     })
@@ -202,6 +215,7 @@ pub(crate) fn parse_as_written(
         DocKind::Map => Document::Map(parse(text, format)?),
         DocKind::Counters => Document::Counters(parse(text, format)?),
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
+        DocKind::Game => Document::Game(parse(text, format)?),
     })
 }
 
@@ -303,6 +317,7 @@ impl Document {
             Self::Map(_) => DocKind::Map,
             Self::Counters(_) => DocKind::Counters,
             Self::Scenario(_) => DocKind::Scenario,
+            Self::Game(_) => DocKind::Game,
         }
     }
 
@@ -313,6 +328,7 @@ impl Document {
             Self::Map(d) => d.format_version,
             Self::Counters(d) => d.format_version,
             Self::Scenario(d) => d.format_version,
+            Self::Game(d) => d.format_version,
         }
     }
 
@@ -323,6 +339,7 @@ impl Document {
             Self::Map(d) => write_text(d, format),
             Self::Counters(d) => write_text(d, format),
             Self::Scenario(d) => write_text(d, format),
+            Self::Game(d) => write_text(d, format),
         }
     }
 
@@ -337,6 +354,7 @@ impl Document {
             DocKind::Map => Self::Map(serde_json::from_value(value)?),
             DocKind::Counters => Self::Counters(serde_json::from_value(value)?),
             DocKind::Scenario => Self::Scenario(serde_json::from_value(value)?),
+            DocKind::Game => Self::Game(serde_json::from_value(value)?),
         })
     }
 
@@ -347,6 +365,7 @@ impl Document {
             Self::Map(d) => serde_json::to_value(d),
             Self::Counters(d) => serde_json::to_value(d),
             Self::Scenario(d) => serde_json::to_value(d),
+            Self::Game(d) => serde_json::to_value(d),
         }
     }
 }

@@ -3,7 +3,7 @@
 use schemars::generate::SchemaSettings;
 
 use crate::document::DocKind;
-use crate::{Counters, Map, Scenario, Series};
+use crate::{Counters, Game, Map, Scenario, Series};
 
 /// Base of every schema's `$id`.
 pub const SCHEMA_BASE: &str = "https://berthier.invalid/schema/";
@@ -21,6 +21,7 @@ pub fn schema_for(kind: DocKind) -> serde_json::Value {
         DocKind::Map => generator.into_root_schema_for::<Map>(),
         DocKind::Counters => generator.into_root_schema_for::<Counters>(),
         DocKind::Scenario => generator.into_root_schema_for::<Scenario>(),
+        DocKind::Game => generator.into_root_schema_for::<Game>(),
     };
     let mut value = serde_json::to_value(schema)
         .unwrap_or_else(|_| serde_json::Value::Null);

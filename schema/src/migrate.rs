@@ -71,6 +71,7 @@ fn set_version(document: &mut Document, version: u32) {
         Document::Map(d) => d.format_version = version,
         Document::Counters(d) => d.format_version = version,
         Document::Scenario(d) => d.format_version = version,
+        Document::Game(d) => d.format_version = version,
     }
 }
 
@@ -117,6 +118,7 @@ pub fn migrate_text(
         Document::Map(d) => patch_text(text, format, d),
         Document::Counters(d) => patch_text(text, format, d),
         Document::Scenario(d) => patch_text(text, format, d),
+        Document::Game(d) => patch_text(text, format, d),
     }
     .ok_or(MigrateError::NotInPlace(kind.as_str()))?;
     Ok(Some(Migration {

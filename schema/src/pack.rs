@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::counters::Counters;
 use crate::document::{Document, Format, LoadError, load_document};
+use crate::include::merge_included;
 use crate::map::Map;
 use crate::series::Series;
 
@@ -29,6 +31,15 @@ pub enum FileError {
     /// `extends` leads back to a file already in the chain.
     #[error("{}: `extends` loops back to this file", .0.display())]
     Loop(PathBuf),
+    /// An included file is not a counters file.
+    #[error("{path}: is a {1} document, not counters", path = .0.display())]
+    NotCounters(PathBuf, &'static str),
+    /// `include` leads back to a file already being included.
+    #[error("{}: `include` loops back to this file", .0.display())]
+    IncludeLoop(PathBuf),
+    /// The files define one id twice, or extend a formation wrongly.
+    #[error("{path}: {1}", path = .0.display())]
+    Include(PathBuf, String),
 }
 
 /// Reads and loads one document.
@@ -72,6 +83,47 @@ pub fn load_series(path: &Path) -> Result<Series, FileError> {
     }
     chain.reverse();
     resolve_series(&chain).ok_or(FileError::Loop(path.to_owned()))
+}
+
+/// Loads a counters file with every file it includes, merged into its
+/// effective counters ([`crate::include::merge_included`]); a duplicate id
+/// or a bad extension is an error here (the validator reports each one,
+/// REF031 and REF035).
+pub fn load_counters(path: &Path) -> Result<Counters, FileError> {
+    load_counters_within(path, &mut Vec::new())
+}
+
+fn load_counters_within(
+    path: &Path,
+    open: &mut Vec<PathBuf>,
+) -> Result<Counters, FileError> {
+    if open.iter().any(|p| p == path) || open.len() >= MAX_CHAIN {
+        return Err(FileError::IncludeLoop(path.to_owned()));
+    }
+    let own = match read_document(path)? {
+        Document::Counters(c) => c,
+        other => {
+            return Err(FileError::NotCounters(
+                path.to_owned(),
+                other.kind().as_str(),
+            ));
+        }
+    };
+    open.push(path.to_owned());
+    let mut included = Vec::with_capacity(own.include.len());
+    for include in &own.include {
+        included
+            .push(load_counters_within(&beside(path, &include.path), open)?);
+    }
+    open.pop();
+    let refs: Vec<Option<&Counters>> = included.iter().map(Some).collect();
+    let merged = merge_included(&own, &refs);
+    match merged.problems.first() {
+        None => Ok(merged.counters),
+        Some(problem) => {
+            Err(FileError::Include(path.to_owned(), problem.to_string()))
+        }
+    }
 }
 
 /// The series `map` (read from `map_path`) names, with its `extends` chain

@@ -56,6 +56,7 @@ pub fn to_text(
             Document::Map(d) => d.schema = None,
             Document::Counters(d) => d.schema = None,
             Document::Scenario(d) => d.schema = None,
+            Document::Game(d) => d.schema = None,
         }
     }
     document.to_text(format)

@@ -18,6 +18,7 @@ mod facing;
 mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
+pub mod game;
 pub mod map;
 mod morale;
 mod morale_levels;

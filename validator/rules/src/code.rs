@@ -173,6 +173,11 @@ codes! {
     Ref013 "REF013" Error References;
     Ref014 "REF014" Info References;
     Ref015 "REF015" Error References;
+    Ref031 "REF031" Error References;
+    Ref032 "REF032" Error References;
+    Ref033 "REF033" Error References;
+    Ref034 "REF034" Error References;
+    Ref035 "REF035" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -206,6 +211,8 @@ codes! {
     Ent005 "ENT005" Error Entry;
     Ent006 "ENT006" Warning Entry;
     Ent007 "ENT007" Warning Entry;
+    Ent011 "ENT011" Warning Entry;
+    Ent012 "ENT012" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

@@ -451,6 +451,7 @@ fn typed(
         DocKind::Map => Document::Map(parse(text, format)?),
         DocKind::Counters => Document::Counters(parse(text, format)?),
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
+        DocKind::Game => Document::Game(parse(text, format)?),
     })
 }
 

@@ -12,6 +12,7 @@
 //! the checks needing it do not run).
 
 mod counters;
+pub mod include;
 mod placement;
 mod scenario;
 mod series;
