@@ -4,10 +4,13 @@
 //! scenarios and maps it names loaded; each finding points into the game
 //! file. One small module per code.
 
+mod armies;
 mod battles;
 mod joins;
 mod locations;
 mod starts;
+
+use std::collections::BTreeMap;
 
 use berthier_schema::map::Map;
 use berthier_schema::scenario::Scenario;
@@ -25,6 +28,10 @@ pub struct GameInputs<'a> {
     /// Per battle: its scenario when it loads, and the scenario's map
     /// when that loads too.
     pub battles: Vec<Option<(&'a Scenario, Option<&'a Map>)>>,
+    /// Per battle: each unit and formation id of its effective counters,
+    /// with the file that defines it (as the pack shows it), when they
+    /// load.
+    pub definitions: Vec<Option<BTreeMap<String, String>>>,
 }
 
 impl<'a> GameInputs<'a> {
@@ -38,6 +45,7 @@ impl<'a> GameInputs<'a> {
 /// Every check of a game, in order.
 pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     let mut out = battles::check(inputs);
+    out.extend(armies::check(inputs));
     out.extend(locations::check(inputs));
     out.extend(joins::check(inputs));
     out.extend(starts::check(inputs));

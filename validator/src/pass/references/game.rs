@@ -52,10 +52,24 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
             Some((scenario, map))
         })
         .collect();
+    let definitions = scenarios
+        .iter()
+        .map(|entry| {
+            let entry = entry.as_ref()?;
+            let Some(Document::Scenario(s)) = &entry.document else {
+                return None;
+            };
+            match ctx.pack.resolve(&entry.source, &s.counters) {
+                Resolved::Found(path) => Some(ctx.pack.definitions(&path)),
+                _ => None,
+            }
+        })
+        .collect();
     let inputs = GameInputs {
         game,
         scenario_files: files,
         battles,
+        definitions,
     };
     ctx.findings(game_checks(&inputs));
 }

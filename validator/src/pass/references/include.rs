@@ -5,6 +5,7 @@
 //! (REF001, REF002, REF010 for the path; REF031 and REF035 from
 //! `berthier_rules`).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -63,6 +64,42 @@ impl Pack {
             cache.insert(path.to_owned(), Some(Arc::clone(&merged)));
         }
         Some(merged)
+    }
+
+    /// Each unit and formation id the counters file at `path` (canonical)
+    /// and its includes define, with the file (relative to the pack root)
+    /// that defines it: the first definition, as the merge keeps it.
+    pub fn definitions(&self, path: &Path) -> BTreeMap<String, String> {
+        let mut found = BTreeMap::new();
+        self.define_within(path, &mut found, 0);
+        found
+    }
+
+    fn define_within(
+        &self,
+        path: &Path,
+        found: &mut BTreeMap<String, String>,
+        depth: usize,
+    ) {
+        let Some(entry) = self.get(path) else { return };
+        let Some(Document::Counters(c)) = &entry.document else {
+            return;
+        };
+        if depth >= MAX_DEPTH {
+            return;
+        }
+        let file = &entry.source.at.rel;
+        let ids = c.units.iter().map(|u| &u.id);
+        for id in ids.chain(c.formations.iter().map(|f| &f.id)) {
+            found.entry(id.clone()).or_insert_with(|| file.clone());
+        }
+        for include in &c.include {
+            if let Resolved::Found(p) =
+                self.resolve(&entry.source, &include.path)
+            {
+                self.define_within(&p, found, depth + 1);
+            }
+        }
     }
 
     fn merged_known(&self, path: &Path) -> Option<Option<Arc<Merged>>> {
