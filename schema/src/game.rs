@@ -13,8 +13,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{GameTag, Provenance};
+use crate::counters::Unit;
 use crate::hex::HexId;
 use crate::placement::Location;
+use crate::series::Series;
 
 pub use travel::{ClockTurn, TravelTime};
 
@@ -281,5 +283,13 @@ impl Transfer {
             .iter()
             .find(|h| h.arms.iter().any(|a| a == arm))
             .map(|h| h.hours)
+    }
+
+    /// The hours this route takes for `unit`: by its class's arm in
+    /// `series`, else by its class id (a modder's class listed by name).
+    pub fn hours_for_unit(&self, series: &Series, unit: &Unit) -> Option<u16> {
+        let arm = series.class(&unit.class).map(|c| c.arm.as_str());
+        arm.and_then(|a| self.hours_for(a))
+            .or_else(|| self.hours_for(&unit.class))
     }
 }

@@ -178,64 +178,22 @@ pub fn merge_included(
     included: &[Option<&Counters>],
 ) -> Merged {
     let mut merged = own.clone();
-    let mut problems = Vec::new();
-    let mut seen: BTreeMap<(ItemList, String), Origin> = BTreeMap::new();
-    let own_lists = [
-        (ItemList::Formations, ids(&own.formations, |f| &f.id)),
-        (ItemList::Units, ids(&own.units, |u| &u.id)),
-        (ItemList::Markers, ids(&own.markers, |m| &m.id)),
-    ];
-    for (list, list_ids) in own_lists {
-        for (index, id) in list_ids.into_iter().enumerate() {
-            let origin = Origin {
-                include: None,
-                list,
-                index,
-            };
-            seen.entry((list, id)).or_insert(origin);
-        }
-    }
+    let mut seen = Seen::default();
+    seen.take(None, ItemList::Formations, &own.formations, |f| &f.id);
+    seen.take(None, ItemList::Units, &own.units, |u| &u.id);
+    seen.take(None, ItemList::Markers, &own.markers, |m| &m.id);
     for (k, other) in included.iter().enumerate() {
         let Some(other) = other else { continue };
-        let mut add = |list: ItemList, id: &str, index: usize| {
-            let again = Origin {
-                include: Some(k),
-                list,
-                index,
-            };
-            match seen.get(&(list, id.to_owned())) {
-                Some(first) => {
-                    problems.push(IncludeProblem::Duplicate {
-                        id: id.to_owned(),
-                        first: *first,
-                        again,
-                    });
-                    false
-                }
-                None => {
-                    seen.insert((list, id.to_owned()), again);
-                    true
-                }
-            }
-        };
-        let mut formations = Vec::new();
-        for (i, f) in other.formations.iter().enumerate() {
-            if add(ItemList::Formations, &f.id, i) {
-                formations.push(f.clone());
-            }
-        }
-        for (i, u) in other.units.iter().enumerate() {
-            if add(ItemList::Units, &u.id, i) {
-                merged.units.push(u.clone());
-            }
-        }
-        for (i, m) in other.markers.iter().enumerate() {
-            if add(ItemList::Markers, &m.id, i) {
-                merged.markers.push(m.clone());
-            }
-        }
+        let from = Some(k);
+        let mut formations =
+            seen.take(from, ItemList::Formations, &other.formations, |f| &f.id);
+        let units = seen.take(from, ItemList::Units, &other.units, |u| &u.id);
+        merged.units.extend(units);
+        let markers =
+            seen.take(from, ItemList::Markers, &other.markers, |m| &m.id);
+        merged.markers.extend(markers);
         if let Some(include) = own.include.get(k) {
-            extend_formations(include, k, &mut formations, &mut problems);
+            extend_formations(include, k, &mut formations, &mut seen.problems);
         }
         merged.formations.extend(formations);
         merge_sides(&mut merged.sides, &other.sides);
@@ -243,12 +201,51 @@ pub fn merge_included(
     merged.include.clear();
     Merged {
         counters: merged,
-        problems,
+        problems: seen.problems,
     }
 }
 
-fn ids<T>(items: &[T], id: impl Fn(&T) -> &String) -> Vec<String> {
-    items.iter().map(|item| id(item).clone()).collect()
+/// The ids met so far, where each was first defined, and the duplicates.
+#[derive(Default)]
+struct Seen {
+    first: BTreeMap<(ItemList, String), Origin>,
+    problems: Vec<IncludeProblem>,
+}
+
+impl Seen {
+    /// The items of `list` (from the file itself, `include: None`, or from
+    /// include `k`) whose ids are new, cloned; a duplicate is recorded.
+    fn take<T: Clone>(
+        &mut self,
+        include: Option<usize>,
+        list: ItemList,
+        items: &[T],
+        id: impl Fn(&T) -> &String,
+    ) -> Vec<T> {
+        let mut fresh = Vec::new();
+        for (index, item) in items.iter().enumerate() {
+            let again = Origin {
+                include,
+                list,
+                index,
+            };
+            let key = (list, id(item).clone());
+            match self.first.get(&key) {
+                // A file repeating its own id is REF003, not a clash.
+                Some(_) if include.is_none() => {}
+                Some(first) => self.problems.push(IncludeProblem::Duplicate {
+                    id: key.1,
+                    first: *first,
+                    again,
+                }),
+                None => {
+                    self.first.insert(key, again);
+                    fresh.push(item.clone());
+                }
+            }
+        }
+        fresh
+    }
 }
 
 /// Applies an include's `parents` and `commanders` to the formations it

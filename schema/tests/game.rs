@@ -107,3 +107,38 @@ fn a_bad_date_is_refused_with_a_pointer() {
     };
     assert!(e.to_string().contains("/battles/0/start/date"), "{e}");
 }
+
+/// The hours of a transfer are keyed by the series' arm of a unit's class
+/// ("2 hours (for cavalry) or 3 hours (for infantry/artillery)", l. 2964).
+#[test]
+fn a_units_hours_come_from_its_class_arm() {
+    let series = match load_document(
+        &std::fs::read_to_string(
+            root().join("schema/series/vive-l-empereur.series.ron"),
+        )
+        .expect("series"),
+        Format::Ron,
+    ) {
+        Ok(Document::Series(s)) => s,
+        other => panic!("{other:?}"),
+    };
+    let counters = berthier_schema::pack::load_counters(
+        &root().join("counters/ligny-1815/ligny-1815.counters.ron"),
+    )
+    .expect("ligny counters");
+    let transfer: berthier_schema::game::Transfer = berthier_schema::parse(
+        r#"(id: "wavre-waterloo", from: (battle: "wavre", at: Edge("west")),
+            to: (battle: "waterloo", at: Edge("east")),
+            hours: [(arms: ["cavalry"], hours: 2), (arms: ["infantry", "artillery"], hours: 3)])"#,
+        Format::Ron,
+    )
+    .expect("transfer");
+    let hours = |id: &str| {
+        let unit = counters.unit(id).expect("unit");
+        transfer.hours_for_unit(&series, unit)
+    };
+    assert_eq!(hours("fr-040"), Some(2), "Jacquinot's cavalry");
+    assert_eq!(hours("fr-024"), Some(3), "Quiot's infantry");
+    assert_eq!(hours("fr-042"), Some(3), "Quiot's artillery");
+    assert_eq!(hours("fr-derlon"), None, "a leader has no hours here");
+}

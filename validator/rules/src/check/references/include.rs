@@ -40,36 +40,10 @@ pub fn check(
     for problem in &merged.problems {
         match problem {
             IncludeProblem::Duplicate { id, first, again } => {
-                let noun = first.list.noun();
-                let message = format!(
-                    "{noun} `{id}` is defined twice: {} and {}",
-                    where_(own, first),
-                    where_(own, again)
-                );
-                here.push(
-                    Finding::new(Code::Ref031, pointer_here(first), message)
-                        .help("define it once, in the file the others include"),
-                );
-                let there_message = format!(
-                    "{noun} `{id}` is defined here and again in `{}`, which \
-                     includes this file",
-                    own.id
-                );
-                for origin in [first, again] {
-                    let Some(k) = origin.include else { continue };
-                    let list = origin.list.field();
-                    if origin.index < included_own_len(k, list) {
-                        let pointer = at(list).index(origin.index).field("id");
-                        there.push(Elsewhere {
-                            include: k,
-                            finding: Finding::new(
-                                Code::Ref031,
-                                pointer,
-                                there_message.clone(),
-                            ),
-                        });
-                    }
-                }
+                let (finding, elsewhere) =
+                    duplicate(own, id, [first, again], included_own_len);
+                here.push(finding);
+                there.extend(elsewhere);
             }
             IncludeProblem::UnknownFormation {
                 include,
@@ -91,6 +65,46 @@ pub fn check(
         }
     }
     here.extend(dangling(own, &merged.counters));
+    (here, there)
+}
+
+/// REF031 for one id defined twice: the finding in the including file,
+/// and one in each included file that defines it itself.
+fn duplicate(
+    own: &Counters,
+    id: &str,
+    [first, again]: [&Origin; 2],
+    included_own_len: &dyn Fn(usize, &'static str) -> usize,
+) -> (Finding, Vec<Elsewhere>) {
+    let noun = first.list.noun();
+    let message = format!(
+        "{noun} `{id}` is defined twice: {} and {}",
+        where_(own, first),
+        where_(own, again)
+    );
+    let here = Finding::new(Code::Ref031, pointer_here(first), message)
+        .help("define it once, in the file the others include");
+    let there_message = format!(
+        "{noun} `{id}` is defined here and again in `{}`, which includes \
+         this file",
+        own.id
+    );
+    let mut there = Vec::new();
+    for origin in [first, again] {
+        let Some(k) = origin.include else { continue };
+        let list = origin.list.field();
+        if origin.index < included_own_len(k, list) {
+            let pointer = at(list).index(origin.index).field("id");
+            there.push(Elsewhere {
+                include: k,
+                finding: Finding::new(
+                    Code::Ref031,
+                    pointer,
+                    there_message.clone(),
+                ),
+            });
+        }
+    }
     (here, there)
 }
 
