@@ -217,4 +217,42 @@ mod tests {
         ));
         std::fs::remove_dir_all(&dir).expect("clean");
     }
+
+    #[test]
+    fn an_include_loop_or_a_duplicate_is_an_error_not_a_hang() {
+        let dir = std::env::temp_dir()
+            .join(format!("berthier-include-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let text = |include: &str, unit: &str| {
+            format!(
+                "(kind: counters, format_version: 2, id: \"x\", name: \"X\", \
+                 series: \"s.series.ron\", include: [{include}], \
+                 sides: [(id: \"blue\", name: \"Blue\")], \
+                 units: [(id: \"{unit}\", name: \"U\", side: \"blue\", \
+                 class: \"infantry\")])"
+            )
+        };
+        let write = |name: &str, text: String| {
+            std::fs::write(dir.join(name), text).expect("write");
+        };
+        write("a.counters.ron", text("(path: \"b.counters.ron\")", "a1"));
+        write("b.counters.ron", text("(path: \"a.counters.ron\")", "b1"));
+        assert!(matches!(
+            load_counters(&dir.join("a.counters.ron")),
+            Err(FileError::IncludeLoop(_))
+        ));
+        write("c.counters.ron", text("(path: \"d.counters.ron\")", "u1"));
+        write("d.counters.ron", text("", "u1"));
+        let Err(FileError::Include(_, why)) =
+            load_counters(&dir.join("c.counters.ron"))
+        else {
+            panic!("a unit defined twice loads");
+        };
+        assert!(why.contains("unit `u1` is defined twice"), "{why}");
+        write("e.counters.ron", text("(path: \"d.counters.ron\")", "e1"));
+        let merged = load_counters(&dir.join("e.counters.ron")).expect("e");
+        let ids: Vec<&str> = merged.units.iter().map(|u| &*u.id).collect();
+        assert_eq!(ids, ["e1", "u1"], "own units first");
+        std::fs::remove_dir_all(&dir).expect("clean");
+    }
 }
