@@ -16,6 +16,7 @@ use crate::common::{GameTag, Provenance};
 use crate::counters::Unit;
 use crate::hex::HexId;
 use crate::placement::Location;
+use crate::scenario::TurnTrack;
 use crate::series::Series;
 
 pub use travel::{ClockTurn, TravelTime};
@@ -273,6 +274,21 @@ impl Game {
         let t = self.transfers.iter().find(|t| t.id == transfer)?;
         let hours = t.hours_for(arm)?;
         travel::arrival_turn(self.travel.as_ref(), turns, exit, hours)
+    }
+}
+
+impl GameBattle {
+    /// When turn `turn` (1-based) of the battle's scenario `track` is
+    /// played, in game-clock minutes ([`GameTime::minutes`]): its
+    /// schedule runs on the game clock from `start` on ("Follow both
+    /// reinforcement schedules", l. 3007), across midnight when the track
+    /// does. `None` when `start` is no turn of the track.
+    pub fn turn_minutes(&self, track: &TurnTrack, turn: u16) -> Option<i64> {
+        let starts = track.start_minutes()?;
+        let first = track.turn_at(&self.start.time)?;
+        let at = |t: u16| starts.get(usize::from(t).checked_sub(1)?).copied();
+        let offset = i64::from(at(turn)?) - i64::from(at(first)?);
+        Some(self.start.minutes()? + offset)
     }
 }
 

@@ -142,3 +142,33 @@ fn a_units_hours_come_from_its_class_arm() {
     assert_eq!(hours("fr-042"), Some(3), "Quiot's artillery");
     assert_eq!(hours("fr-derlon"), None, "a leader has no hours here");
 }
+
+/// "Follow both reinforcement schedules" (l. 3007): each battle's turns
+/// run on the one game clock, Ligny's from 13:00 and Quatre-Bras's from
+/// 14:00 on 16 June, so d'Erlon's 1900 arrival at Quatre-Bras (QB1
+/// l. 2039) and Ligny's 1900 turn are the same moment.
+#[test]
+fn each_battles_schedule_runs_on_the_game_clock() {
+    let game = c1();
+    let track = |rel: &str| match load_document(
+        &std::fs::read_to_string(root().join(rel)).expect("scenario"),
+        Format::Ron,
+    ) {
+        Ok(Document::Scenario(s)) => s.turns,
+        other => panic!("{other:?}"),
+    };
+    let qb = track("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let ligny = track("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    let at =
+        |battle: &str, track: &berthier_schema::scenario::TurnTrack, clock| {
+            let turn = track.turn_at(clock).expect("on the track");
+            game.battle(battle)
+                .expect("battle")
+                .turn_minutes(track, turn)
+        };
+    let ligny_start = game.battle("ligny").expect("ligny").start.minutes();
+    assert_eq!(at("ligny", &ligny, "13:00"), ligny_start);
+    let qb_1900 = at("quatre-bras", &qb, "19:00").expect("qb 1900");
+    assert_eq!(Some(qb_1900), at("ligny", &ligny, "19:00"));
+    assert_eq!(qb_1900 - ligny_start.expect("start"), 6 * 60);
+}
