@@ -24,7 +24,7 @@ checked=0
 while IFS= read -r file; do
     kind=$(basename "$file" .ron)
     kind=${kind##*.}
-    case "$kind" in series|map|counters|scenario) ;; *) continue ;; esac
+    case "$kind" in series|map|counters|scenario|game) ;; *) continue ;; esac
     json="$out/$(echo "$file" | tr '/' '_').json"
     "$validate" convert "$file" --to json --out "$json"
     "$venv/bin/check-jsonschema" --quiet \

@@ -28,6 +28,8 @@ kind_tag! {
     CountersTag => Counters, "counters";
     /// The `kind` of a scenario file.
     ScenarioTag => Scenario, "scenario";
+    /// The `kind` of a game file (several battles played together).
+    GameTag => Game, "game";
 }
 
 /// Where a fact in a file comes from.

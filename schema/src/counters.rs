@@ -35,6 +35,11 @@ pub struct Counters {
     pub name: String,
     /// Path of the series file, relative to this file.
     pub series: String,
+    /// Counters files whose sides, formations, units and markers this
+    /// battle uses as its own (an army defined once for every battle it
+    /// fought: [`crate::include`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub include: Vec<crate::include::CountersInclude>,
     /// The sides (armies) and their nationalities.
     pub sides: Vec<Side>,
     /// The command hierarchy: army, wing, corps, division, brigade,

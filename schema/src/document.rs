@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::counters::Counters;
+use crate::game::Game;
 use crate::map::Map;
 use crate::migrate::OLDEST_FORMAT_VERSION;
 use crate::scenario::{Scenario, ScenarioVariant};
@@ -36,7 +37,7 @@ impl Format {
     }
 }
 
-/// The four document kinds.
+/// The document kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DocKind {
     /// A series' rules.
@@ -47,12 +48,19 @@ pub enum DocKind {
     Counters,
     /// A scenario.
     Scenario,
+    /// A game: several battles played together (format version 2).
+    Game,
 }
 
 impl DocKind {
     /// Every kind.
-    pub const ALL: [DocKind; 4] =
-        [Self::Series, Self::Map, Self::Counters, Self::Scenario];
+    pub const ALL: [DocKind; 5] = [
+        Self::Series,
+        Self::Map,
+        Self::Counters,
+        Self::Scenario,
+        Self::Game,
+    ];
 
     /// The `kind` value in files.
     pub fn as_str(self) -> &'static str {
@@ -61,6 +69,7 @@ impl DocKind {
             Self::Map => "map",
             Self::Counters => "counters",
             Self::Scenario => "scenario",
+            Self::Game => "game",
         }
     }
 
@@ -90,6 +99,8 @@ pub enum Document {
     /// `scenario`, told apart by its `base`); `schema::pack::load_scenario`
     /// resolves it.
     Variant(ScenarioVariant),
+    /// A game on several maps.
+    Game(Game),
 }
 
 /// A parse failure with its position (1-based; 0 when unknown).
@@ -139,6 +150,7 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
         Map,
         Counters,
         Scenario,
+        Game,
     }
     let name = match format {
         Format::Json => parse_json::<Probe>(text)?.kind,
@@ -147,6 +159,7 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
             RonKind::Map => "map".into(),
             RonKind::Counters => "counters".into(),
             RonKind::Scenario => "scenario".into(),
+            RonKind::Game => "game".into(),
         },
     };
     DocKind::from_name(&name).ok_or_else(|| {
@@ -154,8 +167,8 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
             1,
             1,
             format!(
-                "unknown kind `{name}`: expected series, map, counters or \
-                 scenario"
+                "unknown kind `{name}`: expected series, map, counters, \
+                 scenario or game"
             ),
         )
     })
@@ -209,6 +222,7 @@ pub(crate) fn parse_as_written(
             Document::Variant(parse(text, format)?)
         }
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
+        DocKind::Game => Document::Game(parse(text, format)?),
     })
 }
 
@@ -326,6 +340,7 @@ impl Document {
             Self::Map(_) => DocKind::Map,
             Self::Counters(_) => DocKind::Counters,
             Self::Scenario(_) | Self::Variant(_) => DocKind::Scenario,
+            Self::Game(_) => DocKind::Game,
         }
     }
 
@@ -337,6 +352,7 @@ impl Document {
             Self::Counters(d) => d.format_version,
             Self::Scenario(d) => d.format_version,
             Self::Variant(d) => d.format_version,
+            Self::Game(d) => d.format_version,
         }
     }
 
@@ -348,6 +364,7 @@ impl Document {
             Self::Counters(d) => write_text(d, format),
             Self::Scenario(d) => write_text(d, format),
             Self::Variant(d) => write_text(d, format),
+            Self::Game(d) => write_text(d, format),
         }
     }
 
@@ -365,6 +382,7 @@ impl Document {
                 Self::Variant(serde_json::from_value(value)?)
             }
             DocKind::Scenario => Self::Scenario(serde_json::from_value(value)?),
+            DocKind::Game => Self::Game(serde_json::from_value(value)?),
         })
     }
 
@@ -376,6 +394,7 @@ impl Document {
             Self::Counters(d) => serde_json::to_value(d),
             Self::Scenario(d) => serde_json::to_value(d),
             Self::Variant(d) => serde_json::to_value(d),
+            Self::Game(d) => serde_json::to_value(d),
         }
     }
 }

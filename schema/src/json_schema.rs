@@ -4,7 +4,7 @@ use schemars::generate::SchemaSettings;
 
 use crate::document::DocKind;
 use crate::scenario::ScenarioVariant;
-use crate::{Counters, Map, Scenario, Series};
+use crate::{Counters, Game, Map, Scenario, Series};
 
 /// Base of every schema's `$id`.
 pub const SCHEMA_BASE: &str = "https://berthier.invalid/schema/";
@@ -21,6 +21,7 @@ pub fn schema_for(kind: DocKind) -> serde_json::Value {
         DocKind::Map => root_for::<Map>(),
         DocKind::Counters => root_for::<Counters>(),
         DocKind::Scenario => scenario_schema(),
+        DocKind::Game => root_for::<Game>(),
     };
     if let Some(object) = value.as_object_mut() {
         let id = format!("{SCHEMA_BASE}{}", file_name(kind));

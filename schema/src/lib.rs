@@ -13,9 +13,11 @@ pub mod counters;
 pub mod document;
 pub mod edit;
 pub mod fit;
+pub mod game;
 pub mod grid;
 pub mod hex;
 pub mod hexside;
+pub mod include;
 pub mod io;
 pub mod json_schema;
 pub mod locate;
@@ -39,6 +41,7 @@ pub use document::{
     DocKind, Document, FORMAT_VERSION, Format, LoadError, ParseError,
     load_document, parse, parse_document, probe_kind,
 };
+pub use game::Game;
 pub use grid::{Extent, Geometry, Grid};
 pub use hex::{HexId, Orientation, Shift};
 pub use hexside::Hexside;

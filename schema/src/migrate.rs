@@ -72,6 +72,7 @@ fn set_version(document: &mut Document, version: u32) {
         Document::Counters(d) => d.format_version = version,
         Document::Scenario(d) => d.format_version = version,
         Document::Variant(d) => d.format_version = version,
+        Document::Game(d) => d.format_version = version,
     }
 }
 
@@ -119,6 +120,7 @@ pub fn migrate_text(
         Document::Counters(d) => patch_text(text, format, d),
         Document::Scenario(d) => patch_text(text, format, d),
         Document::Variant(d) => patch_text(text, format, d),
+        Document::Game(d) => patch_text(text, format, d),
     }
     .ok_or(MigrateError::NotInPlace(kind.as_str()))?;
     Ok(Some(Migration {

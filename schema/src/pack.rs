@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::counters::Counters;
 use crate::document::{Document, Format, LoadError, load_document};
+use crate::include::merge_included;
 use crate::map::Map;
 use crate::series::Series;
 
@@ -36,6 +38,15 @@ pub enum FileError {
     /// `extends` leads back to a file already in the chain.
     #[error("{}: `extends` loops back to this file", .0.display())]
     Loop(PathBuf),
+    /// An included file is not a counters file.
+    #[error("{path}: is a {1} document, not counters", path = .0.display())]
+    NotCounters(PathBuf, &'static str),
+    /// `include` leads back to a file already being included.
+    #[error("{}: `include` loops back to this file", .0.display())]
+    IncludeLoop(PathBuf),
+    /// The files define one id twice, or extend a formation wrongly.
+    #[error("{path}: {1}", path = .0.display())]
+    Include(PathBuf, String),
 }
 
 /// Reads and loads one document.
@@ -79,6 +90,47 @@ pub fn load_series(path: &Path) -> Result<Series, FileError> {
     }
     chain.reverse();
     resolve_series(&chain).ok_or(FileError::Loop(path.to_owned()))
+}
+
+/// Loads a counters file with every file it includes, merged into its
+/// effective counters ([`crate::include::merge_included`]); a duplicate id
+/// or a bad extension is an error here (the validator reports each one,
+/// REF031 and REF035).
+pub fn load_counters(path: &Path) -> Result<Counters, FileError> {
+    load_counters_within(path, &mut Vec::new())
+}
+
+fn load_counters_within(
+    path: &Path,
+    open: &mut Vec<PathBuf>,
+) -> Result<Counters, FileError> {
+    if open.iter().any(|p| p == path) || open.len() >= MAX_CHAIN {
+        return Err(FileError::IncludeLoop(path.to_owned()));
+    }
+    let own = match read_document(path)? {
+        Document::Counters(c) => c,
+        other => {
+            return Err(FileError::NotCounters(
+                path.to_owned(),
+                other.kind().as_str(),
+            ));
+        }
+    };
+    open.push(path.to_owned());
+    let mut included = Vec::with_capacity(own.include.len());
+    for include in &own.include {
+        included
+            .push(load_counters_within(&beside(path, &include.path), open)?);
+    }
+    open.pop();
+    let refs: Vec<Option<&Counters>> = included.iter().map(Some).collect();
+    let merged = merge_included(&own, &refs);
+    match merged.problems.first() {
+        None => Ok(merged.counters),
+        Some(problem) => {
+            Err(FileError::Include(path.to_owned(), problem.to_string()))
+        }
+    }
 }
 
 /// The series `map` (read from `map_path`) names, with its `extends` chain
@@ -171,6 +223,44 @@ mod tests {
             load_series(&dir.join("c.series.ron")),
             Err(FileError::Io(..))
         ));
+        std::fs::remove_dir_all(&dir).expect("clean");
+    }
+
+    #[test]
+    fn an_include_loop_or_a_duplicate_is_an_error_not_a_hang() {
+        let dir = std::env::temp_dir()
+            .join(format!("berthier-include-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let text = |include: &str, unit: &str| {
+            format!(
+                "(kind: counters, format_version: 2, id: \"x\", name: \"X\", \
+                 series: \"s.series.ron\", include: [{include}], \
+                 sides: [(id: \"blue\", name: \"Blue\")], \
+                 units: [(id: \"{unit}\", name: \"U\", side: \"blue\", \
+                 class: \"infantry\")])"
+            )
+        };
+        let write = |name: &str, text: String| {
+            std::fs::write(dir.join(name), text).expect("write");
+        };
+        write("a.counters.ron", text("(path: \"b.counters.ron\")", "a1"));
+        write("b.counters.ron", text("(path: \"a.counters.ron\")", "b1"));
+        assert!(matches!(
+            load_counters(&dir.join("a.counters.ron")),
+            Err(FileError::IncludeLoop(_))
+        ));
+        write("c.counters.ron", text("(path: \"d.counters.ron\")", "u1"));
+        write("d.counters.ron", text("", "u1"));
+        let Err(FileError::Include(_, why)) =
+            load_counters(&dir.join("c.counters.ron"))
+        else {
+            panic!("a unit defined twice loads");
+        };
+        assert!(why.contains("unit `u1` is defined twice"), "{why}");
+        write("e.counters.ron", text("(path: \"d.counters.ron\")", "e1"));
+        let merged = load_counters(&dir.join("e.counters.ron")).expect("e");
+        let ids: Vec<&str> = merged.units.iter().map(|u| &*u.id).collect();
+        assert_eq!(ids, ["e1", "u1"], "own units first");
         std::fs::remove_dir_all(&dir).expect("clean");
     }
 }

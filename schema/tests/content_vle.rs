@@ -44,12 +44,10 @@ fn battle(name: &str) -> Battle {
         Document::Map(m) => m,
         _ => panic!("{name}: not a map"),
     };
-    let counters = match load(
-        &root().join(format!("counters/{name}/{name}.counters.ron")),
-    ) {
-        Document::Counters(c) => c,
-        _ => panic!("{name}: not counters"),
-    };
+    // The battle's effective counters: its own and the army file's.
+    let path = root().join(format!("counters/{name}/{name}.counters.ron"));
+    let counters = berthier_schema::pack::load_counters(&path)
+        .unwrap_or_else(|e| panic!("{e}"));
     let dir = root().join(format!("scenarios/{name}"));
     let mut scenarios = BTreeMap::new();
     for entry in std::fs::read_dir(&dir).expect("scenario dir") {
@@ -800,4 +798,45 @@ fn ligny_matches_the_rulebook() {
         b.counters.unit("fr-022").is_some()
             && b.counters.unit("pr-22").is_some()
     );
+}
+
+/// "Combining games" 1 (001 l. 3007) plays Quatre-Bras and Ligny together:
+/// the French units both battles use are defined once, in the army file
+/// both include, and each battle still sees them in its own command.
+#[test]
+fn the_french_units_of_both_battles_are_defined_once() {
+    let own = |name: &str| match load(
+        &root().join(format!("counters/{name}/{name}.counters.ron")),
+    ) {
+        Document::Counters(c) => c,
+        _ => panic!("{name}: not counters"),
+    };
+    let (qb, ligny, army) = (
+        own("quatre-bras-1815"),
+        own("ligny-1815"),
+        own("armee-du-nord-1815"),
+    );
+    let ids = |c: &Counters| -> Vec<String> {
+        let units = c.units.iter().map(|u| u.id.clone());
+        units
+            .chain(c.formations.iter().map(|f| f.id.clone()))
+            .collect()
+    };
+    let (qb_ids, ligny_ids) = (ids(&qb), ids(&ligny));
+    let both: Vec<&String> =
+        qb_ids.iter().filter(|id| ligny_ids.contains(id)).collect();
+    assert!(both.is_empty(), "defined in both battle files: {both:?}");
+    assert_eq!(army.units.len(), 26, "I Corps, Girard's division, d'Erlon");
+    let (qb_all, ligny_all) =
+        (battle("quatre-bras-1815"), battle("ligny-1815"));
+    for unit in &army.units {
+        assert!(qb_all.counters.unit(&unit.id).is_some(), "{}", unit.id);
+        assert!(ligny_all.counters.unit(&unit.id).is_some(), "{}", unit.id);
+    }
+    let parent = |b: &Battle, f: &str| {
+        b.counters.formation(f).and_then(|f| f.parent.clone())
+    };
+    // Under Ney at Quatre-Bras (l. 2010-2012), the army's at Ligny.
+    assert_eq!(parent(&qb_all, "fr-i").as_deref(), Some("fr-left-wing"));
+    assert_eq!(parent(&ligny_all, "fr-i").as_deref(), Some("fr-army"));
 }

@@ -57,6 +57,7 @@ pub fn to_text(
             Document::Counters(d) => d.schema = None,
             Document::Scenario(d) => d.schema = None,
             Document::Variant(d) => d.schema = None,
+            Document::Game(d) => d.schema = None,
         }
     }
     document.to_text(format)

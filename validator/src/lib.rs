@@ -138,7 +138,7 @@ pub fn validate_with(
     })
 }
 
-/// Writes the four JSON Schemas to `args.out`; returns the files written.
+/// Writes the JSON Schemas (one per document kind) to `args.out`; returns the files written.
 pub fn export_schema(args: &ExportArgs) -> Result<Vec<PathBuf>, RunError> {
     use berthier_schema::DocKind;
     use berthier_schema::json_schema::{file_name, schema_text};

@@ -52,8 +52,8 @@ impl Battle {
         format!("scenarios/{}/{}", self.name, self.scenario)
     }
 
-    /// A temporary pack: the series, this battle's map and counters, and
-    /// the one scenario.
+    /// A temporary pack: the series, this battle's map and counters (with
+    /// what they include), and the one scenario.
     fn pack(&self) -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = repo();
@@ -64,6 +64,11 @@ impl Battle {
         for folder in ["maps", "counters"] {
             let sub = format!("{folder}/{}", self.name);
             copy_dir(&root.join(&sub), &dir.path().join(&sub));
+        }
+        // The army file the 1815 battles' counters include.
+        let army = "counters/armee-du-nord-1815";
+        if self.name.ends_with("-1815") {
+            copy_dir(&root.join(army), &dir.path().join(army));
         }
         let scenarios = dir.path().join("scenarios").join(self.name);
         std::fs::create_dir_all(&scenarios).expect("mkdir");

@@ -20,6 +20,7 @@ mod facing;
 mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
+pub mod game;
 mod losses_cap;
 pub mod map;
 mod morale;

@@ -187,6 +187,11 @@ codes! {
     Ref027 "REF027" Error References;
     Ref028 "REF028" Error References;
     Ref029 "REF029" Error References;
+    Ref031 "REF031" Error References;
+    Ref032 "REF032" Error References;
+    Ref033 "REF033" Error References;
+    Ref034 "REF034" Error References;
+    Ref035 "REF035" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -231,6 +236,8 @@ codes! {
     Ent008 "ENT008" Warning Entry;
     Ent009 "ENT009" Info Entry;
     Ent010 "ENT010" Error Entry;
+    Ent011 "ENT011" Warning Entry;
+    Ent012 "ENT012" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

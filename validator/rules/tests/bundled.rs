@@ -11,7 +11,7 @@ use berthier_rules::check::{references, registry};
 use berthier_rules::{Finding, Severity, map_checks};
 use berthier_schema::battle::Battle;
 use berthier_schema::pack::{
-    beside, load_scenario, load_series, read_document,
+    beside, load_counters, load_scenario, load_series, read_document,
 };
 use berthier_schema::{Document, Series};
 
@@ -75,11 +75,9 @@ fn bundled_scenarios_have_no_error() {
         else {
             panic!("map of {}", path.display());
         };
-        let Ok(Document::Counters(counters)) =
-            read_document(&beside(&path, &scenario.counters))
-        else {
-            panic!("counters of {}", path.display());
-        };
+        // Its effective counters: its own and what they include.
+        let counters = load_counters(&beside(&path, &scenario.counters))
+            .unwrap_or_else(|e| panic!("counters of {}: {e}", path.display()));
         let with_overrides = match &scenario.rule_overrides {
             Some(o) => series.with_overrides(o),
             None => series.clone(),

@@ -26,7 +26,7 @@ fn check_scenario(pack: &Pack, inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
     let battle = Battle::new(
         &inputs.series,
         inputs.map,
-        inputs.counters,
+        &inputs.counters.counters,
         inputs.scenario,
     );
     registry::check(&battle)

@@ -456,6 +456,7 @@ fn typed(
             Document::Variant(parse(text, format)?)
         }
         DocKind::Scenario => Document::Scenario(parse(text, format)?),
+        DocKind::Game => Document::Game(parse(text, format)?),
     })
 }
 

@@ -13,6 +13,7 @@
 
 mod counters;
 mod derived;
+pub mod include;
 mod placement;
 mod play;
 mod scenario;

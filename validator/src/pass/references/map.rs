@@ -12,7 +12,7 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
-use super::{Ctx, series};
+use super::{Ctx, include, series};
 use crate::check::map as map_checks;
 use crate::check::references;
 use crate::code::Code;
@@ -33,7 +33,20 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
 
 pub(super) fn counters(ctx: &mut Ctx<'_>, c: &Counters) {
     let series = series_of(ctx, "/series", &c.series);
-    ctx.findings(references::counters(c, series.as_deref()));
+    let Some(merged) = include::check(ctx, c) else {
+        ctx.findings(references::counters(c, series.as_deref()));
+        return;
+    };
+    // The effective counters are checked as one (a unit's formation may
+    // be an included one); findings about included items are their
+    // files' own.
+    let findings = references::counters(&merged.counters, series.as_deref());
+    ctx.findings(
+        findings
+            .into_iter()
+            .filter(|f| include::points_at_own(c, &f.pointer))
+            .collect(),
+    );
 }
 
 pub(super) fn scenario(ctx: &mut Ctx<'_>, s: &Scenario) {
@@ -46,11 +59,9 @@ pub(super) fn scenario(ctx: &mut Ctx<'_>, s: &Scenario) {
         Some(Document::Map(m)) => Some(m),
         _ => None,
     };
-    let counters =
-        match counters_entry.as_deref().and_then(|e| e.document.as_ref()) {
-            Some(Document::Counters(c)) => Some(c),
-            _ => None,
-        };
+    let counters = counters_entry
+        .and_then(|e| ctx.pack.effective_counters(&e.source.at.path));
+    let counters = counters.as_deref().map(|m| &m.counters);
     ctx.findings(references::scenario(s, series.as_deref(), map, counters));
 }
 

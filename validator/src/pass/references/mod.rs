@@ -9,6 +9,8 @@
 //! of the value and `locate`), and names the printed hex when one is
 //! involved.
 
+mod game;
+mod include;
 mod map;
 pub(crate) mod series;
 pub mod variant;
@@ -17,7 +19,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use berthier_schema::counters::Counters;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, Map};
@@ -44,6 +45,10 @@ pub struct Pack {
     effective: Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::Series>>>>,
     /// Every variant's chain of bases, resolved once per run.
     variants: HashMap<PathBuf, variant::Resolution>,
+    /// A counters file's effective counters (its `include` list merged),
+    /// likewise once per run.
+    merged:
+        Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::include::Merged>>>>,
 }
 
 /// Where a reference leads.
@@ -73,6 +78,7 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
         canonical: Mutex::default(),
         effective: Mutex::default(),
         variants: HashMap::new(),
+        merged: Mutex::default(),
     };
     pack.load_referenced();
     pack.variants = variant::resolve_all(&pack).into_iter().collect();
@@ -103,8 +109,8 @@ pub struct ScenarioInputs<'a> {
     pub series: Arc<Series>,
     /// Its map.
     pub map: &'a Map,
-    /// Its counters.
-    pub counters: &'a Counters,
+    /// Its counters, with what they include.
+    pub counters: Arc<berthier_schema::include::Merged>,
 }
 
 impl Pack {
@@ -146,10 +152,9 @@ impl Pack {
         let Some(Document::Map(map)) = &target(&scenario.map)?.document else {
             return None;
         };
-        let Some(Document::Counters(counters)) =
-            &target(&scenario.counters)?.document
-        else {
-            return None;
+        let counters = match self.resolve(&entry.source, &scenario.counters) {
+            Resolved::Found(path) => self.effective_counters(&path)?,
+            _ => return None,
         };
         Some(ScenarioInputs {
             source: &entry.source,
@@ -218,6 +223,7 @@ impl Pack {
             Document::Counters(d) => map::counters(&mut ctx, d),
             Document::Scenario(d) => map::scenario(&mut ctx, d),
             Document::Variant(d) => variant::check(&mut ctx, d),
+            Document::Game(d) => game::check(&mut ctx, d),
         }
         ctx.out
     }
@@ -289,7 +295,9 @@ fn references(entry: &Checked) -> Vec<&str> {
             d.extends.iter().map(String::as_str).collect()
         }
         Some(Document::Map(d)) => vec![d.series.as_str()],
-        Some(Document::Counters(d)) => vec![d.series.as_str()],
+        Some(Document::Counters(d)) => std::iter::once(d.series.as_str())
+            .chain(d.include.iter().map(|i| i.path.as_str()))
+            .collect(),
         Some(Document::Scenario(d)) => {
             vec![d.series.as_str(), d.map.as_str(), d.counters.as_str()]
         }
@@ -299,6 +307,9 @@ fn references(entry: &Checked) -> Vec<&str> {
             .chain([&d.base])
             .map(String::as_str)
             .collect(),
+        Some(Document::Game(d)) => {
+            d.battles.iter().map(|b| b.scenario.as_str()).collect()
+        }
         None => Vec::new(),
     }
 }

@@ -1,0 +1,75 @@
+//! Game documents: the scenario each battle plays (REF001, REF002,
+//! REF010), loaded with its map, then the checks of
+//! `berthier_rules::check::game` (REF032-REF034, ENT011, ENT012).
+
+use std::sync::Arc;
+
+use berthier_schema::map::Map;
+use berthier_schema::scenario::Scenario;
+use berthier_schema::{DocKind, Document, Game};
+
+use super::{Ctx, Resolved};
+use crate::check::game::{GameInputs, check as game_checks};
+use crate::pass::schema::Checked;
+
+pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
+    let mut files = Vec::with_capacity(game.battles.len());
+    let mut scenarios: Vec<Option<Arc<Checked>>> = Vec::new();
+    for (i, battle) in game.battles.iter().enumerate() {
+        let pointer = format!("/battles/{i}/scenario");
+        let entry = ctx.document(&pointer, &battle.scenario, DocKind::Scenario);
+        files.push(entry.as_ref().map(|e| e.source.at.rel.clone()));
+        scenarios.push(entry);
+    }
+    let maps: Vec<Option<Arc<Checked>>> = scenarios
+        .iter()
+        .map(|entry| {
+            let entry = entry.as_ref()?;
+            let Some(Document::Scenario(s)) = &entry.document else {
+                return None;
+            };
+            match ctx.pack.resolve(&entry.source, &s.map) {
+                Resolved::Found(path) => ctx.pack.get(&path).cloned(),
+                _ => None,
+            }
+        })
+        .collect();
+    let battles = scenarios
+        .iter()
+        .zip(&maps)
+        .map(|(scenario, map)| {
+            let scenario: &Scenario = match scenario.as_deref()?.document {
+                Some(Document::Scenario(ref s)) => s,
+                _ => return None,
+            };
+            let map: Option<&Map> = match map.as_deref() {
+                Some(Checked {
+                    document: Some(Document::Map(m)),
+                    ..
+                }) => Some(m),
+                _ => None,
+            };
+            Some((scenario, map))
+        })
+        .collect();
+    let definitions = scenarios
+        .iter()
+        .map(|entry| {
+            let entry = entry.as_ref()?;
+            let Some(Document::Scenario(s)) = &entry.document else {
+                return None;
+            };
+            match ctx.pack.resolve(&entry.source, &s.counters) {
+                Resolved::Found(path) => Some(ctx.pack.definitions(&path)),
+                _ => None,
+            }
+        })
+        .collect();
+    let inputs = GameInputs {
+        game,
+        scenario_files: files,
+        battles,
+        definitions,
+    };
+    ctx.findings(game_checks(&inputs));
+}
