@@ -20,6 +20,11 @@ pub struct VictoryCondition {
     /// filing the three conditions", Wavre 1, seed 001 l. 2913).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Points the whole condition gives when met, for combinations whose
+    /// parts carry none ("Papelotte and Fichermont controlled: 1 VP",
+    /// Waterloo 1, seed 001 l. 2645).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
     /// It counts only when this scenario option is chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub option: Option<String>,
