@@ -391,6 +391,36 @@ pub enum ColumnCost {
     MinusOnePerUnit,
     /// Every unit pays the entry hex cost once.
     Flat,
+    /// The k-th unit spends `first + step × (k - 1)` movement points to
+    /// enter on top of the entry hex cost, on a road or trail only when
+    /// `road_only` (Waterloo 1: "Each unit entering spends one MP to enter,
+    /// the following spends 2 MP to enter, and so on", seed 001 l. 2668,
+    /// is `first: 1, step: 1`; `minus_one_per_unit` is `first: 0, step: 1,
+    /// road_only: true`). A series or scenario states a column cost the
+    /// named ones do not cover without code.
+    PerPosition {
+        /// Points the first unit spends.
+        first: u8,
+        /// Points each next unit spends more than the one before.
+        step: u8,
+        /// Only when the entry is on a road or trail.
+        #[serde(default)]
+        road_only: bool,
+    },
+}
+
+impl ColumnCost {
+    /// Whether the cost depends on the entry being on a road or trail.
+    pub fn needs_road(self) -> bool {
+        matches!(
+            self,
+            Self::MinusOnePerUnit
+                | Self::PerPosition {
+                    road_only: true,
+                    ..
+                }
+        )
+    }
 }
 
 /// When a unit that could not enter tries again.

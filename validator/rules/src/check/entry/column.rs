@@ -41,6 +41,14 @@ pub enum Rule {
     MinusOne,
     /// Every mover pays the entry cost once.
     Flat,
+    /// The k-th unit spends `first + step × (k - 1)` points more than the
+    /// entry cost (`ColumnCost::PerPosition`).
+    Linear {
+        /// Points the first spends.
+        first: u32,
+        /// Points each next one spends more.
+        step: u32,
+    },
 }
 
 impl Rule {
@@ -51,6 +59,13 @@ impl Rule {
             ColumnCost::MultiplyPerStack => Self::Multiply,
             ColumnCost::MinusOnePerUnit if road => Self::MinusOne,
             ColumnCost::MinusOnePerUnit | ColumnCost::Flat => Self::Flat,
+            ColumnCost::PerPosition {
+                road_only: true, ..
+            } if !road => Self::Flat,
+            ColumnCost::PerPosition { first, step, .. } => Self::Linear {
+                first: u32::from(first),
+                step: u32::from(step),
+            },
         }
     }
 }
@@ -87,6 +102,13 @@ impl Mover {
                 .then_some(available - cost + 1)
                 .or(Some(0)),
             Rule::Flat => (available < cost).then_some(0),
+            Rule::Linear { first, step } => {
+                match available.checked_sub(cost + first) {
+                    None => Some(0),
+                    Some(_) if step == 0 => None,
+                    Some(spare) => Some(spare / step + 1),
+                }
+            }
         }
     }
 
@@ -124,6 +146,14 @@ impl Mover {
                 )
             }
             Rule::Flat => format!("the entry hex costs {cost} MP > {have}"),
+            Rule::Linear { first, step } => {
+                let extra = first + step * (slot - 1);
+                format!(
+                    "unit {slot} spends {cost} + {extra} = {} MP to enter > \
+                     {have}",
+                    cost + extra
+                )
+            }
         }
     }
 }
@@ -169,6 +199,34 @@ mod tests {
             factor: 1,
             cost,
         }
+    }
+
+    #[test]
+    fn waterloo_prussians_spend_one_more_point_each() {
+        // Waterloo 1 (seed 001 l. 2668): the first unit spends 1 MP to
+        // enter, the next 2, and so on, on top of the road's 1 MP.
+        let cost = ColumnCost::PerPosition {
+            first: 1,
+            step: 1,
+            road_only: false,
+        };
+        let rule = Rule::of(cost, false);
+        let movers: Vec<Mover> = (1..=5)
+            .map(|i| mover(&format!("u{i}"), Some(5), HexCost::Mp(1)))
+            .collect();
+        let refused = enter(&movers, rule, 1);
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert_eq!(
+            refused[0].reason,
+            "unit 5 spends 1 + 5 = 6 MP to enter > 5 MP"
+        );
+        let road_only = ColumnCost::PerPosition {
+            first: 1,
+            step: 1,
+            road_only: true,
+        };
+        assert_eq!(Rule::of(road_only, false), Rule::Flat);
+        assert!(road_only.needs_road() && !cost.needs_road());
     }
 
     #[test]

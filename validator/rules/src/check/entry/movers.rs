@@ -38,7 +38,9 @@ pub fn movers(
         ColumnCost::MultiplyPerStack => {
             stacks(battle, units, entry.hexes, entry.max_stack)
         }
-        ColumnCost::MinusOnePerUnit | ColumnCost::Flat => {
+        ColumnCost::MinusOnePerUnit
+        | ColumnCost::Flat
+        | ColumnCost::PerPosition { .. } => {
             units.iter().map(|u| vec![*u]).collect()
         }
     };

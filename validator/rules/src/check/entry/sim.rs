@@ -235,8 +235,7 @@ impl<'a> Run<'_, 'a> {
             Some(f) if !no_forced => u32::from(f),
             _ => 1,
         };
-        let road =
-            first.filter(|_| rules.column_cost == ColumnCost::MinusOnePerUnit);
+        let road = first.filter(|_| rules.column_cost.needs_road());
         let road = road.and_then(|i| {
             let entry = self.plan[i].arrival.entry.as_ref()?;
             road_class(self.battle, entry, hexes)
