@@ -24,7 +24,29 @@ use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
 
 /// A variant's chain, resolved or not.
-pub type Resolution = Result<Arc<Variant>, ChainError<PathBuf, String>>;
+pub type Resolution = Result<Arc<Variant>, ChainError<PathBuf, BaseError>>;
+
+/// Why a base scenario named in a pack cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BaseError {
+    /// The naming file is not in the pack that was loaded.
+    #[error("not loaded")]
+    NotLoaded,
+    /// The base file does not exist.
+    #[error("`{0}` does not exist")]
+    Missing(String),
+    /// The path leaves the pack root.
+    #[error("`{reference}` leaves the pack root: {why}")]
+    Escapes {
+        /// The path as written.
+        reference: String,
+        /// Why it escapes.
+        why: String,
+    },
+    /// The base file has errors of its own (reported on it).
+    #[error("`{0}` has errors of its own")]
+    Broken(String),
+}
 
 /// A resolved variant, with its files as canonical paths.
 pub type Variant = ResolvedScenario<PathBuf>;
@@ -34,28 +56,27 @@ struct PackFiles<'a>(&'a Pack);
 
 impl ScenarioFiles for PackFiles<'_> {
     type File = PathBuf;
-    type Error = String;
+    type Error = BaseError;
 
     fn read(
         &mut self,
         from: &PathBuf,
         reference: &str,
-    ) -> Result<(PathBuf, Document), String> {
-        let source = &self.0.get(from).ok_or("not loaded")?.source;
+    ) -> Result<(PathBuf, Document), BaseError> {
+        let source = &self.0.get(from).ok_or(BaseError::NotLoaded)?.source;
         let path = match self.0.resolve(source, reference) {
             Resolved::Found(path) => path,
-            Resolved::Missing(rel) => {
-                return Err(format!("`{rel}` does not exist"));
-            }
+            Resolved::Missing(rel) => return Err(BaseError::Missing(rel)),
             Resolved::Escapes(why) => {
-                return Err(format!(
-                    "`{reference}` leaves the pack root: {why}"
-                ));
+                return Err(BaseError::Escapes {
+                    reference: reference.to_owned(),
+                    why: why.to_string(),
+                });
             }
         };
         let document = self.0.get(&path).and_then(|e| e.document.clone());
-        let document = document
-            .ok_or_else(|| format!("`{reference}` has errors of its own"))?;
+        let document =
+            document.ok_or_else(|| BaseError::Broken(reference.to_owned()))?;
         Ok((path, document))
     }
 
