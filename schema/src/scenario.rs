@@ -24,7 +24,10 @@ mod victory;
 pub use arrival::{
     AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
 };
-pub use forces::{Attachment, Losses, MoraleGroup, MoraleLevel, MoraleScope};
+pub use forces::{
+    Attachment, LossWeight, Losses, MoraleGroup, MoraleLevel, MoraleScope,
+    Withdrawal,
+};
 pub use issue::{Issue, IssueKind};
 pub use origin::{Layer, StepOrigins};
 pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
@@ -187,6 +190,9 @@ pub struct ScenarioSide {
     /// Lines of communication.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines_of_communication: Vec<Location>,
+    /// Units that must leave the map at a time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawals: Vec<Withdrawal>,
     /// Units that may not move until something happens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub releases: Vec<Release>,

@@ -1,8 +1,9 @@
 //! Format version 2's constructs (`tests/fixtures/v2`: a scenario using
 //! the dated clock, weather, an end on a condition, arrivals with losses,
 //! conditions and options, held locations with exceptions, morale states,
-//! combined conditions, victory levels, releases, leaders, map state and
-//! no-go areas) load, validate clean, and round-trip through JSON and RON.
+//! combined conditions, victory levels, releases, withdrawals, weighted
+//! losses, an arrival that follows another, leaders, map state and no-go
+//! areas) load, validate clean, and round-trip through JSON and RON.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -44,10 +45,12 @@ fn the_scenario_validates_clean() {
         .expect("run berthier-validate");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // Only information: the morale group's steps are unknown (OOB006).
     assert!(
-        stdout.contains("All checks passed: 4 documents"),
+        !stdout.contains("error[") && !stdout.contains("warning["),
         "{stdout}"
     );
+    assert!(stdout.contains("Found 1 info in 1 file"), "{stdout}");
 }
 
 #[test]

@@ -79,6 +79,10 @@ pub struct Arrival {
     /// Ligny on the morning of the 17th", l. 3020).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<Trigger>,
+    /// They enter right after these units, by the same entry ("it
+    /// immediately follows the Guard", seed 001 l. 3130).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<UnitSet>,
     /// They arrive only when this scenario option is chosen (a schedule or
     /// map of several, optional units).
     #[serde(default, skip_serializing_if = "Option::is_none")]

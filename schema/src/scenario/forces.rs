@@ -64,6 +64,12 @@ pub struct MoraleGroup {
     /// Desperate levels as printed (one, or two for split nationalities).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub desperate: Vec<u16>,
+    /// Units whose losses count several times against the group's levels
+    /// ("If they take any loss, these are counted as 5 losses on the
+    /// morale demoralization level of the II Corps", Quatre-Bras 1, seed
+    /// 001 l. 2073).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loss_weights: Vec<LossWeight>,
     /// Levels that strike only some of the group's units ("only the non
     /// British and non KGL units are demoralized", SR 5, l. 3219); a level
     /// not listed strikes every unit.
@@ -93,4 +99,33 @@ pub enum MoraleLevel {
     Demoralization,
     /// A desperate level, by its place in `desperate` (0 = first).
     Desperate(u8),
+}
+
+/// Units whose every loss counts `factor` times on a morale group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LossWeight {
+    /// The units.
+    pub units: UnitSet,
+    /// How many losses each of theirs counts for.
+    #[schemars(range(min = 1))]
+    pub factor: u8,
+}
+
+/// Units that must leave the map at a time ("At 1600 it must withdraw
+/// from the battlefield by the eastern edge of the map", Quatre-Bras 1,
+/// seed 001 l. 2073).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    /// The units.
+    pub units: UnitSet,
+    /// From when.
+    pub at: super::TurnRef,
+    /// Exits they must use; any edge when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<crate::placement::Location>,
+    /// The rulebook's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }

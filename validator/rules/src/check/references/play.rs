@@ -49,6 +49,17 @@ fn side_rules(
         w.units(ctx, &p.field("units"), &release.units);
         trigger(ctx, w, s, &p.field("until"), &release.until);
     }
+    for (j, withdrawal) in side.withdrawals.iter().enumerate() {
+        let p = base.field("withdrawals").index(j);
+        w.units(ctx, &p.field("units"), &withdrawal.units);
+        w.locations(ctx, &p.field("via"), &withdrawal.via);
+    }
+    for (j, morale) in side.morale.iter().enumerate() {
+        for (k, weight) in morale.loss_weights.iter().enumerate() {
+            let p = base.field("morale").index(j).field("loss_weights");
+            w.units(ctx, &p.index(k).field("units"), &weight.units);
+        }
+    }
     for (j, leader) in side.leaders.iter().enumerate() {
         let p = base.field("leaders").index(j);
         w.unit(ctx, &p.field("unit"), &leader.unit);
@@ -67,6 +78,9 @@ fn side_rules(
                 &p.field("state"),
                 format!("state `{state}` is not defined by the series"),
             );
+        }
+        if let Some(follows) = &arrival.follows {
+            w.units(ctx, &p.field("follows"), follows);
         }
         if let Some(condition) = &arrival.condition {
             trigger(ctx, w, s, &p.field("condition"), condition);
