@@ -88,6 +88,22 @@ pub trait SetupLookup {
     ) -> Vec<HexId>;
 }
 
+/// No unit is set up anywhere: for locations and placements that do not
+/// depend on a setup (a map's places and roads, a transfer's ends, a
+/// scenario's feature states), read before or without one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSetup;
+
+impl SetupLookup for NoSetup {
+    fn unit_hex(&self, _: &str) -> Option<HexId> {
+        None
+    }
+
+    fn formation_hexes(&self, _: Option<&str>, _: &str) -> Vec<HexId> {
+        Vec::new()
+    }
+}
+
 /// Evaluates placements on one map.
 pub struct Zone<'a> {
     map: &'a Map,

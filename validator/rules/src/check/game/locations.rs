@@ -8,7 +8,7 @@
 use berthier_schema::HexId;
 use berthier_schema::map::Map;
 use berthier_schema::placement::Location;
-use berthier_schema::zone::{SetupLookup, Zone};
+use berthier_schema::zone::{NoSetup, Zone};
 
 use super::GameInputs;
 use crate::check::Finding;
@@ -67,19 +67,6 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out
 }
 
-/// No unit stands anywhere: a transfer's ends are map locations only.
-struct NoUnits;
-
-impl SetupLookup for NoUnits {
-    fn unit_hex(&self, _: &str) -> Option<HexId> {
-        None
-    }
-
-    fn formation_hexes(&self, _: Option<&str>, _: &str) -> Vec<HexId> {
-        Vec::new()
-    }
-}
-
 /// REF034 unless `loc` names hexes of `map`, all on it.
 fn location(
     map: &Map,
@@ -87,7 +74,7 @@ fn location(
     loc: &Location,
     pointer: Pointer,
 ) -> Vec<Finding> {
-    match Zone::new(map, &NoUnits).location_hexes(loc) {
+    match Zone::new(map, &NoSetup).location_hexes(loc) {
         Err(why) => vec![Finding::new(
             Code::Ref034,
             pointer,

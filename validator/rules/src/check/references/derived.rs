@@ -3,27 +3,14 @@
 //! locations, and inside an instruction's counts; REF018 for a location
 //! whose parts exist but which resolves to no hex.
 
-use berthier_schema::HexId;
 use berthier_schema::map::Map;
 use berthier_schema::placement::{Count, Location};
-use berthier_schema::zone::{SetupLookup, Zone};
+use berthier_schema::zone::{NoSetup, Zone};
 
 use super::Out;
 use super::placement::World;
 use crate::code::Code;
 use crate::pointer::Pointer;
-
-/// No setup: pass 2 resolves locations that do not depend on one.
-struct NoSetup;
-
-impl SetupLookup for NoSetup {
-    fn unit_hex(&self, _: &str) -> Option<HexId> {
-        None
-    }
-    fn formation_hexes(&self, _: Option<&str>, _: &str) -> Vec<HexId> {
-        Vec::new()
-    }
-}
 
 impl World<'_> {
     /// `RoadStretch`, `Crossing`, `Offset`.

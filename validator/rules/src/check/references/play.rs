@@ -177,9 +177,12 @@ fn map_state(
             continue;
         }
         let Some(map) = w.map else { continue };
-        let hexes = berthier_schema::zone::Zone::new(map, &NoUnits)
-            .location_hexes(&state.at)
-            .unwrap_or_default();
+        let hexes = berthier_schema::zone::Zone::new(
+            map,
+            &berthier_schema::zone::NoSetup,
+        )
+        .location_hexes(&state.at)
+        .unwrap_or_default();
         let found = map.hexsides.iter().any(|f| {
             f.feature == state.feature
                 && f.at.hexes().iter().any(|h| hexes.contains(h))
@@ -293,22 +296,5 @@ fn known<'a>(what: &str, ids: impl Iterator<Item = &'a String>) -> String {
         format!("none are defined: add `{what}`")
     } else {
         format!("known: {}", ids.join(", "))
-    }
-}
-
-/// A setup lookup with no units: locations resolve without one.
-struct NoUnits;
-
-impl berthier_schema::zone::SetupLookup for NoUnits {
-    fn unit_hex(&self, _unit: &str) -> Option<berthier_schema::HexId> {
-        None
-    }
-
-    fn formation_hexes(
-        &self,
-        _formation: Option<&str>,
-        _except: &str,
-    ) -> Vec<berthier_schema::HexId> {
-        Vec::new()
     }
 }
