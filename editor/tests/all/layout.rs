@@ -3,7 +3,7 @@
 //! a map still as Fit left it is fitted again after a resize.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::app::App;
 use berthier_editor::map_canvas::Message as Canvas;

@@ -13,8 +13,8 @@ use berthier_schema::preserve::{comment_count, keeps_comments};
 use berthier_schema::{Format, Map};
 use iced::keyboard::Modifiers;
 
-mod app_ui;
-mod common;
+use crate::app_ui;
+use crate::common;
 use app_ui::with_ui;
 
 /// The bundled map `name` copied into `dir`, its series named by absolute

@@ -2,7 +2,7 @@
 //! and panel send), checked on the map data; each gesture is one undo step.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::screen::map::form::{self, Side};
 use berthier_editor::screen::map::{Message, panel};

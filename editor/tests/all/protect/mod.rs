@@ -5,10 +5,8 @@
 //! `ICED_TEST_BACKEND=tiny-skia`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../app_ui/mod.rs"]
-mod app_ui;
-#[path = "../common/mod.rs"]
-mod common;
+use crate::app_ui;
+use crate::common;
 
 mod demo;
 mod disk;

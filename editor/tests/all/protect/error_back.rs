@@ -4,7 +4,7 @@
 
 use berthier_editor::app::{Message, Screen};
 
-use crate::*;
+use super::*;
 
 fn broken(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("broken.map.ron");

@@ -4,7 +4,7 @@
 //! label where a place and an entry point say the same name.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::map_canvas::Layer;
 use berthier_editor::palette::Palette;

@@ -8,7 +8,7 @@ use berthier_editor::recent::Recent;
 use berthier_editor::tool::Tool;
 use iced::keyboard::Modifiers;
 
-mod common;
+use crate::common;
 
 fn press(app: &mut App, c: &str, modifiers: Modifiers) {
     let _ = app.update(Message::Key(common::key_press(c, modifiers)));

@@ -10,8 +10,8 @@ use berthier_editor::recent::Recent;
 use berthier_editor::screen::map;
 use iced::Theme;
 
-mod app_ui;
-mod common;
+use crate::app_ui;
+use crate::common;
 use app_ui::with_ui;
 
 fn backgrounds(app: &App, frames: usize) -> Vec<iced::Color> {

@@ -9,7 +9,7 @@ use berthier_editor::vassal::module::{Limits, read};
 use berthier_editor::vassal::numbering::Kind;
 use zip::write::SimpleFileOptions;
 
-mod vassal_common;
+use crate::vassal_common;
 use vassal_common::{PKG, png};
 
 /// A zip of `entries` (name, bytes), deflated.

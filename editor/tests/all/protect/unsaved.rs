@@ -8,7 +8,7 @@ use berthier_editor::screen::map;
 use berthier_editor::screen::unsaved::{self, Pending};
 use iced::window;
 
-use crate::*;
+use super::*;
 
 const QUESTION: &str = "Unsaved changes to demo.map.ron.";
 

@@ -4,10 +4,7 @@
 //! messages the dialogs would send. Run with `ICED_TEST_BACKEND=tiny-skia`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../app_ui/mod.rs"]
-mod app_ui;
-#[path = "../common/mod.rs"]
-mod common;
+use crate::app_ui;
 
 mod form;
 mod header;

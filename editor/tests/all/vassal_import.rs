@@ -12,7 +12,7 @@ use berthier_schema::document::{Format, parse};
 use berthier_schema::{HexId, Map};
 use zip::write::SimpleFileOptions;
 
-mod vassal_common;
+use crate::vassal_common;
 use vassal_common::{PKG, png};
 
 fn write_module(path: &Path, boards: &str, images: &[(&str, Vec<u8>)]) {

@@ -5,7 +5,7 @@
 use berthier_editor::app::Screen;
 use berthier_editor::screen::map::attach::NeedsScan;
 
-use crate::*;
+use super::*;
 
 #[test]
 fn an_attached_scan_loads_at_once_and_undo_takes_it_off() {

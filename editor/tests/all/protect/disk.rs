@@ -6,7 +6,7 @@ use std::path::Path;
 
 use berthier_editor::app::{App, Message};
 
-use crate::*;
+use super::*;
 
 const BANNER_CLEAN: &str =
     "demo.map.ron changed on disk. You have no unsaved changes.";

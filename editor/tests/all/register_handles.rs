@@ -15,7 +15,7 @@ use berthier_schema::Grid;
 use iced::{Point, Vector, keyboard, mouse, widget};
 use iced_test::Simulator;
 
-mod app_ui;
+use crate::app_ui;
 use app_ui::{register as screen, with_ui};
 
 fn app() -> App {

@@ -10,7 +10,7 @@ use berthier_editor::screen::{register, suggest};
 use berthier_schema::HexId;
 use iced::{keyboard, widget};
 
-mod app_ui;
+use crate::app_ui;
 use app_ui::{click_scan, demo_hexes, printed_truth, register, with_ui};
 
 fn app() -> App {

@@ -2,7 +2,7 @@
 //! files list in its config folder.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::files;
 use berthier_editor::recent::Recent;

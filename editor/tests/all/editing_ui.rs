@@ -4,7 +4,7 @@
 //! every tool by its button; fill in the place form by typing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

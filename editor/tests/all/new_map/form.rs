@@ -8,7 +8,7 @@ use berthier_editor::screen::new_map::Message as Form;
 use berthier_schema::{HexId, Orientation, Shift};
 use iced::keyboard;
 
-use crate::*;
+use super::*;
 
 fn ctrl_n() -> Message {
     let key = keyboard::Key::Character("n".into());

@@ -8,7 +8,7 @@
 //! run and a note says which were skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::project;
 use berthier_editor::screen::map::{MapScreen, Message};

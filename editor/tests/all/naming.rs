@@ -4,7 +4,7 @@
 //! step and keeps ids (scenarios refer to them).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use berthier_editor::screen::map::form::{self, Choice};
 use berthier_editor::screen::map::{MapScreen, Message, panel};

@@ -4,7 +4,7 @@
 use berthier_editor::map_form::Bound;
 use berthier_editor::screen::map::properties::{CopyMessage, Message as Props};
 
-use crate::*;
+use super::*;
 
 fn props(app: &mut App, m: Props) {
     send(app, map::Message::Properties(m));
