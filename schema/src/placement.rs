@@ -63,6 +63,32 @@ pub enum Location {
     /// stand in the setup being checked: "South of the I Corps" (seed 001
     /// l. 2602).
     Formation(String),
+    /// The hexes of a location that a placement allows: "the south edge,
+    /// east of the Dyle" (Combining games 4, seed 001 l. 3067) is the
+    /// south edge's hexes east of the river; "the south-east corner of the
+    /// map" (Combining games 2, l. 3019; Quatre-Bras 5, l. 2039) is the south edge's hexes on the
+    /// east edge.
+    Part {
+        /// The whole location.
+        of: Box<Location>,
+        /// What its kept hexes must satisfy (measured as for a unit
+        /// standing there, with no unit of its own).
+        only: Box<Placement>,
+    },
+    /// Squares of the map divided into `columns` x `rows` equal
+    /// rectangles of hex centres, counted from 1 at the north-west: "Each
+    /// battlefield is divided in 16 squares. The French player starts
+    /// deploying corps ... on the four south squares" (SR 11, seed 001
+    /// l. 3256) is `columns: 4, rows: 4` with the squares `(1, 4)` to
+    /// `(4, 4)`. A hex belongs to the square its centre falls in.
+    Squares {
+        /// Columns of squares across the map.
+        columns: u8,
+        /// Rows of squares down the map.
+        rows: u8,
+        /// The squares meant, as (column, row), each from 1.
+        squares: Vec<(u8, u8)>,
+    },
 }
 
 /// Where a unit may be set up.
@@ -262,6 +288,22 @@ impl std::fmt::Display for Location {
                 write!(f, "{hexes} hexes {toward} of {from}")
             }
             Self::Formation(id) => write!(f, "the units of `{id}`"),
+            Self::Part { of, .. } => write!(f, "the allowed part of {of}"),
+            Self::Squares {
+                columns,
+                rows,
+                squares,
+            } => {
+                let listed: Vec<String> = squares
+                    .iter()
+                    .map(|(c, r)| format!("({c}, {r})"))
+                    .collect();
+                write!(
+                    f,
+                    "squares {} of the map cut {columns} x {rows}",
+                    listed.join(", ")
+                )
+            }
         }
     }
 }

@@ -224,6 +224,13 @@ pub struct Instruction {
     /// sub-zone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counts: Vec<crate::placement::Count>,
+    /// Only when this scenario option is chosen: "If the players decide to
+    /// balance the battle, they can add the units 31 to 41 ... set within
+    /// the area of deployment" (Waterloo 8, seed 001 l. 2843-2845). Its
+    /// units count as accounted for (SET003) whether or not they are set
+    /// up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
 }
 
 /// One unit placed on the map at start.

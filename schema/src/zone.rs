@@ -70,6 +70,23 @@ pub enum ZoneError {
     /// A placement read as relative that is not.
     #[error("{0} is not a relative placement")]
     NotRelative(String),
+    /// A part of a location that cannot be decided hex by hex.
+    #[error("{0}")]
+    Undecided(String),
+    /// A square outside the division of the map.
+    #[error(
+        "square ({column}, {row}) is not one of the {columns} x {rows} squares"
+    )]
+    NoSquare {
+        /// Column asked.
+        column: u8,
+        /// Row asked.
+        row: u8,
+        /// Columns of squares.
+        columns: u8,
+        /// Rows of squares.
+        rows: u8,
+    },
     /// A band whose end names no hex.
     #[error("a band end has no hexes")]
     EmptyBandEnd,

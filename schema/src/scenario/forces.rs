@@ -25,6 +25,10 @@ pub struct Losses {
     /// than 3 steps are eliminated", l. 3063).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eliminate_below: Option<u8>,
+    /// Only when this scenario option is chosen ("Girard with 4 losses, one
+    /// per unit", Waterloo 10, seed 001 l. 2857).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     /// The rulebook's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,

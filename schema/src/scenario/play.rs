@@ -99,6 +99,25 @@ pub struct LeaderRole {
     /// The units he commands, when not his formation's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commands: Option<UnitSet>,
+    /// No limit on his orders: "this allows Napoleon to issue an
+    /// unlimited number of orders per turn" (Davout in charge, seed 001
+    /// l. 3122). Excludes `orders_per_turn`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited_orders: bool,
+    /// The role ends when this happens: "The Prince of Orange is an army
+    /// leader only for the few first turns of Quatre-Bras. Once Wellington
+    /// arrives at Quatre-Bras the Prince becomes a corps commander" (seed
+    /// 001 l. 3175) is a role of level `army` until
+    /// `Arrives(wellington)`, then one of level `corps` from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Trigger>,
+    /// The role starts when this happens (from the start when `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Trigger>,
+    /// Only when this scenario option is chosen ("Had Davout been present
+    /// ... he can replace either Ney or Grouchy", seed 001 l. 3122).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     /// The rulebook's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,

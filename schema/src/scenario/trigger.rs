@@ -48,6 +48,14 @@ pub enum Trigger {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         battle: Option<String>,
     },
+    /// Every unit of the set is eliminated (leaving the map does not
+    /// count): "Consequences of a commander elimination: Napoleon: the
+    /// game is over" (SR 13, seed 001 l. 3268-3270).
+    Eliminated(UnitSet),
+    /// Any unit of the set is on the map (set up, or arrived): "Once
+    /// Wellington arrives at Quatre-Bras the Prince becomes a corps
+    /// commander" (seed 001 l. 3175).
+    Arrives(UnitSet),
     /// An option of the scenario was chosen (by its id).
     Chosen(String),
     /// Every one of these.

@@ -250,6 +250,38 @@ pub enum Condition {
         /// Of these.
         of: Vec<Condition>,
     },
+    /// Exactly `count` of these: "Filing one condition is a minor
+    /// Prussian victory. Filing no condition is a major Prussian victory"
+    /// (Wavre 1, seed 001 l. 2913) are `Exactly { count: 1 }` and
+    /// `Exactly { count: 0 }` of the French conditions.
+    Exactly {
+        /// How many.
+        count: u8,
+        /// Of these.
+        of: Vec<Condition>,
+    },
+    /// Whole formations leaving the map: `count` of the listed
+    /// formations, each with all its units out by one of `via`, and with
+    /// `distinct_parents` no two from the same parent formation: "four
+    /// infantry divisions of different corps" (Wavre 3, seed 001 l. 2960).
+    ExitFormations {
+        /// Exits that count.
+        via: Vec<Location>,
+        /// The candidate formations.
+        formations: Vec<String>,
+        /// How many of them.
+        count: u16,
+        /// No two with the same parent formation.
+        #[serde(default)]
+        distinct_parents: bool,
+        /// Series state id they must leave in ("in good order").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        state: Option<String>,
+    },
+    /// Something that happened during the game: "Napoleon [eliminated]:
+    /// the game is over and it is a major Allied victory" (SR 13, seed 001
+    /// l. 3270) is `Happened(Eliminated(..))` with `outcome: major`.
+    Happened(crate::scenario::trigger::Trigger),
     /// A condition kept as text.
     Text(String),
 }

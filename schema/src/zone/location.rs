@@ -4,7 +4,8 @@ use super::Zone;
 use super::ZoneError;
 use crate::hex::HexId;
 use crate::map::Compass;
-use crate::placement::Location;
+use crate::placement::{Location, Placement};
+use crate::zone::Verdict;
 
 impl Zone<'_> {
     /// The hexes of a location, or why it cannot be found (an unknown id,
@@ -51,6 +52,12 @@ impl Zone<'_> {
                 hexes,
                 toward,
             } => self.offset(from, *hexes, *toward),
+            Location::Part { of, only } => self.part(of, only),
+            Location::Squares {
+                columns,
+                rows,
+                squares,
+            } => self.squares(*columns, *rows, squares),
             Location::Formation(id) => {
                 let hexes = self.lookup.formation_hexes(Some(id), "");
                 if hexes.is_empty() {
@@ -182,5 +189,68 @@ impl Zone<'_> {
         let (a, b) = (nearest(from)?, nearest(to)?);
         let (lo, hi) = (a.min(b), a.max(b));
         Ok(road.hexes[lo..=hi].to_vec())
+    }
+
+    /// The hexes of `of` where `only` holds; an undecidable hex makes the
+    /// whole part undecidable, so no hex is silently dropped.
+    fn part(
+        &self,
+        of: &Location,
+        only: &Placement,
+    ) -> Result<Vec<HexId>, ZoneError> {
+        let mut kept = Vec::new();
+        for hex in self.location_hexes(of)? {
+            match self.allows(only, "", hex) {
+                Verdict::Yes => kept.push(hex),
+                Verdict::No => {}
+                Verdict::Unknown(why) => return Err(ZoneError::Undecided(why)),
+            }
+        }
+        Ok(kept)
+    }
+
+    /// The hexes whose centres fall in the listed squares of the map's
+    /// bounding box of hex centres cut into `columns` x `rows`.
+    fn squares(
+        &self,
+        columns: u8,
+        rows: u8,
+        squares: &[(u8, u8)],
+    ) -> Result<Vec<HexId>, ZoneError> {
+        let bad = |c: u8, r: u8| c == 0 || r == 0 || c > columns || r > rows;
+        if let Some(&(c, r)) = squares.iter().find(|(c, r)| bad(*c, *r)) {
+            return Err(ZoneError::NoSquare {
+                column: c,
+                row: r,
+                columns,
+                rows,
+            });
+        }
+        let centres: Vec<(HexId, f64, f64)> = (self.map.extent.iter())
+            .flat_map(|e| e.hexes())
+            .map(|h| {
+                let p = self.coord(self.map.hex(h));
+                (h, p.x, p.y)
+            })
+            .collect();
+        let span = |pick: fn(&(HexId, f64, f64)) -> f64| {
+            let lo = centres.iter().map(pick).fold(f64::INFINITY, f64::min);
+            let hi = centres.iter().map(pick).fold(f64::NEG_INFINITY, f64::max);
+            (lo, (hi - lo).max(f64::EPSILON))
+        };
+        let ((x0, w), (y0, h)) = (span(|c| c.1), span(|c| c.2));
+        let cell = |v: f64, lo: f64, len: f64, n: u8| -> u8 {
+            let i = ((v - lo) / len * f64::from(n)).floor();
+            // The last edge belongs to the last square.
+            (i.clamp(0.0, f64::from(n - 1)) as u8) + 1
+        };
+        Ok(centres
+            .iter()
+            .filter(|(_, x, y)| {
+                let at = (cell(*x, x0, w, columns), cell(*y, y0, h, rows));
+                squares.contains(&at)
+            })
+            .map(|(hex, _, _)| *hex)
+            .collect())
     }
 }

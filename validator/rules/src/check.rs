@@ -21,6 +21,7 @@ mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
 pub mod game;
+mod leader_roles;
 mod losses_cap;
 pub mod map;
 mod morale;

@@ -222,6 +222,7 @@ codes! {
     Oob007 "OOB007" Error OrderOfBattle;
     Oob008 "OOB008" Warning OrderOfBattle;
     Oob009 "OOB009" Error OrderOfBattle;
+    Oob010 "OOB010" Error OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Vic002 "VIC002" Error Victory;
     Vic003 "VIC003" Error Victory;

@@ -83,6 +83,8 @@ enum Mention {
     Setup(usize, usize),
     Arriving(usize, usize, Option<usize>),
     Absent(usize, usize),
+    /// Named by an instruction that holds only under a scenario option.
+    Optional(usize, usize),
 }
 
 impl Mention {
@@ -99,6 +101,9 @@ impl Mention {
                 }
             }
             Self::Absent(i, j) => side(i).field("absent").index(j),
+            Self::Optional(i, j) => {
+                side(i).field("instructions").index(j).field("units")
+            }
         }
     }
 
@@ -107,6 +112,7 @@ impl Mention {
             Self::Setup(..) => "set up",
             Self::Arriving(..) => "arriving",
             Self::Absent(..) => "absent",
+            Self::Optional(..) => "optional",
         }
     }
 }
@@ -143,6 +149,7 @@ fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
             }
         }
     }
+    optional_instructions(b, &mut seen);
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, arrival) in side.reinforcements.iter().enumerate() {
             if arrival.units.choose.is_none() {
@@ -157,4 +164,25 @@ fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
         }
     }
     seen
+}
+
+/// Units an optional instruction places are accounted for when nothing
+/// else mentions them: the option may be left out, so they may be absent.
+fn optional_instructions<'a>(
+    b: &Battle<'a>,
+    seen: &mut HashMap<&'a str, Vec<Mention>>,
+) {
+    for (i, side) in b.scenario.sides.iter().enumerate() {
+        for (j, instruction) in side.instructions.iter().enumerate() {
+            if instruction.option.is_none() {
+                continue;
+            }
+            for unit in b.units_in(&instruction.units) {
+                let list = seen.entry(unit.id.as_str()).or_default();
+                if list.is_empty() {
+                    list.push(Mention::Optional(i, j));
+                }
+            }
+        }
+    }
 }

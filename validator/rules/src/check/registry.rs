@@ -13,6 +13,7 @@ use super::demoralized;
 use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
+use super::leader_roles;
 use super::morale_levels;
 use super::second_hex;
 use super::setup_count;
@@ -57,6 +58,7 @@ pub const RULES: &[RuleFn] = &[
     victory_levels::check,
     victory_hold::check,
     losses_cap::check,
+    leader_roles::check,
     entry::check,
     arrival_entry::check,
     arrival_shape::check,

@@ -61,6 +61,49 @@ fn walk(p: &Pointer, condition: &Condition, out: &mut Vec<Finding>) {
             }
             return;
         }
+        Condition::Exactly { count, of } => {
+            let at = p.field("Exactly");
+            let n = of.len();
+            if usize::from(*count) > n {
+                out.push(
+                    Finding::new(
+                        Code::Vic002,
+                        at.field("count"),
+                        format!(
+                            "exactly {count} of {}: never met",
+                            crate::words::plural(n, "condition"),
+                        ),
+                    )
+                    .help(format!("count must be between 0 and {n}")),
+                );
+            }
+            for (k, inner) in of.iter().enumerate() {
+                walk(&at.field("of").index(k), inner, out);
+            }
+            return;
+        }
+        Condition::ExitFormations {
+            formations, count, ..
+        } if usize::from(*count) > formations.len() || *count == 0 => {
+            let n = formations.len();
+            out.push(
+                Finding::new(
+                    Code::Vic002,
+                    p.field("ExitFormations").field("count"),
+                    format!(
+                        "{count} of {} to exit: {}",
+                        crate::words::plural(n, "formation"),
+                        if *count == 0 {
+                            "always met"
+                        } else {
+                            "never met"
+                        }
+                    ),
+                )
+                .help(format!("count must be between 1 and {n}")),
+            );
+            return;
+        }
         _ => return,
     };
     let at = p.field(name);

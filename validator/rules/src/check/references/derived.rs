@@ -57,7 +57,29 @@ impl World<'_> {
                     ctx.report(Code::Ref018, &p, why.to_string());
                 }
             }
+            Location::Part { of, only } => {
+                let p = pointer.field("Part");
+                self.location(ctx, &p.field("of"), of);
+                self.placement(ctx, &p.field("only"), only);
+                self.no_hexes(ctx, map, &p, at);
+            }
+            Location::Squares { .. } => {
+                self.no_hexes(ctx, map, &pointer.field("Squares"), at);
+            }
             _ => {}
+        }
+    }
+
+    /// REF018 when a location that needs no setup resolves to no hex (a
+    /// part nothing satisfies, a square outside the division). Errors of
+    /// unknown ids are REF006 elsewhere; setup-dependent ones wait for a
+    /// setup.
+    fn no_hexes(&self, ctx: &mut Out, map: &Map, p: &Pointer, at: &Location) {
+        use berthier_schema::zone::ZoneError;
+        if let Err(why @ (ZoneError::Empty(_) | ZoneError::NoSquare { .. })) =
+            Zone::new(map, &NoSetup).location_hexes(at)
+        {
+            ctx.report(Code::Ref018, p, why.to_string());
         }
     }
 

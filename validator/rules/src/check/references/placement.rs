@@ -96,7 +96,9 @@ impl World<'_> {
             }
             Location::RoadStretch { .. }
             | Location::Crossing { .. }
-            | Location::Offset { .. } => {
+            | Location::Offset { .. }
+            | Location::Part { .. }
+            | Location::Squares { .. } => {
                 self.derived_location(ctx, map, pointer, at);
                 return;
             }

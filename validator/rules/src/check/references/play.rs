@@ -66,6 +66,11 @@ fn side_rules(
         if let Some(commands) = &leader.commands {
             w.units(ctx, &p.field("commands"), commands);
         }
+        for (name, t) in [("until", &leader.until), ("from", &leader.from)] {
+            if let Some(t) = t {
+                trigger(ctx, w, s, &p.field(name), t);
+            }
+        }
     }
     let states = series.map(|series| ids(&series.states));
     for (j, arrival) in side.reinforcements.iter().enumerate() {
@@ -112,6 +117,18 @@ fn options(ctx: &mut Out, w: &World<'_>, s: &Scenario) {
         }
         for (j, a) in side.attachments.iter().enumerate() {
             let p = base.field("attachments").index(j).field("option");
+            named.extend(a.option.as_deref().map(|o| (p, o)));
+        }
+        for (j, a) in side.instructions.iter().enumerate() {
+            let p = base.field("instructions").index(j).field("option");
+            named.extend(a.option.as_deref().map(|o| (p, o)));
+        }
+        for (j, a) in side.losses.iter().enumerate() {
+            let p = base.field("losses").index(j).field("option");
+            named.extend(a.option.as_deref().map(|o| (p, o)));
+        }
+        for (j, a) in side.leaders.iter().enumerate() {
+            let p = base.field("leaders").index(j).field("option");
             named.extend(a.option.as_deref().map(|o| (p, o)));
         }
     }
@@ -242,7 +259,7 @@ pub(super) fn measure(ctx: &mut Out, w: &World<'_>, p: &Pointer, m: &Measure) {
 }
 
 /// The ids a trigger names, however deeply combined.
-fn trigger(
+pub(super) fn trigger(
     ctx: &mut Out,
     w: &World<'_>,
     s: &Scenario,
@@ -267,6 +284,12 @@ fn trigger(
             if let Some(zone) = zone {
                 w.placement(ctx, &p.field("zone"), zone);
             }
+        }
+        Trigger::Eliminated(units) => {
+            w.units(ctx, &p.field("Eliminated"), units);
+        }
+        Trigger::Arrives(units) => {
+            w.units(ctx, &p.field("Arrives"), units);
         }
         Trigger::All(list) | Trigger::AnyOf(list) => {
             let name = if matches!(t, Trigger::All(_)) {

@@ -292,6 +292,24 @@ fn condition(
                 condition(ctx, w, s, &p.index(k), inner);
             }
         }
+        Condition::Exactly { of, .. } => {
+            let p = c.field("Exactly").field("of");
+            for (k, inner) in of.iter().enumerate() {
+                condition(ctx, w, s, &p.index(k), inner);
+            }
+        }
+        Condition::ExitFormations {
+            via, formations, ..
+        } => {
+            let p = c.field("ExitFormations");
+            w.locations(ctx, &p.field("via"), via);
+            for (k, id) in formations.iter().enumerate() {
+                w.formation(ctx, &p.field("formations").index(k), id);
+            }
+        }
+        Condition::Happened(t) => {
+            super::play::trigger(ctx, w, s, &c.field("Happened"), t);
+        }
         Condition::Elimination { .. } | Condition::Text(_) => {}
     }
 }
