@@ -3,15 +3,19 @@
 # - the committed JSON Schemas accept the fixture pack and every bundled
 #   document (Python's check-jsonschema, an independent validator);
 # - the GitHub workflow template is a valid workflow;
-# - .pre-commit-hooks.yaml is a valid pre-commit manifest.
+# - .pre-commit-hooks.yaml is a valid pre-commit manifest;
+# - `berthier-editor export-tiled` writes maps that Tiled's own command line
+#   and Python's pytmx read with the map's hexes and terrain (Debian's
+#   `tiled` package, installed here when missing and allowed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=target/ci-venv
-if [ ! -x "$venv/bin/check-jsonschema" ] || [ ! -x "$venv/bin/pre-commit" ]; then
+if [ ! -x "$venv/bin/check-jsonschema" ] || [ ! -x "$venv/bin/pre-commit" ] \
+    || ! "$venv/bin/python" -c 'import pytmx' 2>/dev/null; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check \
-        'check-jsonschema>=0.29' 'pre-commit>=3'
+        'check-jsonschema>=0.29' 'pre-commit>=3' 'pytmx>=3.32'
 fi
 
 cargo build --quiet -p berthier-validator
@@ -40,3 +44,15 @@ echo "check-jsonschema: ci/github/berthier-validate.yml is a valid workflow"
 
 "$venv/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml
 echo "pre-commit: .pre-commit-hooks.yaml is a valid manifest"
+
+if ! command -v tiled >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -q tiled >/dev/null
+    else
+        echo "Tiled's command line is missing: install Debian's 'tiled' package" >&2
+        exit 1
+    fi
+fi
+cargo build --quiet -p berthier-editor
+"$venv/bin/python" ci/check-tiled.py target/debug/berthier-editor "$validate" \
+    "$(command -v tiled)" maps/*/*.map.ron 2> >(grep -v pygame >&2)

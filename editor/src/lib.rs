@@ -18,5 +18,6 @@ pub mod scan;
 pub mod scene;
 pub mod screen;
 pub mod suggest;
+pub mod tiled;
 pub mod tool;
 pub mod vassal;

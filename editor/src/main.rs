@@ -44,6 +44,17 @@ enum Command {
         #[arg(long, short, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Writes a map as a hexagonal Tiled map (TMX): terrain and elevation
+    /// tile layers, roads, hexsides, places and entry points as object
+    /// layers, the scan as an image layer.
+    ExportTiled {
+        /// The map (or a scenario, for its map).
+        #[arg(value_name = "MAP")]
+        map: PathBuf,
+        /// The TMX to write; its tilesets are written beside it.
+        #[arg(long, short, value_name = "FILE.tmx")]
+        out: PathBuf,
+    },
 }
 
 /// The window's FILE, then `render` with its layers.
@@ -76,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::ImportVassal { module, out }) => {
             run_import(&module, &out)
         }
+        Some(Command::ExportTiled { map, out }) => run_export_tiled(&map, &out),
         None => match berthier_editor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -139,6 +151,32 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
                 "berthier-editor import-vassal: {}: {e}",
                 module.display()
             );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_export_tiled(map: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    match berthier_editor::tiled::export(map, out) {
+        Ok(report) => {
+            for file in &report.written {
+                eprintln!("wrote {}", file.display());
+            }
+            let [w, h] = report.tile;
+            eprintln!("{} hexes on {w}x{h} px tiles", report.hexes);
+            if let Some(drift) = report.scan_drift_px {
+                eprintln!(
+                    "the scan image layer lines up within {drift:.1} px of \
+                     the tiles"
+                );
+            }
+            for note in &report.notes {
+                eprintln!("note: {note}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("berthier-editor export-tiled: {e}");
             ExitCode::FAILURE
         }
     }

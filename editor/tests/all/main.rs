@@ -34,6 +34,7 @@ mod scan_screen;
 mod scenario_open;
 mod shortcuts;
 mod suggest;
+mod tiled_export;
 mod tools;
 mod vassal_grid;
 mod vassal_import;
