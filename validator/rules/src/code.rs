@@ -238,6 +238,7 @@ codes! {
     Ent010 "ENT010" Error Entry;
     Ent011 "ENT011" Warning Entry;
     Ent012 "ENT012" Error Entry;
+    Ent013 "ENT013" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
