@@ -192,6 +192,7 @@ codes! {
     Ref033 "REF033" Error References;
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
+    Ref040 "REF040" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -239,6 +240,7 @@ codes! {
     Ent011 "ENT011" Warning Entry;
     Ent012 "ENT012" Error Entry;
     Ent013 "ENT013" Error Entry;
+    Ent014 "ENT014" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

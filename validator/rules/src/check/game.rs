@@ -6,6 +6,7 @@
 
 mod armies;
 mod battles;
+mod choices;
 mod joins;
 mod locations;
 mod starts;
@@ -49,6 +50,7 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out.extend(locations::check(inputs));
     out.extend(joins::check(inputs));
     out.extend(starts::check(inputs));
+    out.extend(choices::check(inputs));
     out
 }
 

@@ -1,6 +1,7 @@
 //! Game documents: the scenario each battle plays (REF001, REF002,
 //! REF010), loaded with its map, then the checks of
-//! `berthier_rules::check::game` (REF032-REF034, ENT011, ENT012).
+//! `berthier_rules::check::game` (REF032-REF034, REF040, ENT011, ENT012,
+//! ENT014); the scenarios a choice's options switch to must load too.
 
 use std::sync::Arc;
 
@@ -65,6 +66,15 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
             }
         })
         .collect();
+    for (i, choice) in game.choices.iter().enumerate() {
+        for (j, option) in choice.options.iter().enumerate() {
+            for (k, switch) in option.scenarios.iter().enumerate() {
+                let pointer =
+                    format!("/choices/{i}/options/{j}/scenarios/{k}/scenario");
+                ctx.document(&pointer, &switch.scenario, DocKind::Scenario);
+            }
+        }
+    }
     let inputs = GameInputs {
         game,
         scenario_files: files,
