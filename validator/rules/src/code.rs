@@ -193,6 +193,8 @@ codes! {
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
     Ref040 "REF040" Error References;
+    Ref041 "REF041" Error References;
+    Ref042 "REF042" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

@@ -10,8 +10,13 @@ mod choices;
 mod joins;
 mod locations;
 mod starts;
+mod transfer_arms;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use berthier_schema::include::Merged;
+use berthier_schema::series::Series;
 
 use berthier_schema::map::Map;
 use berthier_schema::scenario::Scenario;
@@ -33,7 +38,13 @@ pub struct GameInputs<'a> {
     /// with the file that defines it (as the pack shows it), when they
     /// load.
     pub definitions: Vec<Option<BTreeMap<String, String>>>,
+    /// Per battle: its scenario's effective series and counters (includes
+    /// merged), when they load.
+    pub armies: Vec<Option<Army>>,
 }
+
+/// A battle's series and the counters it fields.
+pub type Army = (Arc<Series>, Arc<Merged>);
 
 impl<'a> GameInputs<'a> {
     /// The index and map of the battle with `id`.
@@ -51,6 +62,7 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out.extend(joins::check(inputs));
     out.extend(starts::check(inputs));
     out.extend(choices::check(inputs));
+    out.extend(transfer_arms::check(inputs));
     out
 }
 

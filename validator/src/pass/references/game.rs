@@ -10,7 +10,7 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::{DocKind, Document, Game};
 
 use super::{Ctx, Resolved};
-use crate::check::game::{GameInputs, check as game_checks};
+use crate::check::game::{Army, GameInputs, check as game_checks};
 use crate::pass::schema::Checked;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
@@ -75,11 +75,32 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
             }
         }
     }
+    let armies = scenarios
+        .iter()
+        .map(|entry| army(ctx, entry.as_deref()?))
+        .collect();
     let inputs = GameInputs {
         game,
         scenario_files: files,
         battles,
         definitions,
+        armies,
     };
     ctx.findings(game_checks(&inputs));
+}
+
+/// The effective series and counters of a battle's scenario.
+fn army(ctx: &Ctx<'_>, entry: &Checked) -> Option<Army> {
+    let Some(Document::Scenario(s)) = &entry.document else {
+        return None;
+    };
+    let series = match ctx.pack.resolve(&entry.source, &s.series) {
+        Resolved::Found(path) => super::series::effective(ctx.pack, &path)?,
+        _ => return None,
+    };
+    let counters = match ctx.pack.resolve(&entry.source, &s.counters) {
+        Resolved::Found(path) => ctx.pack.effective_counters(&path)?,
+        _ => return None,
+    };
+    Some((series, counters))
 }
