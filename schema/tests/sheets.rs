@@ -76,6 +76,7 @@ fn a_seam_hex_is_not_on_the_map_edge() {
         name: None,
         side: Some(berthier_schema::map::Compass::East),
         hexes: Vec::new(),
+        sheet: None,
     };
     let edge = map.edge_hexes(&east);
     assert!(edge.contains(&id("E2810")), "{edge:?}");
@@ -84,6 +85,37 @@ fn a_seam_hex_is_not_on_the_map_edge() {
     // neighbour off the map, and count as east as they always have.)
     let seam = |h: &&HexId| h.sheet == Some(b'W') && h.col == 28;
     assert!(!edge.iter().filter(seam).any(|h| (2..38).contains(&h.row)));
+}
+
+#[test]
+fn a_sheet_edge_is_that_sheets_side_only() {
+    let map = ligny_like();
+    let edge = |side, sheet| berthier_schema::map::MapEdge {
+        id: "e".into(),
+        name: None,
+        side: Some(side),
+        hexes: Vec::new(),
+        sheet,
+    };
+    use berthier_schema::map::Compass::{East, South};
+    // "the south edge" of one sheet: that sheet's bottom row only.
+    let south_w = map.edge_hexes(&edge(South, Some('W')));
+    assert!(south_w.contains(&id("W1738")), "{south_w:?}");
+    assert!(south_w.iter().all(|h| h.sheet == Some(b'W') && h.row == 38));
+    let south = map.edge_hexes(&edge(South, None));
+    assert!(south.iter().any(|h| h.sheet == Some(b'E')));
+    // The western sheet's east side faces the eastern sheet: a seam, no
+    // edge (only the corner hexes, with an off-map neighbour north-east or
+    // south-east, remain), while its seam hexes are the whole column.
+    let east_w = edge(East, Some('W'));
+    let on_edge = map.edge_hexes(&east_w);
+    assert!(
+        on_edge.iter().all(|h| h.row == 1 || h.row == 38),
+        "{on_edge:?}"
+    );
+    let seam = map.seam_hexes(&east_w);
+    assert!(seam.contains(&id("W2805")) && seam.len() >= 36, "{seam:?}");
+    assert!(map.seam_hexes(&edge(East, Some('E'))).is_empty());
 }
 
 #[test]

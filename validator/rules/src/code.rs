@@ -252,6 +252,8 @@ codes! {
     Map007 "MAP007" Error Map;
     Map008 "MAP008" Warning Map;
     Map009 "MAP009" Warning Map;
+    Map010 "MAP010" Error Map;
+    Map011 "MAP011" Error Map;
 }
 
 impl Code {
