@@ -224,3 +224,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_sheets_own_scan_is_placed_where_its_hexes_fall_on_the_map() {
+    let mut map = ligny_like();
+    // The eastern sheet scanned apart: half the size, its E0101 at (100,
+    // 50) of its own scan, and turned 2 degrees.
+    map.sheets[1].scan = Some("east.png".into());
+    map.sheets[1].grid = Some(Grid {
+        origin_hex: id("E0101"),
+        origin_px: [100.0, 50.0],
+        hex_radius_px: Grid::default().hex_radius_px / 2.0,
+        rotation_deg: 2.0,
+        ..Grid::default()
+    });
+    let own = map.sheets[1].grid.clone().expect("grid");
+    let place = map.sheets[1].scan_placement(&map).expect("placed");
+    assert!((place.scale - 2.0).abs() < 1e-6, "{place:?}");
+    let placed = map.geometry();
+    for hex in ["E0101", "E1420", "E2838", "E0538"] {
+        let [x, y] = place.to_map(own.center_px(id(hex)));
+        let [mx, my] = placed.center_px(id(hex));
+        assert!((x - mx).abs() < 1e-3 && (y - my).abs() < 1e-3, "{hex}");
+    }
+    // Without its own scan, the sheet is drawn on the map's.
+    assert_eq!(map.sheets[0].scan_placement(&map), None);
+}
