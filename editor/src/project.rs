@@ -34,6 +34,9 @@ pub struct OpenedMap {
     pub series: Option<Arc<Series>>,
     /// The decoded scan, if the map names one that could be read.
     pub scan: Option<Scan>,
+    /// The sheets scanned apart (their own `scan` and `grid`), each drawn
+    /// where its registration places it on the map.
+    pub sheet_scans: Vec<SheetScan>,
     /// Problems that do not stop the map from showing (missing scan or
     /// series).
     pub warnings: Vec<String>,
@@ -50,6 +53,17 @@ pub struct Scan {
     pub height: u32,
     /// Decoded whole, tiled, or still being tiled.
     pub image: ScanImage,
+}
+
+/// One sheet's own scan and where it lies on the map's pixels.
+#[derive(Debug, Clone)]
+pub struct SheetScan {
+    /// The sheet's letter.
+    pub letter: char,
+    /// The scan, decoded whole.
+    pub scan: Scan,
+    /// Where its pixels fall on the map's.
+    pub place: berthier_schema::sheet::ScanPlacement,
 }
 
 /// How a scan is drawn.
@@ -180,14 +194,51 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
             .map_err(|e| warnings.push(format!("scan: {e}")))
             .ok()
     });
+    let sheet_scans = sheet_scans(&path, &map, &mut warnings);
     Ok(OpenedMap {
         palette: Arc::new(Palette::new(series.as_ref())),
         series: series.map(Arc::new),
         path,
         map: Arc::new(map),
         scan,
+        sheet_scans,
         warnings,
     })
+}
+
+/// The own scans of `map`'s sheets, each with its placement: decoded
+/// whole when small; a larger one, or one that cannot be read, is a
+/// warning (`sheet W scan: ...`) and the sheet shows on the map's scan.
+fn sheet_scans(
+    path: &Path,
+    map: &Map,
+    warnings: &mut Vec<String>,
+) -> Vec<SheetScan> {
+    let mut out = Vec::new();
+    for sheet in &map.sheets {
+        let (Some(file), Some(place)) =
+            (sheet.scan.as_deref(), sheet.scan_placement(map))
+        else {
+            continue;
+        };
+        let letter = sheet.letter;
+        match load_scan(&relative_to(path, file)) {
+            Ok(scan) if matches!(scan.image, ScanImage::Whole(_)) => {
+                out.push(SheetScan {
+                    letter,
+                    scan,
+                    place,
+                });
+            }
+            Ok(scan) => warnings.push(format!(
+                "sheet {letter} scan: {}x{} is larger than {WHOLE_MAX_SIDE} \
+                 pixels a side; not drawn",
+                scan.width, scan.height
+            )),
+            Err(e) => warnings.push(format!("sheet {letter} scan: {e}")),
+        }
+    }
+    out
 }
 
 /// Reads again the series and scan that the map names, after its header
@@ -196,9 +247,13 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
 /// Returns whether the scan changed (a large one then still has to be
 /// tiled, see [`ScanImage::Pending`]).
 pub fn refresh_files(opened: &mut OpenedMap) -> bool {
-    opened
-        .warnings
-        .retain(|w| !w.starts_with("series: ") && !w.starts_with("scan: "));
+    opened.warnings.retain(|w| {
+        !w.starts_with("series: ")
+            && !w.starts_with("scan: ")
+            && !w.starts_with("sheet ")
+    });
+    opened.sheet_scans =
+        sheet_scans(&opened.path, &opened.map, &mut opened.warnings);
     let series_path = relative_to(&opened.path, &opened.map.series);
     opened.series = match load_series(&series_path) {
         Ok(s) => Some(Arc::new(s)),

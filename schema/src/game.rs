@@ -7,6 +7,7 @@
 //! maps meet, and how long a unit takes off-map from one battlefield to
 //! another ([`travel`]).
 
+pub mod choice;
 pub mod travel;
 
 use schemars::JsonSchema;
@@ -19,6 +20,9 @@ use crate::placement::Location;
 use crate::scenario::TurnTrack;
 use crate::series::Series;
 
+pub use choice::{
+    ArrivalSwitch, ChoiceOption, GameChoice, ReleaseSwitch, ScenarioSwitch,
+};
 pub use travel::{ClockTurn, TravelTime};
 
 /// A game file (`scenarios/<games>/*.game.ron`).
@@ -57,6 +61,10 @@ pub struct Game {
     /// How night and rain turns count for off-map travel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub travel: Option<TravelTime>,
+    /// Choices a side makes that switch battles, scenarios, transfers,
+    /// arrivals or releases (the d'Erlon option, l. 3009).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<GameChoice>,
     /// Free note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

@@ -194,6 +194,12 @@ pub struct MapEdge {
     /// ...or the edge hexes listed one by one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexes: Vec<HexId>,
+    /// On a map in sheets, the sheet (its letter) whose `side` this is:
+    /// "the south edge" of Wavre's south map (seed 001 l. 2989). Only that
+    /// sheet's hexes with no printed neighbour that way are on it; absent,
+    /// the side of the whole map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<char>,
 }
 
 /// A named entry point: a hex, hexes, an edge or a road leaving the map.
@@ -278,9 +284,43 @@ impl Map {
         let geometry = self.geometry();
         self.extent
             .iter()
+            .filter(|e| edge.sheet.is_none() || e.sheet == edge.sheet)
             .flat_map(Extent::hexes)
             .filter(|h| self.has_off_map_neighbour(*h, side, &geometry))
             .collect()
+    }
+
+    /// The hexes of `edge`'s sheet on its side that face another sheet
+    /// (a seam, not an edge of the map): a printed neighbour that way
+    /// lies on another sheet. Empty without a sheet or a side.
+    pub fn seam_hexes(&self, edge: &MapEdge) -> Vec<HexId> {
+        let (Some(side), Some(letter)) = (edge.side, edge.sheet) else {
+            return Vec::new();
+        };
+        let geometry = self.geometry();
+        self.extent
+            .iter()
+            .filter(|e| e.sheet == Some(letter))
+            .flat_map(Extent::hexes)
+            .filter(|h| self.faces_other_sheet(*h, side, &geometry))
+            .collect()
+    }
+
+    fn faces_other_sheet(
+        &self,
+        id: HexId,
+        side: Compass,
+        geometry: &Geometry<'_>,
+    ) -> bool {
+        let hex = self.hex(id);
+        let here = geometry.fract_to_px(hex.as_vec2());
+        hex.all_neighbors().into_iter().any(|n| {
+            let other = self
+                .id_at(n, id.sheet)
+                .is_some_and(|n| n.sheet != id.sheet && self.contains(n));
+            let there = geometry.fract_to_px(n.as_vec2());
+            other && outward(side, there[0] - here[0], there[1] - here[1])
+        })
     }
 
     fn has_off_map_neighbour(
@@ -296,17 +336,21 @@ impl Map {
                 self.id_at(n, id.sheet).is_some_and(|n| self.contains(n));
             let there = geometry.fract_to_px(n.as_vec2());
             let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
-            // Mostly in that direction: a flat-top hex's diagonal
-            // neighbours (30° off the horizontal) are east or west, not
-            // north or south, or the whole west column would be on the
-            // north and south edges too.
-            let outward = match side {
-                Compass::North => dy < -dx.abs(),
-                Compass::South => dy > dx.abs(),
-                Compass::East => dx > dy.abs(),
-                Compass::West => dx < -dy.abs(),
-            };
-            !on_map && outward
+            // Mostly in that direction (`outward`): a flat-top hex's
+            // diagonal neighbours (30° off the horizontal) are east or
+            // west, not north or south, or the whole west column would be
+            // on the north and south edges too.
+            !on_map && outward(side, dx, dy)
         })
+    }
+}
+
+/// Whether a step of (dx, dy) pixels goes mostly toward `side`.
+fn outward(side: Compass, dx: f64, dy: f64) -> bool {
+    match side {
+        Compass::North => dy < -dx.abs(),
+        Compass::South => dy > dx.abs(),
+        Compass::East => dx > dy.abs(),
+        Compass::West => dx < -dy.abs(),
     }
 }

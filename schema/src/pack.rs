@@ -159,6 +159,7 @@ pub fn resolve_series(chain: &[Series]) -> Option<Series> {
         merge(&mut merged.hexside_types, &child.hexside_types, |t| &t.id);
         merge(&mut merged.road_types, &child.road_types, |t| &t.id);
         merge(&mut merged.weather, &child.weather, |w| &w.id);
+        merge(&mut merged.phases, &child.phases, |p| &p.id);
         merged.id.clone_from(&child.id);
         merged.name.clone_from(&child.name);
     }

@@ -16,6 +16,7 @@ mod origin;
 mod play;
 mod resolve;
 mod select;
+pub use select::selects_arrival;
 mod trigger;
 mod turns;
 mod variant;

@@ -11,9 +11,11 @@ use crate::common::{Provenance, SeriesTag};
 use crate::overrides::RuleOverrides;
 use crate::stacking::Stacking;
 
+mod entry_delay;
 mod entry_limit;
 mod zoc;
 
+pub use entry_delay::{DelaySpan, EntryDelay, PhaseDef, RetryAt};
 pub use entry_limit::EntryStackLimit;
 pub use zoc::ZoneOfControl;
 
@@ -99,6 +101,10 @@ pub struct Series {
     /// seed 001 l. 3102).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weather: Vec<WeatherDef>,
+    /// Phases of a turn that entry rules may name (a delay "until the
+    /// rally phase"); the sequence of play in rulebook order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<PhaseDef>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -421,20 +427,6 @@ impl ColumnCost {
                 }
         )
     }
-}
-
-/// When a unit that could not enter tries again.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum EntryDelay {
-    /// At the next activation of its formation (Jours de Gloire 5.2).
-    NextActivation,
-    /// At the first activation of its formation next turn (Empire 5.2.2).
-    NextTurnFirstActivation,
-    /// Next turn.
-    NextTurn,
 }
 
 /// How reinforcements enter.

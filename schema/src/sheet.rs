@@ -50,10 +50,73 @@ fn is_origin(offset: &[i32; 2]) -> bool {
     *offset == [0, 0]
 }
 
+/// Where a sheet's own scan lies on the map's pixels: a scan pixel `p`
+/// is drawn at `offset + scale × rotate(rotation) × p`, so that its
+/// printed hexes, registered by the sheet's own `grid`, fall on the hexes
+/// the map's grid places by the sheet's `offset`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScanPlacement {
+    /// Map pixels per scan pixel.
+    pub scale: f64,
+    /// Clockwise turn, in radians (y points down).
+    pub rotation: f64,
+    /// Map pixel of the scan's top-left corner.
+    pub offset: [f64; 2],
+}
+
+impl ScanPlacement {
+    /// The map pixel of scan pixel `p`.
+    pub fn to_map(&self, p: [f64; 2]) -> [f64; 2] {
+        let (sin, cos) = self.rotation.sin_cos();
+        let k = self.scale;
+        [
+            self.offset[0] + k * (cos * p[0] - sin * p[1]),
+            self.offset[1] + k * (sin * p[0] + cos * p[1]),
+        ]
+    }
+}
+
 impl Sheet {
     /// The letter as a hex id's sheet byte.
     pub fn key(&self) -> Option<u8> {
         u8::try_from(self.letter).ok()
+    }
+
+    /// Where this sheet's own scan lies on `map`'s pixels, from two far
+    /// apart hexes of the sheet: their centres on its own grid and on the
+    /// map's. `None` without its own scan and grid, or with fewer than
+    /// two hexes.
+    pub fn scan_placement(&self, map: &Map) -> Option<ScanPlacement> {
+        let grid = self.grid.as_ref().filter(|_| self.scan.is_some())?;
+        let extent = self.extents(map).next()?;
+        let corner = |col, row| HexId {
+            sheet: self.key(),
+            col,
+            row,
+        };
+        let a = corner(extent.cols[0], extent.rows[0]);
+        let b = corner(extent.cols[1], extent.rows[1]);
+        let placed = map.geometry();
+        let (p, q) = (grid.center_px(a), grid.center_px(b));
+        let (pa, pb) = (placed.center_px(a), placed.center_px(b));
+        // The similarity z with pa + z (x - p) mapping p to pa and q to pb,
+        // in complex numbers.
+        let d = [q[0] - p[0], q[1] - p[1]];
+        let e = [pb[0] - pa[0], pb[1] - pa[1]];
+        let norm = d[0] * d[0] + d[1] * d[1];
+        if norm == 0.0 {
+            return None;
+        }
+        let z = [
+            (e[0] * d[0] + e[1] * d[1]) / norm,
+            (e[1] * d[0] - e[0] * d[1]) / norm,
+        ];
+        let zp = [z[0] * p[0] - z[1] * p[1], z[1] * p[0] + z[0] * p[1]];
+        Some(ScanPlacement {
+            scale: z[0].hypot(z[1]),
+            rotation: z[1].atan2(z[0]),
+            offset: [pa[0] - zp[0], pa[1] - zp[1]],
+        })
     }
 
     /// The sheet's extent entries in `map`.

@@ -129,6 +129,7 @@ fn every_edit_kind_undoes_and_redoes() {
                 name: None,
                 side: Some(Compass::East),
                 hexes: vec![],
+                sheet: None,
             }),
             at: None,
         },

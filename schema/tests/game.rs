@@ -43,6 +43,27 @@ fn the_bundled_game_is_a_game_of_two_battles() {
 }
 
 #[test]
+fn the_derlon_option_is_a_french_choice_before_the_battle() {
+    // "The French staff decides before the battle ... If the French want
+    // d'Erlon at Ligny ... Ligny-Scenario 7 [8]. If they want him at
+    // Quatre-Bras ... Quatre-Bras-Scenario 5" (l. 3009-3011).
+    let game = c1();
+    let choice = &game.choices[0];
+    assert_eq!(
+        (choice.id.as_str(), choice.by.as_str()),
+        ("derlon", "french")
+    );
+    assert_eq!(choice.at, game.battle("ligny").expect("ligny").start);
+    assert_eq!(choice.default.as_deref(), Some("historical"));
+    let at_ligny = choice.option("ligny").expect("ligny option");
+    assert!(at_ligny.scenarios[0].scenario.contains("ligny8"));
+    assert_eq!(at_ligny.drop_arrivals[0].battle, "quatre-bras");
+    let at_qb = choice.option("quatre-bras").expect("qb option");
+    assert!(at_qb.scenarios[0].scenario.contains("qb5"));
+    assert_eq!(at_qb.drop_arrivals[0].battle, "ligny");
+}
+
+#[test]
 fn a_game_round_trips_through_json_and_ron() {
     let game = c1();
     let document = Document::Game(game.clone());
@@ -68,6 +89,12 @@ fn a_game_with_every_construct_round_trips() {
         transfers: [(id: "a-b", from: (battle: "a", at: Entry("to-b")), to: (battle: "b", at: Edge("east")),
                      hours: [(arms: ["cavalry"], hours: 2), (arms: ["infantry", "artillery"], hours: 3)], both_ways: true)],
         travel: (night_hours: [3, 3, 2], rain_hours: 1),
+        choices: [(id: "c", by: "french", at: (date: "1815-06-17", time: "21:30"), default: "stay",
+                   options: [(id: "stay", name: "Stay"),
+                             (id: "go", name: "Go", scenarios: [(battle: "a", scenario: "c.scenario.ron")],
+                              battles: ["b"], transfers: ["a-b"],
+                              drop_arrivals: [(battle: "a", units: (formations: ["x"]))],
+                              releases: [(battle: "b", release: (date: "1815-06-18", time: "12:00"))])])],
     )"#;
     let game = match load_document(text, Format::Ron) {
         Ok(Document::Game(game)) => game,

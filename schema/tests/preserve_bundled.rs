@@ -236,6 +236,7 @@ fn edits() -> Vec<(&'static str, EditFn, usize)> {
                     name: Some("Far east".into()),
                     side: None,
                     hexes: vec![free_hexes(m).0],
+                    sheet: None,
                 };
                 Edit::Edge {
                     id: edge.id.clone(),

@@ -76,6 +76,7 @@ fn a_seam_hex_is_not_on_the_map_edge() {
         name: None,
         side: Some(berthier_schema::map::Compass::East),
         hexes: Vec::new(),
+        sheet: None,
     };
     let edge = map.edge_hexes(&east);
     assert!(edge.contains(&id("E2810")), "{edge:?}");
@@ -84,6 +85,37 @@ fn a_seam_hex_is_not_on_the_map_edge() {
     // neighbour off the map, and count as east as they always have.)
     let seam = |h: &&HexId| h.sheet == Some(b'W') && h.col == 28;
     assert!(!edge.iter().filter(seam).any(|h| (2..38).contains(&h.row)));
+}
+
+#[test]
+fn a_sheet_edge_is_that_sheets_side_only() {
+    let map = ligny_like();
+    let edge = |side, sheet| berthier_schema::map::MapEdge {
+        id: "e".into(),
+        name: None,
+        side: Some(side),
+        hexes: Vec::new(),
+        sheet,
+    };
+    use berthier_schema::map::Compass::{East, South};
+    // "the south edge" of one sheet: that sheet's bottom row only.
+    let south_w = map.edge_hexes(&edge(South, Some('W')));
+    assert!(south_w.contains(&id("W1738")), "{south_w:?}");
+    assert!(south_w.iter().all(|h| h.sheet == Some(b'W') && h.row == 38));
+    let south = map.edge_hexes(&edge(South, None));
+    assert!(south.iter().any(|h| h.sheet == Some(b'E')));
+    // The western sheet's east side faces the eastern sheet: a seam, no
+    // edge (only the corner hexes, with an off-map neighbour north-east or
+    // south-east, remain), while its seam hexes are the whole column.
+    let east_w = edge(East, Some('W'));
+    let on_edge = map.edge_hexes(&east_w);
+    assert!(
+        on_edge.iter().all(|h| h.row == 1 || h.row == 38),
+        "{on_edge:?}"
+    );
+    let seam = map.seam_hexes(&east_w);
+    assert!(seam.contains(&id("W2805")) && seam.len() >= 36, "{seam:?}");
+    assert!(map.seam_hexes(&edge(East, Some('E'))).is_empty());
 }
 
 #[test]
@@ -191,4 +223,30 @@ proptest! {
             prop_assert!(map.neighbours(n).contains(&a));
         }
     }
+}
+
+#[test]
+fn a_sheets_own_scan_is_placed_where_its_hexes_fall_on_the_map() {
+    let mut map = ligny_like();
+    // The eastern sheet scanned apart: half the size, its E0101 at (100,
+    // 50) of its own scan, and turned 2 degrees.
+    map.sheets[1].scan = Some("east.png".into());
+    map.sheets[1].grid = Some(Grid {
+        origin_hex: id("E0101"),
+        origin_px: [100.0, 50.0],
+        hex_radius_px: Grid::default().hex_radius_px / 2.0,
+        rotation_deg: 2.0,
+        ..Grid::default()
+    });
+    let own = map.sheets[1].grid.clone().expect("grid");
+    let place = map.sheets[1].scan_placement(&map).expect("placed");
+    assert!((place.scale - 2.0).abs() < 1e-6, "{place:?}");
+    let placed = map.geometry();
+    for hex in ["E0101", "E1420", "E2838", "E0538"] {
+        let [x, y] = place.to_map(own.center_px(id(hex)));
+        let [mx, my] = placed.center_px(id(hex));
+        assert!((x - mx).abs() < 1e-3 && (y - my).abs() < 1e-3, "{hex}");
+    }
+    // Without its own scan, the sheet is drawn on the map's.
+    assert_eq!(map.sheets[0].scan_placement(&map), None);
 }

@@ -20,8 +20,9 @@ const CURSOR_INK: [u8; 3] = [0xff, 0x8c, 0x00];
 pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame, layer: Layer) {
     let map = &canvas.opened.map;
     let keep = keeper(canvas, frame.size());
-    let over_scan =
-        canvas.opened.scan.is_some() && canvas.visible.get(Layer::Scan);
+    let scanned =
+        canvas.opened.scan.is_some() || !canvas.opened.sheet_scans.is_empty();
+    let over_scan = scanned && canvas.visible.get(Layer::Scan);
     let radius_on_screen = map.grid.hex_radius_px as f32 * canvas.view.zoom;
     let palette = &canvas.opened.palette;
     let shapes = |layer| scene::shapes(map, palette, layer, &keep);

@@ -3,11 +3,11 @@
 //! level matching the zoom.
 
 use iced::widget::canvas::{self, Cache, Frame, Geometry};
-use iced::{Point, Rectangle, Renderer, Size, Theme, mouse};
+use iced::{Point, Rectangle, Renderer, Size, Theme, Vector, mouse};
 
 use super::geometry::Viewport;
 use super::{MapCanvas, Message};
-use crate::project::ScanImage;
+use crate::project::{ScanImage, SheetScan};
 use crate::scan::TiledScan;
 use crate::scan::view;
 
@@ -32,28 +32,50 @@ impl canvas::Program<Message> for ScanLayer<'_> {
         bounds: Rectangle,
         _: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let Some(scan) = self.canvas.opened.scan.as_ref().filter(|_| self.show)
-        else {
+        let opened = self.canvas.opened;
+        if !self.show || opened.scan.is_none() && opened.sheet_scans.is_empty()
+        {
             return Vec::new();
-        };
+        }
         let view = self.canvas.view;
-        vec![self.cache.draw(
-            renderer,
-            bounds.size(),
-            |frame| match &scan.image {
-                ScanImage::Whole(handle) => {
-                    let size = Size::new(scan.width as f32, scan.height as f32)
-                        * view.zoom;
-                    frame.draw_image(
-                        Rectangle::new(view.to_screen([0.0, 0.0]), size),
-                        handle,
-                    );
+        vec![self.cache.draw(renderer, bounds.size(), |frame| {
+            if let Some(scan) = &opened.scan {
+                match &scan.image {
+                    ScanImage::Whole(handle) => {
+                        let size =
+                            Size::new(scan.width as f32, scan.height as f32)
+                                * view.zoom;
+                        frame.draw_image(
+                            Rectangle::new(view.to_screen([0.0, 0.0]), size),
+                            handle,
+                        );
+                    }
+                    ScanImage::Tiled(tiled) => draw_tiles(frame, &view, tiled),
+                    ScanImage::Pending => {}
                 }
-                ScanImage::Tiled(tiled) => draw_tiles(frame, &view, tiled),
-                ScanImage::Pending => {}
-            },
-        )]
+            }
+            for sheet in &opened.sheet_scans {
+                draw_sheet(frame, &view, sheet);
+            }
+        })]
     }
+}
+
+/// A sheet's own scan, turned and scaled to where its registration puts
+/// it on the map (over the map's scan, as the sheet covers that ground).
+fn draw_sheet(frame: &mut Frame, view: &Viewport, sheet: &SheetScan) {
+    let ScanImage::Whole(handle) = &sheet.scan.image else {
+        return;
+    };
+    let place = sheet.place;
+    let corner = view.to_screen(place.offset);
+    frame.with_save(|frame| {
+        frame.translate(Vector::new(corner.x, corner.y));
+        frame.rotate(place.rotation as f32);
+        frame.scale(place.scale as f32 * view.zoom);
+        let size = Size::new(sheet.scan.width as f32, sheet.scan.height as f32);
+        frame.draw_image(Rectangle::new(Point::ORIGIN, size), handle);
+    });
 }
 
 /// The tiles a frame of `size` shows under `view`, with their scan-pixel

@@ -108,6 +108,7 @@ fn an_edge_edit_is_one_step() {
         name: None,
         side: Some(berthier_schema::map::Compass::West),
         hexes: Vec::new(),
+        sheet: None,
     };
     let mut edges = before.clone();
     edges.push(edge.clone());

@@ -32,6 +32,7 @@ mod save_comments;
 mod scan;
 mod scan_screen;
 mod scenario_open;
+mod sheet_scans;
 mod shortcuts;
 mod suggest;
 mod tiled_export;

@@ -107,6 +107,7 @@ fn an_edge_listed_hex_by_hex_is_outlined_where_it_meets_the_border() {
         name: None,
         side: None,
         hexes,
+        sheet: None,
     }];
     m.entry_points.clear();
     let shapes = layers::places(m, &|_| true);

@@ -127,3 +127,14 @@ pub(super) fn off_track(
         ),
     }
 }
+
+/// Whether `set` selects `arrival` (some of its units, or its formation
+/// or a formation under a named one when `counters` tells the tree), as
+/// a variant's `drop_arrivals` or a game option's arrival switch reads it.
+pub fn selects_arrival(
+    set: &UnitSet,
+    arrival: &Arrival,
+    counters: Option<&Counters>,
+) -> bool {
+    Selector { set, counters }.any(arrival)
+}

@@ -16,6 +16,7 @@ mod demoralized;
 mod enemy_contact;
 mod enemy_stack;
 mod entry;
+pub(crate) mod entry_delay;
 mod facing;
 mod formation_redoubt;
 mod formation_terrain;

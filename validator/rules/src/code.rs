@@ -192,6 +192,9 @@ codes! {
     Ref033 "REF033" Error References;
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
+    Ref040 "REF040" Error References;
+    Ref041 "REF041" Error References;
+    Ref042 "REF042" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
@@ -239,6 +242,8 @@ codes! {
     Ent010 "ENT010" Error Entry;
     Ent011 "ENT011" Warning Entry;
     Ent012 "ENT012" Error Entry;
+    Ent013 "ENT013" Error Entry;
+    Ent014 "ENT014" Error Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;
@@ -248,6 +253,8 @@ codes! {
     Map007 "MAP007" Error Map;
     Map008 "MAP008" Warning Map;
     Map009 "MAP009" Warning Map;
+    Map010 "MAP010" Error Map;
+    Map011 "MAP011" Error Map;
 }
 
 impl Code {

@@ -376,6 +376,7 @@ fn add_edge(f: &EdgeForm, map: &Map) -> Option<Step> {
         name: (!name.is_empty()).then(|| name.to_owned()),
         side: Some(side.0),
         hexes: Vec::new(),
+        sheet: None,
     };
     Some(Edit::Edge {
         id,

@@ -100,14 +100,26 @@ impl MapScreen {
         }
     }
 
-    /// Scan-pixel bounds of the map: the scan if there is one, else the
-    /// corners of every printed hex.
+    /// Scan-pixel bounds of the map: the scan and the sheets' own scans
+    /// if there are any, else the corners of every printed hex.
     fn content_bounds(&self) -> Option<iced::Rectangle> {
+        let mut corners: Vec<[f64; 2]> = Vec::new();
         if let Some(scan) = &self.opened.scan {
-            return geometry::bounds([
+            corners.extend([
                 [0.0, 0.0],
                 [f64::from(scan.width), f64::from(scan.height)],
             ]);
+        }
+        for sheet in &self.opened.sheet_scans {
+            let (w, h) =
+                (f64::from(sheet.scan.width), f64::from(sheet.scan.height));
+            corners.extend(
+                [[0.0, 0.0], [w, 0.0], [0.0, h], [w, h]]
+                    .map(|p| sheet.place.to_map(p)),
+            );
+        }
+        if !corners.is_empty() {
+            return geometry::bounds(corners);
         }
         let map = &self.opened.map;
         let placed = map.geometry();

@@ -6,11 +6,17 @@
 
 mod armies;
 mod battles;
+mod choices;
 mod joins;
 mod locations;
 mod starts;
+mod transfer_arms;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use berthier_schema::include::Merged;
+use berthier_schema::series::Series;
 
 use berthier_schema::map::Map;
 use berthier_schema::scenario::Scenario;
@@ -32,7 +38,13 @@ pub struct GameInputs<'a> {
     /// with the file that defines it (as the pack shows it), when they
     /// load.
     pub definitions: Vec<Option<BTreeMap<String, String>>>,
+    /// Per battle: its scenario's effective series and counters (includes
+    /// merged), when they load.
+    pub armies: Vec<Option<Army>>,
 }
+
+/// A battle's series and the counters it fields.
+pub type Army = (Arc<Series>, Arc<Merged>);
 
 impl<'a> GameInputs<'a> {
     /// The index and map of the battle with `id`.
@@ -49,6 +61,8 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out.extend(locations::check(inputs));
     out.extend(joins::check(inputs));
     out.extend(starts::check(inputs));
+    out.extend(choices::check(inputs));
+    out.extend(transfer_arms::check(inputs));
     out
 }
 

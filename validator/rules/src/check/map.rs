@@ -26,10 +26,13 @@
 //! | MAP006 | [`sheets`] | a sheet's own grid is staggered as its offset places it |
 //! | MAP007 | [`numbering`] | every printed label reads back as its hex |
 //! | MAP008 | [`sheets`] | a sheet's own scan and its grid come together |
+//! | MAP010 | [`edge_sheet`] | an edge's sheet is one of the map's, its hexes on it |
+//! | MAP011 | [`edge_sheet`] | a sheet's side named as an edge is shared with no other sheet |
 //!
 //! Every rule is cheap (linear in hexes, hexsides and road steps), so the
 //! editor needs no debouncing even on the largest bundled maps.
 
+pub mod edge_sheet;
 pub mod entry_edge;
 pub mod entry_refs;
 pub mod hexside_join;
@@ -73,6 +76,7 @@ pub const NEED_SERIES: &[Code] = &[
 pub fn check(map: &Map, series: Option<&Series>) -> Vec<Finding> {
     let mut out = unique_ids::check(map);
     out.extend(sheets::check(map));
+    out.extend(edge_sheet::check(map));
     out.extend(numbering::check(map));
     out.extend(off_map::check(map));
     out.extend(hexside_join::check(map));

@@ -1,6 +1,7 @@
 //! Game documents: the scenario each battle plays (REF001, REF002,
 //! REF010), loaded with its map, then the checks of
-//! `berthier_rules::check::game` (REF032-REF034, ENT011, ENT012).
+//! `berthier_rules::check::game` (REF032-REF034, REF040, ENT011, ENT012,
+//! ENT014); the scenarios a choice's options switch to must load too.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::{DocKind, Document, Game};
 
 use super::{Ctx, Resolved};
-use crate::check::game::{GameInputs, check as game_checks};
+use crate::check::game::{Army, GameInputs, check as game_checks};
 use crate::pass::schema::Checked;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
@@ -65,11 +66,41 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
             }
         })
         .collect();
+    for (i, choice) in game.choices.iter().enumerate() {
+        for (j, option) in choice.options.iter().enumerate() {
+            for (k, switch) in option.scenarios.iter().enumerate() {
+                let pointer =
+                    format!("/choices/{i}/options/{j}/scenarios/{k}/scenario");
+                ctx.document(&pointer, &switch.scenario, DocKind::Scenario);
+            }
+        }
+    }
+    let armies = scenarios
+        .iter()
+        .map(|entry| army(ctx, entry.as_deref()?))
+        .collect();
     let inputs = GameInputs {
         game,
         scenario_files: files,
         battles,
         definitions,
+        armies,
     };
     ctx.findings(game_checks(&inputs));
+}
+
+/// The effective series and counters of a battle's scenario.
+fn army(ctx: &Ctx<'_>, entry: &Checked) -> Option<Army> {
+    let Some(Document::Scenario(s)) = &entry.document else {
+        return None;
+    };
+    let series = match ctx.pack.resolve(&entry.source, &s.series) {
+        Resolved::Found(path) => super::series::effective(ctx.pack, &path)?,
+        _ => return None,
+    };
+    let counters = match ctx.pack.resolve(&entry.source, &s.counters) {
+        Resolved::Found(path) => ctx.pack.effective_counters(&path)?,
+        _ => return None,
+    };
+    Some((series, counters))
 }

@@ -10,7 +10,7 @@ use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
 use berthier_schema::scenario::Placed;
-use berthier_schema::series::{ColumnCost, EntryDelay, EntryRules};
+use berthier_schema::series::{ColumnCost, EntryRules};
 
 use super::column::{self, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
@@ -84,6 +84,8 @@ struct Pending<'a> {
     arrival: usize,
     unit: &'a Unit,
     delay: Option<usize>,
+    /// The first turn it may try again (the series' delay).
+    not_before: u16,
 }
 
 /// One column: a side's units due at one entry, brought by one formation.
@@ -141,13 +143,18 @@ pub fn simulate_with<'b, 'a>(
 
 impl<'a> Run<'_, 'a> {
     fn turn(&mut self, turn: u16) {
-        let mut due = std::mem::take(&mut self.waiting);
+        let (mut due, later): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.waiting)
+                .into_iter()
+                .partition(|p| p.not_before <= turn);
+        self.waiting = later;
         for (i, planned) in self.plan.iter().enumerate() {
             if planned.turn == Ok(turn) {
                 due.extend(planned.units.iter().map(|unit| Pending {
                     arrival: i,
                     unit,
                     delay: None,
+                    not_before: turn,
                 }));
             }
         }
@@ -204,17 +211,18 @@ impl<'a> Run<'_, 'a> {
             .partition(|p| is_leader(self.battle, p.unit));
         let mut entered = self.enter_all(turn, &leaders);
         let entry = self.entry(turn, key, &left, &rules);
-        let attempts = match rules.delay {
-            EntryDelay::NextActivation => markers.unwrap_or(1).max(1),
-            _ => 1,
-        };
-        for _ in 0..attempts {
+        let span = rules.delay.span();
+        for _ in 0..span.tries_in_turn(markers) {
             if left.is_empty() {
                 break;
             }
             left = self.attempt(turn, &entry, left, &mut entered);
         }
-        self.waiting.extend(left);
+        let again = turn.saturating_add(span.turns_to_wait());
+        self.waiting.extend(left.into_iter().map(|p| Pending {
+            not_before: again,
+            ..p
+        }));
         entered
     }
 

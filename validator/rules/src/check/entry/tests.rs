@@ -182,6 +182,37 @@ fn the_fourth_stack_waits_for_the_next_turn() {
 }
 
 #[test]
+fn a_two_turn_delay_brings_the_refused_stack_two_turns_later() {
+    // As above, but the series says "two-turn delay" (Rivoli's optional
+    // arrivals, seed 000): the refused stack tries again on turn 4, not 3.
+    let two_turns = JDG.replace("next_activation", "after(turns: 2)");
+    let w = world(&two_turns, "1", &blue_arrival("Entry(\"west\")", ""), RED);
+    let b = w.battle();
+    let sim = simulate(&b, &plan(&b));
+    assert_eq!(sim.delays.len(), 1);
+    assert_eq!(sim.delays[0].outcome, Outcome::Entered(4));
+    let f = w.findings();
+    let msg = &codes(&f, Code::Ent003)[0].message;
+    assert!(msg.ends_with("delayed to turn 4"), "{msg}");
+}
+
+#[test]
+fn a_delay_of_every_second_activation_brings_fewer_the_same_turn() {
+    // Two blue-2 markers in the pool on turn 2: a wait of one activation
+    // tries at both, a wait of two only at the first.
+    let blue = r#"markers_at_start: ["blue-1", "blue-2"],
+        setup: [(unit: "b1", hex: "0404"), (unit: "b5", hex: "0405")],
+        reinforcements: [(at: Turn(2), formation: "blue-2",
+            units: (units: ["b6", "b7", "b8"]), entry: Entry("west"))]"#;
+    let every_second = JDG.replace("next_activation", "after(activations: 2)");
+    let w = world(&every_second, "1", blue, RED);
+    let b = w.battle();
+    let sim = simulate(&b, &plan(&b));
+    assert_eq!(sim.delays.len(), 1);
+    assert_eq!(sim.delays[0].outcome, Outcome::Entered(3));
+}
+
+#[test]
 fn a_second_marker_brings_the_rest_the_same_turn() {
     // b4 (blue-2 by attachment? no: blue-1) - set up b5 so blue-2 is on map.
     let blue = r#"markers_at_start: ["blue-1", "blue-2"],

@@ -77,5 +77,36 @@ fn battle_refs<'a>(inputs: &GameInputs<'a>) -> Vec<(Pointer, &'a str)> {
         refs.push((base.field("from").field("battle"), &transfer.from.battle));
         refs.push((base.field("to").field("battle"), &transfer.to.battle));
     }
+    for (i, choice) in game.choices.iter().enumerate() {
+        for (j, option) in choice.options.iter().enumerate() {
+            let base = at("choices").index(i).field("options").index(j);
+            refs.extend(option_battles(option, &base));
+        }
+    }
+    refs
+}
+
+/// Every battle id an option of a choice names, with its pointer.
+fn option_battles<'a>(
+    option: &'a berthier_schema::game::ChoiceOption,
+    base: &Pointer,
+) -> Vec<(Pointer, &'a str)> {
+    let field = |name: &str, k: usize| base.field(name).index(k);
+    let mut refs = Vec::new();
+    for (k, s) in option.scenarios.iter().enumerate() {
+        refs.push((field("scenarios", k).field("battle"), s.battle.as_str()));
+    }
+    for (k, b) in option.battles.iter().enumerate() {
+        refs.push((field("battles", k), b.as_str()));
+    }
+    for (k, a) in option.drop_arrivals.iter().enumerate() {
+        refs.push((
+            field("drop_arrivals", k).field("battle"),
+            a.battle.as_str(),
+        ));
+    }
+    for (k, r) in option.releases.iter().enumerate() {
+        refs.push((field("releases", k).field("battle"), r.battle.as_str()));
+    }
     refs
 }

@@ -44,7 +44,7 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out
 }
 
-fn on_track(
+pub(super) fn on_track(
     track: &TurnTrack,
     time: &GameTime,
     pointer: Pointer,

@@ -52,6 +52,12 @@ pub fn check(
     }
     victory(ctx, &world, s);
     super::play::check(ctx, &world, s, series);
+    let overridden = s.rule_overrides.as_ref().and_then(|o| o.entry.as_ref());
+    if let (Some(entry), Some(series)) = (overridden, series) {
+        let base = at("rule_overrides").field("entry");
+        ctx.list
+            .extend(crate::check::entry_delay::check(entry, series, &base));
+    }
     out.list
 }
 

@@ -40,6 +40,13 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     let ratings = id_set(&all.ratings);
     let terrain = id_set(&all.terrain);
     let sides = counter_sides(all);
+    if let Some(entry) = &s.entry {
+        ctx.list.extend(crate::check::entry_delay::check(
+            entry,
+            all,
+            &at("entry"),
+        ));
+    }
     for (i, class) in s.unit_classes.iter().enumerate() {
         for (side, list) in &class.ratings {
             let base = at("unit_classes").index(i).field("ratings").key(side);
