@@ -20,6 +20,7 @@ mod trigger;
 mod turns;
 mod variant;
 mod victory;
+mod window;
 
 pub use arrival::{
     AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
@@ -34,7 +35,7 @@ pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
 pub use resolve::{Step, apply_variant, rebase};
 pub use trigger::Trigger;
 pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes, day_number};
-pub use variant::{ArrivalShift, ScenarioVariant, SideChanges};
+pub use variant::{ArrivalShift, ArrivalWindow, ScenarioVariant, SideChanges};
 pub use victory::{
     Condition, Control, DifferenceBand, HoldHexes, Measure, Outcome,
     VictoryCondition, VictoryLevels,

@@ -51,4 +51,24 @@ pub enum IssueKind {
         /// The turn track, in words.
         track: String,
     },
+    /// An arrival window bound that names no moment of the base's turn
+    /// track.
+    #[error(
+        "the arrival window's bound {bound} is not on the base's turn track \
+         ({track})"
+    )]
+    WindowOffTrack {
+        /// The bound, in words.
+        bound: String,
+        /// The base's turn track, in words.
+        track: String,
+    },
+    /// An arrival window that ends before it starts.
+    #[error("the arrival window ends ({until}) before it starts ({from})")]
+    WindowEmpty {
+        /// Its start.
+        from: String,
+        /// Its end.
+        until: String,
+    },
 }

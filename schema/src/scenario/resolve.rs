@@ -5,9 +5,9 @@
 
 use super::issue::{Issue, IssueKind};
 use super::origin::{Layer, StepOrigins};
-use super::select::{Selector, off_track, shifted};
+use super::select::Selector;
 use super::{
-    Arrival, Instruction, Scenario, ScenarioSide, ScenarioVariant, SideChanges,
+    Instruction, Scenario, ScenarioSide, ScenarioVariant, SideChanges,
     TurnTrack, UnitSet,
 };
 use crate::counters::Counters;
@@ -72,6 +72,7 @@ pub fn apply_variant(
             j,
             counters,
             turns: &turns,
+            base_turns: &base.turns,
             origins: &mut step.origins,
             issues: &mut step.issues,
         };
@@ -239,7 +240,10 @@ struct SideCtx<'a> {
     /// The changes' index in the variant's `sides`.
     j: usize,
     counters: Option<&'a Counters>,
+    /// The resolved turn track (shifted arrivals must start its turns).
     turns: &'a TurnTrack,
+    /// The base's turn track (inherited arrival times are read on it).
+    base_turns: &'a TurnTrack,
     origins: &'a mut StepOrigins,
     issues: &'a mut Vec<Issue>,
 }
@@ -297,6 +301,9 @@ impl<'a> SideCtx<'a> {
         );
         self.list("losses", &mut side.losses, &c.losses);
         self.list("attachments", &mut side.attachments, &c.attachments);
+        self.list("withdrawals", &mut side.withdrawals, &c.withdrawals);
+        self.list("releases", &mut side.releases, &c.releases);
+        self.list("leaders", &mut side.leaders, &c.leaders);
         self.list("retreat", &mut side.retreat, &c.retreat);
         self.list(
             "lines_of_communication",
@@ -428,39 +435,6 @@ impl<'a> SideCtx<'a> {
         });
     }
 
-    fn edit_arrivals(
-        &mut self,
-        items: &mut Vec<Item<Arrival>>,
-        c: &SideChanges,
-    ) {
-        if let Some(keep) = &c.keep_arrivals {
-            let select = self.select(keep);
-            items.retain_mut(|i| select.split(&mut i.value, true));
-        }
-        if let Some(drop) = &c.drop_arrivals {
-            let select = self.select(drop);
-            items.retain_mut(|i| select.split(&mut i.value, false));
-        }
-        for (s, shift) in c.shift_arrivals.iter().enumerate() {
-            let pointer = self.written(&format!("shift_arrivals/{s}/minutes"));
-            for item in items.iter_mut() {
-                if !self.select(&shift.units).any(&item.value) {
-                    continue;
-                }
-                match shifted(self.turns, &item.value.at, shift.minutes) {
-                    Some(at) => {
-                        item.value.at = at;
-                        item.shifted = Some(pointer.clone());
-                    }
-                    None => self.issues.push(Issue {
-                        pointer: pointer.clone(),
-                        kind: off_track(&item.value, shift.minutes, self.turns),
-                    }),
-                }
-            }
-        }
-    }
-
     fn select<'s>(&self, set: &'s UnitSet) -> Selector<'s>
     where
         'a: 's,
@@ -483,6 +457,9 @@ fn item_list<T: Clone>(list: &[T], layer: Layer, at: &str) -> Vec<Item<T>> {
         })
         .collect()
 }
+
+#[path = "resolve_arrivals.rs"]
+mod arrivals;
 
 #[cfg(test)]
 #[path = "resolve_tests.rs"]

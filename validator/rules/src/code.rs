@@ -192,6 +192,7 @@ codes! {
     Ref033 "REF033" Error References;
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
+    Ref036 "REF036" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

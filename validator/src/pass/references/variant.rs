@@ -3,7 +3,8 @@
 //! resolution, reading the pack instead of the disk), its own problems
 //! reported (REF001, REF002 and REF010 on `base`, REF023 a cycle, REF024
 //! another map or counters, REF025 an unknown side or instruction id,
-//! REF026 a shift off the turn track), then the resolved scenario is
+//! REF026 a shift off the turn track, REF036 an arrival window off the
+//! base's turn track or empty), then the resolved scenario is
 //! checked like any scenario, each finding located in the file that holds
 //! the part it is about.
 
@@ -175,6 +176,8 @@ fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
             IssueKind::UnknownSide(_)
             | IssueKind::UnknownInstruction { .. } => Code::Ref025,
             IssueKind::ShiftOffTrack { .. } => Code::Ref026,
+            IssueKind::WindowOffTrack { .. }
+            | IssueKind::WindowEmpty { .. } => Code::Ref036,
         };
         let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
         let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());
