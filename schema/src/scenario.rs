@@ -261,6 +261,11 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRule {
+    /// Identifier, unique among the scenario's special rules, by which a
+    /// variant replaces or removes this one (`replace_special_rules`,
+    /// `remove_special_rules`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Short title.
     pub title: String,
     /// The rule as printed.

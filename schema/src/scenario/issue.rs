@@ -71,4 +71,13 @@ pub enum IssueKind {
         /// Its end.
         until: String,
     },
+    /// A replaced or removed victory condition or special rule id the base
+    /// does not have.
+    #[error("the base has no {list} with id `{id}`")]
+    UnknownId {
+        /// `victory condition` or `special rule`.
+        list: &'static str,
+        /// The id.
+        id: String,
+    },
 }

@@ -57,6 +57,7 @@ pub fn apply_variant(
         issues: Vec::new(),
     };
     top_level(&mut step, base, variant);
+    ids::edit_keyed_lists(&mut step, variant);
     let turns = step.scenario.turns.clone();
     for (j, changes) in variant.sides.iter().enumerate() {
         let Some(k) = base.sides.iter().position(|s| s.side == changes.side)
@@ -116,22 +117,6 @@ fn top_level(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
         "/rule_overrides",
         &mut s.rule_overrides,
         v.rule_overrides.as_ref(),
-    );
-    extend(
-        o,
-        "/victory",
-        &mut s.victory,
-        v.victory.as_ref(),
-        &v.add_victory,
-        "/add_victory",
-    );
-    extend(
-        o,
-        "/special_rules",
-        &mut s.special_rules,
-        v.special_rules.as_ref(),
-        &v.add_special_rules,
-        "/add_special_rules",
     );
     extend(
         o,
@@ -460,6 +445,8 @@ fn item_list<T: Clone>(list: &[T], layer: Layer, at: &str) -> Vec<Item<T>> {
 
 #[path = "resolve_arrivals.rs"]
 mod arrivals;
+#[path = "resolve_ids.rs"]
+mod ids;
 
 #[cfg(test)]
 #[path = "resolve_tests.rs"]

@@ -280,3 +280,64 @@ fn a_window_off_the_base_track_or_empty_is_an_issue_and_keeps_all() {
     );
     assert_eq!(french(&step).reinforcements, base().sides[0].reinforcements);
 }
+
+#[test]
+fn victory_and_special_rules_are_replaced_and_removed_by_id() {
+    let mut b = base();
+    let text = r#"[(id: "sombreffe", side: "french", condition: Text("all of it")),
+        (id: "ligny", side: "french", condition: Text("ligny")),
+        (side: "french", condition: Text("no id"))]"#;
+    b.victory = parse(text, Format::Ron).expect("victory");
+    b.special_rules = parse(
+        r#"[(id: "command", title: "Command", text: "Vandamme"), (title: "Towns", text: "XVI-6")]"#,
+        Format::Ron,
+    )
+    .expect("rules");
+    let mut v = variant("");
+    v.replace_victory = parse(
+        r#"[(id: "sombreffe", side: "french", condition: Text("but the chateau")),
+            (id: "nowhere", side: "french", condition: Text("x"))]"#,
+        Format::Ron,
+    )
+    .expect("replace");
+    v.remove_victory = vec!["ligny".into()];
+    v.remove_special_rules = vec!["command".into(), "towns".into()];
+    let step = apply_variant(&b, &v, None);
+    let conditions: Vec<_> =
+        step.scenario.victory.iter().map(|c| &c.condition).collect();
+    assert_eq!(
+        conditions,
+        [
+            &crate::scenario::Condition::Text("but the chateau".into()),
+            &crate::scenario::Condition::Text("no id".into())
+        ]
+    );
+    assert_eq!(step.scenario.special_rules.len(), 1);
+    let issues: Vec<_> = step
+        .issues
+        .iter()
+        .map(|i| (i.pointer.as_str(), i.kind.to_string()))
+        .collect();
+    assert_eq!(
+        issues,
+        [
+            (
+                "/replace_victory/1/id",
+                "the base has no victory condition with id `nowhere`".into()
+            ),
+            (
+                "/remove_special_rules/1",
+                "the base has no special rule with id `towns`".into()
+            )
+        ]
+    );
+    let o = &step.origins;
+    assert_eq!(
+        o.lookup("/victory/0/condition"),
+        (Layer::Variant, "/replace_victory/0/condition".into())
+    );
+    assert_eq!(
+        o.lookup("/victory/1/side"),
+        (Layer::Base, "/victory/2/side".into())
+    );
+}

@@ -75,12 +75,26 @@ pub struct ScenarioVariant {
     /// Victory conditions replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory: Option<Vec<VictoryCondition>>,
+    /// Victory conditions replacing the inherited one with the same `id`,
+    /// in its place (ignored when `victory` is stated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace_victory: Vec<VictoryCondition>,
+    /// Ids of inherited victory conditions to leave out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove_victory: Vec<String>,
     /// Victory conditions added after the inherited ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_victory: Vec<VictoryCondition>,
     /// Special rules replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special_rules: Option<Vec<SpecialRule>>,
+    /// Special rules replacing the inherited one with the same `id`, in
+    /// its place (ignored when `special_rules` is stated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace_special_rules: Vec<SpecialRule>,
+    /// Ids of inherited special rules to leave out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove_special_rules: Vec<String>,
     /// Special rules added after the inherited ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_special_rules: Vec<SpecialRule>,

@@ -193,6 +193,7 @@ codes! {
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
     Ref036 "REF036" Error References;
+    Ref037 "REF037" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

@@ -4,7 +4,8 @@
 //! reported (REF001, REF002 and REF010 on `base`, REF023 a cycle, REF024
 //! another map or counters, REF025 an unknown side or instruction id,
 //! REF026 a shift off the turn track, REF036 an arrival window off the
-//! base's turn track or empty), then the resolved scenario is
+//! base's turn track or empty, REF037 a victory condition or special rule
+//! id the base lacks), then the resolved scenario is
 //! checked like any scenario, each finding located in the file that holds
 //! the part it is about.
 
@@ -178,6 +179,7 @@ fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
             IssueKind::ShiftOffTrack { .. } => Code::Ref026,
             IssueKind::WindowOffTrack { .. }
             | IssueKind::WindowEmpty { .. } => Code::Ref036,
+            IssueKind::UnknownId { .. } => Code::Ref037,
         };
         let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
         let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());
