@@ -186,6 +186,32 @@ pub enum Placement {
     /// Instructions the vocabulary cannot yet express, kept as printed;
     /// the validator reports them instead of checking.
     Unstructured(String),
+    /// Where another scenario of the same map deploys units: "set within
+    /// the area of deployment of the historical battle" (Waterloo 8, seed
+    /// 001 l. 2845), "deployed in its historical area" (Combining games 4,
+    /// l. 3054), "I Corps, as described in the scenario 1" (Waterloo 2,
+    /// l. 2710), "deployed in a hex where any unit was deployed
+    /// historically" (Waterloo 11, l. 2861, with `setup_hexes`). Resolved
+    /// through the pack like a variant's base
+    /// (`schema::pack::resolve_scenario`): the scenario every tool checks
+    /// holds `AnyOf` the placements of the referenced scenario's matching
+    /// instructions (or `Hex`es of its setup) instead; a relative part
+    /// ("South of the I Corps") is then measured from where those units
+    /// stand in the setup being checked.
+    DeploymentOf {
+        /// Path of the scenario file, relative to the file that says this.
+        scenario: String,
+        /// Whose deployment: the referenced scenario's instructions (or
+        /// placed units) naming any of these units or formations. When
+        /// absent, every instruction (or placed unit) of the side this
+        /// placement's instruction belongs to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        units: Option<crate::scenario::UnitSet>,
+        /// The hexes the referenced scenario's concrete setup uses, rather
+        /// than the zones its instructions allow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        setup_hexes: bool,
+    },
 }
 
 /// How many of an instruction's units may stand where: a constraint across

@@ -10,6 +10,7 @@ use crate::overrides::RuleOverrides;
 use crate::placement::{Location, Placement};
 
 mod arrival;
+mod deployment;
 mod forces;
 mod issue;
 mod origin;
@@ -25,6 +26,7 @@ mod window;
 pub use arrival::{
     AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
 };
+pub use deployment::{DeploymentAsk, deployment_placement};
 pub use forces::{
     Attachment, LossWeight, Losses, MoraleGroup, MoraleLevel, MoraleScope,
     Withdrawal,

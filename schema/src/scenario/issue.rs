@@ -80,4 +80,22 @@ pub enum IssueKind {
         /// The id.
         id: String,
     },
+    /// A `DeploymentOf` whose scenario cannot be used: unread, not a
+    /// scenario, on another map, or leading back to the scenario that
+    /// names it.
+    #[error("the deployment of `{scenario}` cannot be read: {why}")]
+    DeploymentUnusable {
+        /// The scenario as written.
+        scenario: String,
+        /// Why.
+        why: String,
+    },
+    /// A `DeploymentOf` whose scenario deploys none of the units asked.
+    #[error("`{scenario}` deploys none of {whose}")]
+    DeploymentEmpty {
+        /// The scenario as written.
+        scenario: String,
+        /// Whose deployment, in words.
+        whose: String,
+    },
 }

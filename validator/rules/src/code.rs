@@ -194,6 +194,8 @@ codes! {
     Ref035 "REF035" Error References;
     Ref036 "REF036" Error References;
     Ref037 "REF037" Error References;
+    Ref038 "REF038" Error References;
+    Ref039 "REF039" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;
