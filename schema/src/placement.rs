@@ -255,6 +255,27 @@ pub enum Count {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<u16>,
     },
+    /// The instruction's units spread over these formations, one per
+    /// formation: "The artillery is spread one unit per brigade" (seed 001
+    /// l. 2212, 2221, 2311, 2420). Each unit stands within `within` hexes
+    /// of a unit of one of `formations` (0: in its hex), and each unit can
+    /// be given a formation of its own near it, as long as formations
+    /// remain: with as many units as formations every formation has one;
+    /// with more units (Ligny 1's five I Corps batteries for four brigades,
+    /// l. 2212) every formation has one and the others stand with any; with
+    /// fewer, each stands with a different formation. The instruction's own
+    /// units and leaders do not count as a formation's units.
+    PerFormation {
+        /// The formations, by id (their sub-formations' units included).
+        formations: Vec<String>,
+        /// Largest distance in hexes from a unit of the formation.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        within: u8,
+    },
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl std::fmt::Display for Location {

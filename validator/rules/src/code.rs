@@ -215,6 +215,8 @@ codes! {
     Set005 "SET005" Warning Setup;
     Set006 "SET006" Error Setup;
     Set007 "SET007" Error Setup;
+    Set008 "SET008" Error Setup;
+    Set009 "SET009" Error Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;
