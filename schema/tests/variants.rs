@@ -173,7 +173,7 @@ fn quatre_bras_2_resolves_to_its_former_full_copy() {
     // predates the loss weight.
     resolves_to_its_former_copy(
         &qb2,
-        "qb2-the-duke-strikes-back.full.ron",
+        "qb2-the-duke-strikes-back.golden",
         &["/description", "/sides/0/morale/1/loss_weights"],
     );
 }
@@ -182,7 +182,7 @@ fn quatre_bras_2_resolves_to_its_former_full_copy() {
 fn ligny_2_resolves_to_its_former_full_copy() {
     resolves_to_its_former_copy(
         &ligny("ligny2-la-victoire-en-chantant.scenario.ron"),
-        "ligny2-la-victoire-en-chantant.full.ron",
+        "ligny2-la-victoire-en-chantant.golden",
         // The two inherited arrivals are printed twice (l. 2198-2199 and
         // 2289-2290, the same words); they now cite scenario 1's lines. The
         // Sombreffe condition is replaced by its id, which the copy lacks.
