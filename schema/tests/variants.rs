@@ -193,3 +193,11 @@ fn ligny_2_resolves_to_its_former_full_copy() {
         ],
     );
 }
+
+#[test]
+fn quatre_bras_3_resolves_to_its_former_full_copy() {
+    let qb3 = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../scenarios/quatre-bras-1815/qb3-ney-ten-years-younger.scenario.ron",
+    );
+    resolves_to_its_former_copy(&qb3, "qb3-ney-ten-years-younger.golden", &[]);
+}
