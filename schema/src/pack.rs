@@ -10,7 +10,10 @@ use crate::include::merge_included;
 use crate::map::Map;
 use crate::series::Series;
 
+mod deployment;
 mod scenarios;
+
+pub use deployment::deployment_scenarios;
 
 pub use scenarios::{
     ChainError, MAX_VARIANT_CHAIN, ResolvedScenario, ScenarioFiles,

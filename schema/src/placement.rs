@@ -212,6 +212,32 @@ pub enum Placement {
     /// Instructions the vocabulary cannot yet express, kept as printed;
     /// the validator reports them instead of checking.
     Unstructured(String),
+    /// Where another scenario of the same map deploys units: "set within
+    /// the area of deployment of the historical battle" (Waterloo 8, seed
+    /// 001 l. 2845), "deployed in its historical area" (Combining games 4,
+    /// l. 3054), "I Corps, as described in the scenario 1" (Waterloo 2,
+    /// l. 2710), "deployed in a hex where any unit was deployed
+    /// historically" (Waterloo 11, l. 2861, with `setup_hexes`). Resolved
+    /// through the pack like a variant's base
+    /// (`schema::pack::resolve_scenario`): the scenario every tool checks
+    /// holds `AnyOf` the placements of the referenced scenario's matching
+    /// instructions (or `Hex`es of its setup) instead; a relative part
+    /// ("South of the I Corps") is then measured from where those units
+    /// stand in the setup being checked.
+    DeploymentOf {
+        /// Path of the scenario file, relative to the file that says this.
+        scenario: String,
+        /// Whose deployment: the referenced scenario's instructions (or
+        /// placed units) naming any of these units or formations. When
+        /// absent, every instruction (or placed unit) of the side this
+        /// placement's instruction belongs to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        units: Option<crate::scenario::UnitSet>,
+        /// The hexes the referenced scenario's concrete setup uses, rather
+        /// than the zones its instructions allow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        setup_hexes: bool,
+    },
 }
 
 /// How many of an instruction's units may stand where: a constraint across
@@ -255,6 +281,27 @@ pub enum Count {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<u16>,
     },
+    /// The instruction's units spread over these formations, one per
+    /// formation: "The artillery is spread one unit per brigade" (seed 001
+    /// l. 2212, 2221, 2311, 2420). Each unit stands within `within` hexes
+    /// of a unit of one of `formations` (0: in its hex), and each unit can
+    /// be given a formation of its own near it, as long as formations
+    /// remain: with as many units as formations every formation has one;
+    /// with more units (Ligny 1's five I Corps batteries for four brigades,
+    /// l. 2212) every formation has one and the others stand with any; with
+    /// fewer, each stands with a different formation. The instruction's own
+    /// units and leaders do not count as a formation's units.
+    PerFormation {
+        /// The formations, by id (their sub-formations' units included).
+        formations: Vec<String>,
+        /// Largest distance in hexes from a unit of the formation.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        within: u8,
+    },
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl std::fmt::Display for Location {

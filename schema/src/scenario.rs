@@ -10,6 +10,7 @@ use crate::overrides::RuleOverrides;
 use crate::placement::{Location, Placement};
 
 mod arrival;
+mod deployment;
 mod forces;
 mod issue;
 mod origin;
@@ -21,10 +22,12 @@ mod trigger;
 mod turns;
 mod variant;
 mod victory;
+mod window;
 
 pub use arrival::{
     AlternativeEntry, Arrival, Cadence, CadenceOrder, Chooser, DelayRow,
 };
+pub use deployment::{DeploymentAsk, deployment_placement};
 pub use forces::{
     Attachment, LossWeight, Losses, MoraleGroup, MoraleLevel, MoraleScope,
     Withdrawal,
@@ -35,7 +38,7 @@ pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
 pub use resolve::{Step, apply_variant, rebase};
 pub use trigger::Trigger;
 pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes, day_number};
-pub use variant::{ArrivalShift, ScenarioVariant, SideChanges};
+pub use variant::{ArrivalShift, ArrivalWindow, ScenarioVariant, SideChanges};
 pub use victory::{
     Condition, Control, DifferenceBand, HoldHexes, Measure, Outcome,
     VictoryCondition, VictoryLevels,
@@ -268,6 +271,11 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRule {
+    /// Identifier, unique among the scenario's special rules, by which a
+    /// variant replaces or removes this one (`replace_special_rules`,
+    /// `remove_special_rules`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Short title.
     pub title: String,
     /// The rule as printed.

@@ -257,6 +257,12 @@ impl<'a> Zone<'a> {
             Placement::Unstructured(text) => {
                 Verdict::Unknown(format!("instruction not structured: {text}"))
             }
+            Placement::DeploymentOf { scenario, .. } => {
+                Verdict::Unknown(format!(
+                    "the deployment of `{scenario}` is not resolved (read \
+                     the scenario through `schema::pack`)"
+                ))
+            }
         })
     }
 

@@ -88,3 +88,116 @@ fn ligny_9_resolves_on_ligny_1_and_traces_each_part() {
     );
     assert_eq!(pointer, "/sides/0/add_reinforcements/0/at");
 }
+
+/// Where two JSON values differ, as JSON Pointers (a list of another
+/// length differs as a whole).
+fn differences(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    at: &str,
+) -> Vec<String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter()
+                .flat_map(|k| {
+                    let (p, q) = (&x.get(k), &y.get(k));
+                    match (p, q) {
+                        (Some(p), Some(q)) => {
+                            differences(p, q, &format!("{at}/{k}"))
+                        }
+                        _ => vec![format!("{at}/{k}")],
+                    }
+                })
+                .collect()
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .flat_map(|(i, (p, q))| differences(p, q, &format!("{at}/{i}")))
+            .collect(),
+        _ if a == b => Vec::new(),
+        _ => vec![at.to_owned()],
+    }
+}
+
+/// A bundled variant resolved, against the full copy it replaced (kept in
+/// `tests/fixtures/variant-goldens`): the same scenario but for the listed
+/// parts. `provenance` is the base's followed by the variant's, so it is
+/// left out.
+fn resolves_to_its_former_copy(
+    variant: &Path,
+    golden: &str,
+    expected: &[&str],
+) {
+    let resolved = load_scenario(variant).expect("resolves");
+    assert!(resolved.issues.is_empty(), "{:?}", resolved.issues);
+    let golden_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/variant-goldens")
+        .join(golden);
+    let text = std::fs::read_to_string(golden_path).expect("golden");
+    let Document::Scenario(copy) =
+        load_document(&text, Format::Ron).expect("golden loads")
+    else {
+        panic!("the golden is a full scenario")
+    };
+    let mut a = serde_json::to_value(&resolved.scenario).expect("json");
+    let mut b = serde_json::to_value(&copy).expect("json");
+    for v in [&mut a, &mut b] {
+        let object = v.as_object_mut().expect("object");
+        object.remove("provenance");
+        // Special rules are prose read as a whole: a variant adds its own
+        // after the inherited ones, wherever the copy printed them.
+        if let Some(serde_json::Value::Array(rules)) =
+            object.get_mut("special_rules")
+        {
+            rules.sort_by_key(|r| r["title"].to_string());
+        }
+    }
+    assert_eq!(differences(&a, &b, ""), expected);
+}
+
+#[test]
+fn quatre_bras_2_resolves_to_its_former_full_copy() {
+    let qb2 = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../scenarios/quatre-bras-1815/qb2-the-duke-strikes-back.scenario.ron",
+    );
+    // Two parts are now inherited, as the rulebook says: scenario 1's
+    // description (the battle's synopsis; QB2 prints none of its own), and
+    // the Guard light cavalry's loss weight on II Corps ("Special rules ...
+    // Same as scenario 1", l. 2116; moot, the Guard is absent). The copy
+    // predates the loss weight.
+    resolves_to_its_former_copy(
+        &qb2,
+        "qb2-the-duke-strikes-back.golden",
+        &["/description", "/sides/0/morale/1/loss_weights"],
+    );
+}
+
+#[test]
+fn ligny_2_resolves_to_its_former_full_copy() {
+    resolves_to_its_former_copy(
+        &ligny("ligny2-la-victoire-en-chantant.scenario.ron"),
+        "ligny2-la-victoire-en-chantant.golden",
+        // The two inherited arrivals are printed twice (l. 2198-2199 and
+        // 2289-2290, the same words); they now cite scenario 1's lines. The
+        // Sombreffe condition is replaced by its id, which the copy lacks.
+        &[
+            "/sides/0/reinforcements/0/text",
+            "/sides/0/reinforcements/1/text",
+            "/victory/2/id",
+        ],
+    );
+}
+
+#[test]
+fn quatre_bras_3_resolves_to_its_former_full_copy() {
+    let qb3 = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../scenarios/quatre-bras-1815/qb3-ney-ten-years-younger.scenario.ron",
+    );
+    resolves_to_its_former_copy(&qb3, "qb3-ney-ten-years-younger.golden", &[]);
+}

@@ -100,3 +100,39 @@ fn a_shifted_arrival_is_checked_at_its_new_time_and_the_shift_is_found() {
         "{found:#?}"
     );
 }
+
+/// "Deployed in its historical area" (001 l. 3054): a scenario whose blue
+/// brigade is placed by `DeploymentOf` the mini scenario is checked with
+/// the mini scenario's zone (within one hex of the Mill): a unit set up
+/// outside it is SET001, and inside it is fine.
+#[test]
+fn a_deployment_of_another_scenario_is_checked_with_its_zone() {
+    let pack = common::pack();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/rules/REF038/clean/again.scenario.ron"),
+    )
+    .expect("fixture");
+    let path = pack.path().join("again.scenario.ron");
+    std::fs::write(&path, &text).expect("write");
+    let run = |path: &Path| {
+        berthier_validator::validate(&[path.to_owned()])
+            .expect("run")
+            .diagnostics
+    };
+    let inside = run(&path);
+    assert!(
+        !inside.iter().any(|d| d.code == Code::Set001),
+        "{inside:#?}"
+    );
+    // 0505 is four hexes from the Mill (0202).
+    let moved = text
+        .replace(r#"(unit: "b2", hex: "0202""#, r#"(unit: "b2", hex: "0505""#);
+    std::fs::write(&path, moved).expect("write");
+    let outside = run(&path);
+    let set001: Vec<_> =
+        outside.iter().filter(|d| d.code == Code::Set001).collect();
+    assert_eq!(set001.len(), 1, "{outside:#?}");
+    assert_eq!(set001[0].file, "again.scenario.ron");
+    assert_eq!(set001[0].pointer, "/sides/0/setup/1/hex");
+}

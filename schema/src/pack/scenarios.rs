@@ -29,6 +29,14 @@ pub trait ScenarioFiles {
         from: &Self::File,
         reference: &str,
     ) -> Result<(Self::File, Document), Self::Error>;
+    /// The identity of the file `reference` names, relative to `from`,
+    /// without reading it (`None` when it cannot be found): whether two
+    /// scenarios are played on the same map.
+    fn identity(
+        &mut self,
+        from: &Self::File,
+        reference: &str,
+    ) -> Option<Self::File>;
     /// The counters `reference` names, relative to `from`, if they load
     /// (to know which units a formation holds).
     fn counters(
@@ -110,7 +118,25 @@ pub fn resolve_scenario<S: ScenarioFiles>(
     files: &mut S,
     file: S::File,
     document: &Document,
-) -> Result<ResolvedScenario<S::File>, ChainErrorOf<S>> {
+) -> Result<ResolvedScenario<S::File>, ChainErrorOf<S>>
+where
+    S::Error: std::fmt::Display,
+{
+    resolve_in(files, file, document, &mut Vec::new())
+}
+
+/// [`resolve_scenario`], with the files whose `DeploymentOf` placements are
+/// being resolved (`stack`, a guard against cycles).
+pub(super) fn resolve_in<S: ScenarioFiles>(
+    files: &mut S,
+    file: S::File,
+    document: &Document,
+    stack: &mut Vec<S::File>,
+) -> Result<ResolvedScenario<S::File>, ChainErrorOf<S>>
+where
+    S::Error: std::fmt::Display,
+{
+    let top = file.clone();
     let mut variants: Vec<(S::File, ScenarioVariant)> = Vec::new();
     let (mut bottom_file, mut scenario) = match document {
         Document::Scenario(s) => (file, s.clone()),
@@ -136,12 +162,16 @@ pub fn resolve_scenario<S: ScenarioFiles>(
         scenario = step.scenario;
         bottom_file = file;
     }
-    Ok(ResolvedScenario {
+    let mut resolved = ResolvedScenario {
         scenario,
         layers,
         bottom,
         issues,
-    })
+    };
+    if super::deployment::any(&resolved.scenario) {
+        super::deployment::substitute(files, &top, &mut resolved, stack);
+    }
+    Ok(resolved)
 }
 
 /// Follows `base` from the last variant down to a full scenario, pushing
@@ -201,6 +231,10 @@ impl ScenarioFiles for Disk {
         Ok((path, document))
     }
 
+    fn identity(&mut self, from: &PathBuf, reference: &str) -> Option<PathBuf> {
+        beside(from, reference).canonicalize().ok()
+    }
+
     fn counters(
         &mut self,
         from: &PathBuf,
@@ -248,14 +282,16 @@ impl<E: std::fmt::Display> std::fmt::Display for ChainError<PathBuf, E> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::HashMap;
 
     use super::*;
     use crate::document::{Format, parse_document};
 
     /// Files in memory, by name; references are names.
-    struct Memory(HashMap<&'static str, String>);
+    pub(in crate::pack) struct Memory(
+        pub(in crate::pack) HashMap<&'static str, String>,
+    );
 
     impl ScenarioFiles for Memory {
         type File = String;
@@ -274,6 +310,10 @@ mod tests {
 
         fn counters(&mut self, _: &String, _: &str) -> Option<Counters> {
             None
+        }
+
+        fn identity(&mut self, _: &String, reference: &str) -> Option<String> {
+            Some(reference.to_owned())
         }
     }
 

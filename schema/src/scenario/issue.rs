@@ -51,4 +51,51 @@ pub enum IssueKind {
         /// The turn track, in words.
         track: String,
     },
+    /// An arrival window bound that names no moment of the base's turn
+    /// track.
+    #[error(
+        "the arrival window's bound {bound} is not on the base's turn track \
+         ({track})"
+    )]
+    WindowOffTrack {
+        /// The bound, in words.
+        bound: String,
+        /// The base's turn track, in words.
+        track: String,
+    },
+    /// An arrival window that ends before it starts.
+    #[error("the arrival window ends ({until}) before it starts ({from})")]
+    WindowEmpty {
+        /// Its start.
+        from: String,
+        /// Its end.
+        until: String,
+    },
+    /// A replaced or removed victory condition or special rule id the base
+    /// does not have.
+    #[error("the base has no {list} with id `{id}`")]
+    UnknownId {
+        /// `victory condition` or `special rule`.
+        list: &'static str,
+        /// The id.
+        id: String,
+    },
+    /// A `DeploymentOf` whose scenario cannot be used: unread, not a
+    /// scenario, on another map, or leading back to the scenario that
+    /// names it.
+    #[error("the deployment of `{scenario}` cannot be read: {why}")]
+    DeploymentUnusable {
+        /// The scenario as written.
+        scenario: String,
+        /// Why.
+        why: String,
+    },
+    /// A `DeploymentOf` whose scenario deploys none of the units asked.
+    #[error("`{scenario}` deploys none of {whose}")]
+    DeploymentEmpty {
+        /// The scenario as written.
+        scenario: String,
+        /// Whose deployment, in words.
+        whose: String,
+    },
 }

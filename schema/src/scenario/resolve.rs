@@ -5,9 +5,9 @@
 
 use super::issue::{Issue, IssueKind};
 use super::origin::{Layer, StepOrigins};
-use super::select::{Selector, off_track, shifted};
+use super::select::Selector;
 use super::{
-    Arrival, Instruction, Scenario, ScenarioSide, ScenarioVariant, SideChanges,
+    Instruction, Scenario, ScenarioSide, ScenarioVariant, SideChanges,
     TurnTrack, UnitSet,
 };
 use crate::counters::Counters;
@@ -57,6 +57,7 @@ pub fn apply_variant(
         issues: Vec::new(),
     };
     top_level(&mut step, base, variant);
+    ids::edit_keyed_lists(&mut step, variant);
     let turns = step.scenario.turns.clone();
     for (j, changes) in variant.sides.iter().enumerate() {
         let Some(k) = base.sides.iter().position(|s| s.side == changes.side)
@@ -72,6 +73,7 @@ pub fn apply_variant(
             j,
             counters,
             turns: &turns,
+            base_turns: &base.turns,
             origins: &mut step.origins,
             issues: &mut step.issues,
         };
@@ -115,22 +117,6 @@ fn top_level(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
         "/rule_overrides",
         &mut s.rule_overrides,
         v.rule_overrides.as_ref(),
-    );
-    extend(
-        o,
-        "/victory",
-        &mut s.victory,
-        v.victory.as_ref(),
-        &v.add_victory,
-        "/add_victory",
-    );
-    extend(
-        o,
-        "/special_rules",
-        &mut s.special_rules,
-        v.special_rules.as_ref(),
-        &v.add_special_rules,
-        "/add_special_rules",
     );
     extend(
         o,
@@ -239,7 +225,10 @@ struct SideCtx<'a> {
     /// The changes' index in the variant's `sides`.
     j: usize,
     counters: Option<&'a Counters>,
+    /// The resolved turn track (shifted arrivals must start its turns).
     turns: &'a TurnTrack,
+    /// The base's turn track (inherited arrival times are read on it).
+    base_turns: &'a TurnTrack,
     origins: &'a mut StepOrigins,
     issues: &'a mut Vec<Issue>,
 }
@@ -297,6 +286,9 @@ impl<'a> SideCtx<'a> {
         );
         self.list("losses", &mut side.losses, &c.losses);
         self.list("attachments", &mut side.attachments, &c.attachments);
+        self.list("withdrawals", &mut side.withdrawals, &c.withdrawals);
+        self.list("releases", &mut side.releases, &c.releases);
+        self.list("leaders", &mut side.leaders, &c.leaders);
         self.list("retreat", &mut side.retreat, &c.retreat);
         self.list(
             "lines_of_communication",
@@ -428,39 +420,6 @@ impl<'a> SideCtx<'a> {
         });
     }
 
-    fn edit_arrivals(
-        &mut self,
-        items: &mut Vec<Item<Arrival>>,
-        c: &SideChanges,
-    ) {
-        if let Some(keep) = &c.keep_arrivals {
-            let select = self.select(keep);
-            items.retain_mut(|i| select.split(&mut i.value, true));
-        }
-        if let Some(drop) = &c.drop_arrivals {
-            let select = self.select(drop);
-            items.retain_mut(|i| select.split(&mut i.value, false));
-        }
-        for (s, shift) in c.shift_arrivals.iter().enumerate() {
-            let pointer = self.written(&format!("shift_arrivals/{s}/minutes"));
-            for item in items.iter_mut() {
-                if !self.select(&shift.units).any(&item.value) {
-                    continue;
-                }
-                match shifted(self.turns, &item.value.at, shift.minutes) {
-                    Some(at) => {
-                        item.value.at = at;
-                        item.shifted = Some(pointer.clone());
-                    }
-                    None => self.issues.push(Issue {
-                        pointer: pointer.clone(),
-                        kind: off_track(&item.value, shift.minutes, self.turns),
-                    }),
-                }
-            }
-        }
-    }
-
     fn select<'s>(&self, set: &'s UnitSet) -> Selector<'s>
     where
         'a: 's,
@@ -483,6 +442,11 @@ fn item_list<T: Clone>(list: &[T], layer: Layer, at: &str) -> Vec<Item<T>> {
         })
         .collect()
 }
+
+#[path = "resolve_arrivals.rs"]
+mod arrivals;
+#[path = "resolve_ids.rs"]
+mod ids;
 
 #[cfg(test)]
 #[path = "resolve_tests.rs"]

@@ -206,3 +206,138 @@ fn stated_fields_replace_and_another_map_is_an_issue() {
         (Layer::Variant, "/turns/count".into())
     );
 }
+
+#[test]
+fn a_later_start_keeps_the_arrivals_of_its_window_on_the_base_track() {
+    // The variant starts at 17:00 (as Quatre-Bras 2 starts at 1800 and
+    // keeps scenario 1's schedule from then on, l. 2112): a 14:00 arrival
+    // (turn 3 of the base) is left out although turn 3 exists on both.
+    let mut v = variant(
+        r#"(side: "french", keep_arrivals_within: (from: Clock("17:00")))"#,
+    );
+    v.turns = Some(TurnTrack {
+        first: "17:00".into(),
+        count: 10,
+        ..base().turns
+    });
+    let step = apply_variant(&base(), &v, None);
+    assert!(step.issues.is_empty(), "{:?}", step.issues);
+    let at: Vec<&TurnRef> =
+        french(&step).reinforcements.iter().map(|a| &a.at).collect();
+    assert_eq!(
+        at,
+        [
+            &TurnRef::Clock("18:00".into()),
+            &TurnRef::Clock("19:00".into())
+        ]
+    );
+    assert_eq!(
+        step.origins.lookup("/sides/0/reinforcements/1/entry"),
+        (Layer::Base, "/sides/0/reinforcements/1/entry".into())
+    );
+}
+
+#[test]
+fn a_window_with_units_keeps_or_drops_only_their_part_inside_it() {
+    let kept = variant(
+        r#"(side: "french", keep_arrivals_within: (units: (units: ["fr-040", "fr-102"]), until: Clock("18:30")))"#,
+    );
+    let step = apply_variant(&base(), &kept, None);
+    let arrivals = &french(&step).reinforcements;
+    assert_eq!(arrivals.len(), 1);
+    assert_eq!(arrivals[0].units.units, ["fr-040"]);
+    let dropped = variant(
+        r#"(side: "french", drop_arrivals_within: [(units: (units: ["fr-036"]), from: Turn(10), until: Turn(11)), (until: Turn(3))])"#,
+    );
+    let step = apply_variant(&base(), &dropped, None);
+    let arrivals = &french(&step).reinforcements;
+    assert_eq!(arrivals.len(), 2);
+    assert_eq!(arrivals[0].units.units, ["fr-040"]);
+    assert_eq!(arrivals[1].units.units, ["fr-102"]);
+}
+
+#[test]
+fn a_window_off_the_base_track_or_empty_is_an_issue_and_keeps_all() {
+    let v = variant(
+        r#"(side: "french", keep_arrivals_within: (from: Turn(19)),
+            drop_arrivals_within: [(from: Clock("19:00"), until: Clock("18:00"))])"#,
+    );
+    let step = apply_variant(&base(), &v, None);
+    let found: Vec<(&str, bool)> = step
+        .issues
+        .iter()
+        .map(|i| {
+            let off = matches!(i.kind, IssueKind::WindowOffTrack { .. });
+            (i.pointer.as_str(), off)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("/sides/0/keep_arrivals_within/from", true),
+            ("/sides/0/drop_arrivals_within/0/until", false)
+        ]
+    );
+    assert_eq!(french(&step).reinforcements, base().sides[0].reinforcements);
+}
+
+#[test]
+fn victory_and_special_rules_are_replaced_and_removed_by_id() {
+    let mut b = base();
+    let text = r#"[(id: "sombreffe", side: "french", condition: Text("all of it")),
+        (id: "ligny", side: "french", condition: Text("ligny")),
+        (side: "french", condition: Text("no id"))]"#;
+    b.victory = parse(text, Format::Ron).expect("victory");
+    b.special_rules = parse(
+        r#"[(id: "command", title: "Command", text: "Vandamme"), (title: "Towns", text: "XVI-6")]"#,
+        Format::Ron,
+    )
+    .expect("rules");
+    let mut v = variant("");
+    v.replace_victory = parse(
+        r#"[(id: "sombreffe", side: "french", condition: Text("but the chateau")),
+            (id: "nowhere", side: "french", condition: Text("x"))]"#,
+        Format::Ron,
+    )
+    .expect("replace");
+    v.remove_victory = vec!["ligny".into()];
+    v.remove_special_rules = vec!["command".into(), "towns".into()];
+    let step = apply_variant(&b, &v, None);
+    let conditions: Vec<_> =
+        step.scenario.victory.iter().map(|c| &c.condition).collect();
+    assert_eq!(
+        conditions,
+        [
+            &crate::scenario::Condition::Text("but the chateau".into()),
+            &crate::scenario::Condition::Text("no id".into())
+        ]
+    );
+    assert_eq!(step.scenario.special_rules.len(), 1);
+    let issues: Vec<_> = step
+        .issues
+        .iter()
+        .map(|i| (i.pointer.as_str(), i.kind.to_string()))
+        .collect();
+    assert_eq!(
+        issues,
+        [
+            (
+                "/replace_victory/1/id",
+                "the base has no victory condition with id `nowhere`".into()
+            ),
+            (
+                "/remove_special_rules/1",
+                "the base has no special rule with id `towns`".into()
+            )
+        ]
+    );
+    let o = &step.origins;
+    assert_eq!(
+        o.lookup("/victory/0/condition"),
+        (Layer::Variant, "/replace_victory/0/condition".into())
+    );
+    assert_eq!(
+        o.lookup("/victory/1/side"),
+        (Layer::Base, "/victory/2/side".into())
+    );
+}

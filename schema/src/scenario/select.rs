@@ -41,9 +41,15 @@ impl Selector<'_> {
         false
     }
 
+    /// Whether the set names no unit and no formation: it selects every
+    /// arrival.
+    pub(super) fn all(&self) -> bool {
+        self.set.units.is_empty() && self.set.formations.is_empty()
+    }
+
     /// Whether the arrival is selected at all (an empty set selects all).
     pub(super) fn any(&self, a: &Arrival) -> bool {
-        self.set.units.is_empty() && self.set.formations.is_empty()
+        self.all()
             || a.formation.as_deref().is_some_and(|f| self.formation(f))
             || a.units.units.iter().any(|u| self.unit(u))
             || a.units.formations.iter().any(|f| self.formation(f))

@@ -14,8 +14,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Arrival, Attachment, Instruction, Losses, MoraleGroup, Placed, SpecialRule,
-    TurnTrack, UnitSet, VictoryCondition,
+    Arrival, Attachment, Instruction, LeaderRole, Losses, MoraleGroup, Placed,
+    Release, SpecialRule, TurnRef, TurnTrack, UnitSet, VictoryCondition,
+    Withdrawal,
 };
 use crate::common::{Provenance, ScenarioTag};
 use crate::overrides::RuleOverrides;
@@ -74,12 +75,26 @@ pub struct ScenarioVariant {
     /// Victory conditions replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory: Option<Vec<VictoryCondition>>,
+    /// Victory conditions replacing the inherited one with the same `id`,
+    /// in its place (ignored when `victory` is stated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace_victory: Vec<VictoryCondition>,
+    /// Ids of inherited victory conditions to leave out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove_victory: Vec<String>,
     /// Victory conditions added after the inherited ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_victory: Vec<VictoryCondition>,
     /// Special rules replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special_rules: Option<Vec<SpecialRule>>,
+    /// Special rules replacing the inherited one with the same `id`, in
+    /// its place (ignored when `special_rules` is stated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace_special_rules: Vec<SpecialRule>,
+    /// Ids of inherited special rules to leave out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove_special_rules: Vec<String>,
     /// Special rules added after the inherited ones.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_special_rules: Vec<SpecialRule>,
@@ -136,6 +151,14 @@ pub struct SideChanges {
     /// Inherited arrivals of these units or formations are left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drop_arrivals: Option<UnitSet>,
+    /// Only the inherited arrivals inside this window are kept: "Reinforcements:
+    /// Per scenario 1" in Quatre-Bras 2, which starts at 1800 (l. 2094,
+    /// 2112), keeps scenario 1's arrivals from 1800 on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_arrivals_within: Option<ArrivalWindow>,
+    /// Inherited arrivals inside any of these windows are left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop_arrivals_within: Vec<ArrivalWindow>,
     /// Inherited arrivals moved in time ("one hour earlier", l. 2851).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shift_arrivals: Vec<ArrivalShift>,
@@ -170,6 +193,38 @@ pub struct SideChanges {
     /// Lines of communication, replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines_of_communication: Option<Vec<Location>>,
+    /// Withdrawals, replacing the base's (Quatre-Bras 2 starts at 1800,
+    /// after scenario 1's Guard cavalry has withdrawn, l. 2083).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawals: Option<Vec<Withdrawal>>,
+    /// Movement releases, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub releases: Option<Vec<Release>>,
+    /// Leader roles, replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaders: Option<Vec<LeaderRole>>,
+}
+
+/// Inherited arrivals chosen by time, and by unit. Both times are read on
+/// the base's turn track (the inherited arrivals were written for it), both
+/// included; a missing bound leaves that end open. An arrival whose own
+/// time does not read on the base's track is never inside a window.
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalWindow {
+    /// Whose arrivals (an arrival whose `formation` is selected is taken
+    /// whole, otherwise only its selected units); every arrival of the side
+    /// when empty.
+    #[serde(default)]
+    pub units: UnitSet,
+    /// The earliest arrival time inside the window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<TurnRef>,
+    /// The latest arrival time inside the window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<TurnRef>,
 }
 
 /// Inherited arrivals moved in time. An arrival is moved whole when its

@@ -11,6 +11,12 @@ use crate::placement::Location;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryCondition {
+    /// Identifier, unique among the scenario's victory conditions, by
+    /// which a variant replaces or removes this one (`replace_victory`,
+    /// `remove_victory`): Ligny 2 prints "Sombreffe" where Ligny 1 prints
+    /// "Sombreffe (but the Chateau)" (seed 001 l. 2321, 2235).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Side that benefits.
     pub side: String,
     /// What it is.

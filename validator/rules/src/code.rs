@@ -192,6 +192,10 @@ codes! {
     Ref033 "REF033" Error References;
     Ref034 "REF034" Error References;
     Ref035 "REF035" Error References;
+    Ref036 "REF036" Error References;
+    Ref037 "REF037" Error References;
+    Ref038 "REF038" Error References;
+    Ref039 "REF039" Error References;
     Ref040 "REF040" Error References;
     Ref041 "REF041" Error References;
     Ref042 "REF042" Error References;
@@ -214,6 +218,8 @@ codes! {
     Set005 "SET005" Warning Setup;
     Set006 "SET006" Error Setup;
     Set007 "SET007" Error Setup;
+    Set008 "SET008" Error Setup;
+    Set009 "SET009" Error Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;

@@ -1,6 +1,7 @@
 //! SET006, SET007: the counts an instruction puts on its units (per hex,
 //! one each over places, at most or at least N in a sub-zone, "three of
-//! these") hold in the concrete setup, and can hold at all.
+//! these") hold in the concrete setup, and can hold at all; SET008 and
+//! SET009 for "one unit per brigade" (`per_formation`).
 //!
 //! What follows is `docs/SET006.md` and `docs/SET007.md` (under
 //! `validator/rules/`), the text `berthier-validate rule` and `RULES.md`
@@ -21,6 +22,7 @@ use crate::code::Code;
 use crate::pointer::{Pointer, at};
 
 mod feasible;
+mod per_formation;
 
 /// One instruction with what the counts read: its counted units (leaders
 /// left out) and the setup entries of those set up.
@@ -60,6 +62,16 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             };
             for (k, count) in ins.counts.iter().enumerate() {
                 let ptr = counted.pointer.field("counts").index(k);
+                if let Count::PerFormation { formations, within } = count {
+                    let count = per_formation::PerFormation {
+                        formations,
+                        within: *within,
+                        pointer: ptr,
+                        side: i,
+                    };
+                    out.extend(per_formation::check(scene, &counted, &count));
+                    continue;
+                }
                 let impossible = feasible::check(b, &zone, &counted, count);
                 if let Some(why) = impossible {
                     out.push(Finding::new(Code::Set007, ptr, why).help(
@@ -155,6 +167,8 @@ fn in_setup(
                 })
             })
             .collect(),
+        // SET008, in `per_formation`.
+        Count::PerFormation { .. } => Vec::new(),
         Count::InZone {
             zone: sub,
             units,

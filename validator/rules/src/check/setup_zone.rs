@@ -145,7 +145,7 @@ fn describe(ins: &Instruction) -> String {
 /// Whether a placement holds text the vocabulary cannot evaluate.
 fn has_text(p: &Placement) -> bool {
     match p {
-        Placement::Unstructured(_) => true,
+        Placement::Unstructured(_) | Placement::DeploymentOf { .. } => true,
         Placement::All(parts) | Placement::AnyOf(parts) => {
             parts.iter().any(has_text)
         }

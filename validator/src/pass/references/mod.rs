@@ -130,12 +130,14 @@ impl Pack {
         entry: &'a Checked,
     ) -> Option<ScenarioInputs<'a>> {
         let (scenario, origin) = match &entry.document {
-            Some(Document::Scenario(scenario)) => (scenario, None),
-            Some(Document::Variant(_)) => {
+            Some(Document::Variant(_) | Document::Scenario(_))
+                if self.variants.contains_key(&entry.source.at.path) =>
+            {
                 let resolved = self.variants.get(&entry.source.at.path)?;
                 let resolved = resolved.as_deref().ok()?;
                 (&resolved.scenario, Some(resolved))
             }
+            Some(Document::Scenario(scenario)) => (scenario, None),
             _ => return None,
         };
         let target = |reference: &str| -> Option<&'a Checked> {
@@ -174,7 +176,7 @@ impl Pack {
             for entry in self.docs.values() {
                 for reference in references(entry) {
                     if let Resolved::Found(path) =
-                        self.resolve(&entry.source, reference)
+                        self.resolve(&entry.source, &reference)
                         && !self.docs.contains_key(&path)
                     {
                         wanted.insert(path, Arc::clone(&entry.source.at.root));
@@ -221,7 +223,7 @@ impl Pack {
             Document::Series(d) => series::check(&mut ctx, d),
             Document::Map(d) => map::check(&mut ctx, d),
             Document::Counters(d) => map::counters(&mut ctx, d),
-            Document::Scenario(d) => map::scenario(&mut ctx, d),
+            Document::Scenario(d) => variant::check_full(&mut ctx, d),
             Document::Variant(d) => variant::check(&mut ctx, d),
             Document::Game(d) => game::check(&mut ctx, d),
         }
@@ -289,8 +291,8 @@ impl Pack {
 }
 
 /// The file references a document makes (for loading them).
-fn references(entry: &Checked) -> Vec<&str> {
-    match &entry.document {
+fn references(entry: &Checked) -> Vec<String> {
+    let names: Vec<&str> = match &entry.document {
         Some(Document::Series(d)) => {
             d.extends.iter().map(String::as_str).collect()
         }
@@ -299,7 +301,12 @@ fn references(entry: &Checked) -> Vec<&str> {
             .chain(d.include.iter().map(|i| i.path.as_str()))
             .collect(),
         Some(Document::Scenario(d)) => {
-            vec![d.series.as_str(), d.map.as_str(), d.counters.as_str()]
+            let mut names: Vec<String> =
+                vec![d.series.clone(), d.map.clone(), d.counters.clone()];
+            // "deployed in its historical area" (001 l. 3054): the scenario
+            // a `DeploymentOf` names is read like a variant's base.
+            names.extend(berthier_schema::pack::deployment_scenarios(d));
+            return names;
         }
         Some(Document::Variant(d)) => [&d.series, &d.map, &d.counters]
             .into_iter()
@@ -311,7 +318,8 @@ fn references(entry: &Checked) -> Vec<&str> {
             d.battles.iter().map(|b| b.scenario.as_str()).collect()
         }
         None => Vec::new(),
-    }
+    };
+    names.into_iter().map(str::to_owned).collect()
 }
 
 /// Checking one document: the pack, the file, the findings so far.

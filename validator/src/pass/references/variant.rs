@@ -3,7 +3,10 @@
 //! resolution, reading the pack instead of the disk), its own problems
 //! reported (REF001, REF002 and REF010 on `base`, REF023 a cycle, REF024
 //! another map or counters, REF025 an unknown side or instruction id,
-//! REF026 a shift off the turn track), then the resolved scenario is
+//! REF026 a shift off the turn track, REF036 an arrival window off the
+//! base's turn track or empty, REF037 a victory condition or special rule
+//! id the base lacks; REF038 and REF039 a `DeploymentOf` that does not
+//! resolve, in a variant or in a full scenario), then the resolved scenario is
 //! checked like any scenario, each finding located in the file that holds
 //! the part it is about.
 
@@ -13,9 +16,9 @@ use std::sync::Arc;
 use berthier_schema::counters::Counters;
 use berthier_schema::pack::{
     ChainError, MAX_VARIANT_CHAIN, ResolvedScenario, ScenarioFiles,
-    resolve_scenario,
+    deployment_scenarios, resolve_scenario,
 };
-use berthier_schema::scenario::{IssueKind, ScenarioVariant};
+use berthier_schema::scenario::{IssueKind, Scenario, ScenarioVariant};
 use berthier_schema::{DocKind, Document};
 
 use super::{Ctx, Pack, Resolved, map};
@@ -80,6 +83,14 @@ impl ScenarioFiles for PackFiles<'_> {
         Ok((path, document))
     }
 
+    fn identity(&mut self, from: &PathBuf, reference: &str) -> Option<PathBuf> {
+        let source = &self.0.get(from)?.source;
+        match self.0.resolve(source, reference) {
+            Resolved::Found(path) => Some(path),
+            _ => None,
+        }
+    }
+
     fn counters(
         &mut self,
         from: &PathBuf,
@@ -98,6 +109,18 @@ pub(super) fn resolve_all(pack: &Pack) -> Vec<(PathBuf, Resolution)> {
         .iter()
         .filter_map(|(path, entry)| match &entry.document {
             Some(document @ Document::Variant(_)) => {
+                let resolved = resolve_scenario(
+                    &mut PackFiles(pack),
+                    path.clone(),
+                    document,
+                );
+                Some((path.clone(), resolved.map(Arc::new)))
+            }
+            // A full scenario is resolved only for its `DeploymentOf`
+            // placements (REF038, REF039).
+            Some(document @ Document::Scenario(s))
+                if !deployment_scenarios(s).is_empty() =>
+            {
                 let resolved = resolve_scenario(
                     &mut PackFiles(pack),
                     path.clone(),
@@ -166,6 +189,21 @@ pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
     }
 }
 
+/// Pass 2 on a full scenario with `DeploymentOf` placements: the
+/// deployments that do not resolve, then the resolved scenario's
+/// references.
+pub(super) fn check_full(ctx: &mut Ctx<'_>, s: &Scenario) {
+    let pack = ctx.pack;
+    match pack.variants.get(&ctx.src.at.path) {
+        Some(Ok(resolved)) => {
+            report_issues(ctx, resolved);
+            ctx.origin = Some(resolved);
+            map::scenario(ctx, &resolved.scenario);
+        }
+        _ => map::scenario(ctx, s),
+    }
+}
+
 /// The changes of the chain that could not be applied, each in the file
 /// that states it.
 fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
@@ -175,6 +213,11 @@ fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
             IssueKind::UnknownSide(_)
             | IssueKind::UnknownInstruction { .. } => Code::Ref025,
             IssueKind::ShiftOffTrack { .. } => Code::Ref026,
+            IssueKind::WindowOffTrack { .. }
+            | IssueKind::WindowEmpty { .. } => Code::Ref036,
+            IssueKind::UnknownId { .. } => Code::Ref037,
+            IssueKind::DeploymentUnusable { .. } => Code::Ref038,
+            IssueKind::DeploymentEmpty { .. } => Code::Ref039,
         };
         let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
         let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());

@@ -89,6 +89,12 @@ impl World<'_> {
             let p = pointer.index(k);
             match count {
                 Count::PerHex { .. } => {}
+                Count::PerFormation { formations, .. } => {
+                    let p = p.field("PerFormation").field("formations");
+                    for (i, f) in formations.iter().enumerate() {
+                        self.formation(ctx, &p.index(i), f);
+                    }
+                }
                 Count::OneEach(all) => {
                     self.locations(ctx, &p.field("OneEach"), all);
                 }

@@ -195,6 +195,12 @@ impl World<'_> {
             Placement::Not(inner) => {
                 self.placement(ctx, &ptr.field("Not"), inner);
             }
+            Placement::DeploymentOf { units, .. } => {
+                if let Some(units) = units {
+                    let at = ptr.field("DeploymentOf").field("units");
+                    self.units(ctx, &at, units);
+                }
+            }
             Placement::Unstructured(text) => {
                 ctx.report(
                     Code::Ref014,

@@ -219,6 +219,18 @@ fn lists(ctx: &mut Out, w: &World<'_>, base: &Pointer, side: &ScenarioSide) {
 }
 
 fn victory(ctx: &mut Out, w: &World<'_>, s: &Scenario) {
+    // A variant replaces or removes a victory condition or a special rule
+    // by its id, which must name one of them.
+    let ids = s.victory.iter().enumerate().filter_map(|(i, v)| {
+        let pointer = at("victory").index(i).field("id");
+        v.id.as_deref().map(|id| (pointer, id))
+    });
+    ctx.unique("victory condition", ids);
+    let ids = s.special_rules.iter().enumerate().filter_map(|(i, r)| {
+        let pointer = at("special_rules").index(i).field("id");
+        r.id.as_deref().map(|id| (pointer, id))
+    });
+    ctx.unique("special rule", ids);
     for (i, v) in s.victory.iter().enumerate() {
         let p = at("victory").index(i);
         w.side(ctx, &p.field("side"), &v.side);

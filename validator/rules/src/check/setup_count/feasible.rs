@@ -24,6 +24,8 @@ pub(super) fn check(
             }
             per_hex(zone, counted, (*min, *max))
         }
+        // SET009, in `per_formation`.
+        Count::PerFormation { .. } => None,
         Count::OneEach(places) => (places.len() != n).then(|| {
             format!(
                 "one unit each over {} locations, but the instruction \
