@@ -11,9 +11,11 @@ use crate::common::{Provenance, SeriesTag};
 use crate::overrides::RuleOverrides;
 use crate::stacking::Stacking;
 
+mod counter_art;
 mod entry_limit;
 mod zoc;
 
+pub use counter_art::{CounterArt, CounterSideArt, CounterSlot};
 pub use entry_limit::EntryStackLimit;
 pub use zoc::ZoneOfControl;
 
@@ -99,6 +101,10 @@ pub struct Series {
     /// seed 001 l. 3102).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weather: Vec<WeatherDef>,
+    /// How the counters are printed: the front side, bands, nationality
+    /// colours (ratings' places are `ratings[].position`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter_art: Option<CounterArt>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -128,6 +134,10 @@ pub struct RatingDef {
     /// What it means and where it is printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Where it is printed on a counter side; without one it takes the
+    /// first free place ([`CounterSlot::FILL_ORDER`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<CounterSlot>,
 }
 
 /// What a unit's class is used for, when a special unit counts as one class
