@@ -309,3 +309,63 @@ pub fn ink_on(background: Rgb) -> Rgb {
         [0xff, 0xff, 0xff]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> (Counters, Series) {
+        let series: Series = berthier_schema::parse(
+            r##"(kind: series, format_version: 2, id: "s", name: "S",
+                ratings: [(id: "a", name: "A", position: top_left),
+                          (id: "b", name: "B", position: top_left),
+                          (id: "c", name: "C")],
+                unit_classes: [(id: "foot", name: "Foot", arm: "infantry",
+                                ratings: {"x": ["a", "b", "c"], "y": ["c"]})],
+                counter_art: (sides: [(id: "y"), (id: "x", band: "#ffffff")],
+                              nationality_colours: {"n": "#102030"}))"##,
+            berthier_schema::Format::Ron,
+        )
+        .expect("series");
+        let counters: Counters = berthier_schema::parse(
+            r##"(kind: counters, format_version: 2, id: "c", name: "C",
+                series: "s.series.ron",
+                sides: [(id: "one", name: "One", nationalities: [(id: "n", name: "N")])],
+                formations: [(id: "f", name: "F", side: "one", level: "brigade", colour: "#aa0000")],
+                units: [(id: "u", name: "U", side: "one", class: "foot", formation: "f",
+                         ratings: {"x": {"a": 4, "b": None}})])"##,
+            berthier_schema::Format::Ron,
+        )
+        .expect("counters");
+        (counters, series)
+    }
+
+    #[test]
+    fn a_face_follows_the_series_order_places_and_colours() {
+        let (counters, series) = fixture();
+        let unit = counters.unit("u").expect("unit");
+        let counter = Art::new(&counters, &series).counter(unit);
+        // `y` is listed first: the front, with the one rating `c`.
+        assert_eq!(counter.front.side, "y");
+        assert_eq!(counter.front.background, [0x10, 0x20, 0x30]);
+        assert_eq!(counter.front.band, [0xaa, 0, 0]);
+        assert_eq!(counter.back.band, [0xff; 3]);
+        assert_eq!(counter.front.symbol, Symbol::Infantry);
+        let back: Vec<(CounterSlot, &str, &str)> = counter
+            .back
+            .ratings
+            .iter()
+            .map(|p| (p.slot, p.rating.as_str(), p.text.as_str()))
+            .collect();
+        // `b` wants top_left too, which `a` holds: it takes the first free
+        // place; `c` has no position: the next free one. `b` is unknown.
+        assert_eq!(
+            back,
+            [
+                (CounterSlot::TopLeft, "a", "4"),
+                (CounterSlot::BottomLeft, "b", UNKNOWN),
+                (CounterSlot::Bottom, "c", UNKNOWN),
+            ]
+        );
+    }
+}

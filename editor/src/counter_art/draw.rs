@@ -206,3 +206,44 @@ pub fn paint(
         raster::draw(img, font, &shape);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_too_long_for_the_band_is_shrunk_then_cut() {
+        let font = raster::font();
+        let long = "Grenadiers à cheval de la Garde impériale, 1er escadron";
+        let Shape::Text { size, text, .. } =
+            fitted_text(&font, [50.0, 10.0], 12.0, 40.0, long, [0; 3])
+        else {
+            panic!("not text");
+        };
+        assert!(size >= 4.0 && size < 12.0, "size {size}");
+        assert!(text.ends_with('…') && text.len() < long.len(), "{text}");
+        let [a, b] = raster::text_box(&font, [50.0, 10.0], size, &text);
+        assert!(b[0] - a[0] <= 40.0);
+        // A name that fits is left alone.
+        let Shape::Text { size, text, .. } =
+            fitted_text(&font, [50.0, 10.0], 12.0, 200.0, "Lebley", [0; 3])
+        else {
+            panic!("not text");
+        };
+        assert_eq!((size, text.as_str()), (12.0, "Lebley"));
+    }
+
+    #[test]
+    fn places_are_a_three_by_three_grid_under_the_band() {
+        let centres: Vec<[f64; 2]> = CounterSlot::FILL_ORDER
+            .into_iter()
+            .map(slot_centre)
+            .collect();
+        for (i, a) in centres.iter().enumerate() {
+            assert!(a[1] > BAND, "{a:?} in the band");
+            for b in &centres[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+}
