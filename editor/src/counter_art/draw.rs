@@ -220,7 +220,7 @@ mod tests {
         else {
             panic!("not text");
         };
-        assert!(size >= 4.0 && size < 12.0, "size {size}");
+        assert!((4.0..12.0).contains(&size), "size {size}");
         assert!(text.ends_with('…') && text.len() < long.len(), "{text}");
         let [a, b] = raster::text_box(&font, [50.0, 10.0], size, &text);
         assert!(b[0] - a[0] <= 40.0);
