@@ -18,7 +18,7 @@ pub mod sheet;
 use std::collections::{BTreeSet, HashMap};
 
 use berthier_schema::Counters;
-use berthier_schema::counters::Unit;
+use berthier_schema::counters::{ActivationMarker, Formation, Unit};
 use berthier_schema::series::{CounterArt, CounterSlot, Series, UnitClass};
 
 use crate::palette::{Rgb, parse_hex};
@@ -39,6 +39,8 @@ pub enum Symbol {
     Leader,
     /// An empty box: a class the series does not define.
     Other,
+    /// Nothing: a marker.
+    Blank,
 }
 
 /// A rating as printed on one face.
@@ -167,6 +169,51 @@ impl<'a> Art<'a> {
         }
     }
 
+    /// An activation marker: its formation's band and name, its code
+    /// in the middle and its initiative number bottom right ("C is
+    /// special ... O is normal. The number on the bottom right is the die
+    /// roll needed for the commander to put himself under orders", seed
+    /// 000 l. 1041-1045). Its back, drawn from the cup unseen, is the
+    /// same counter without code and number (the seed does not show it).
+    pub fn activation_marker(
+        &self,
+        formation: &Formation,
+        marker: &ActivationMarker,
+    ) -> Counter {
+        let back = Face {
+            side: String::new(),
+            background: self.side_background(&formation.side, None),
+            band: self
+                .bands
+                .get(formation.id.as_str())
+                .copied()
+                .unwrap_or(NO_BAND),
+            name: formation.name.clone(),
+            symbol: Symbol::Blank,
+            vertical: false,
+            ratings: Vec::new(),
+        };
+        let mut front = back.clone();
+        let printed = |slot, rating: &str, text: String| Printed {
+            slot,
+            rating: rating.to_owned(),
+            text,
+        };
+        let code = marker.code.clone().unwrap_or_else(|| UNKNOWN.to_owned());
+        let initiative = marker
+            .initiative
+            .map_or_else(|| UNKNOWN.to_owned(), |v| v.to_string());
+        front.ratings = vec![
+            printed(CounterSlot::Centre, "code", code),
+            printed(CounterSlot::BottomRight, "initiative", initiative),
+        ];
+        Counter {
+            unit: marker.id.clone(),
+            front,
+            back,
+        }
+    }
+
     /// The counter sides `unit` has ratings for, front first.
     fn sides(&self, unit: &Unit, class: Option<&UnitClass>) -> Vec<String> {
         let mut ids: BTreeSet<&str> =
@@ -266,13 +313,18 @@ impl<'a> Art<'a> {
     /// The unit's nationality colour: its own nationality, else its
     /// side's first one.
     fn background(&self, unit: &Unit) -> Rgb {
+        self.side_background(&unit.side, unit.nationality.as_deref())
+    }
+
+    /// The colour of `nationality`, else of `side`'s first nationality.
+    fn side_background(&self, side: &str, nationality: Option<&str>) -> Rgb {
         let side_index = self
             .counters
             .sides
             .iter()
-            .position(|s| s.id == unit.side)
+            .position(|s| s.id == side)
             .unwrap_or(0);
-        let nationality = unit.nationality.as_deref().or_else(|| {
+        let nationality = nationality.or_else(|| {
             let side = self.counters.sides.get(side_index)?;
             side.nationalities.first().map(|n| n.id.as_str())
         });

@@ -139,6 +139,9 @@ fn symbol(
         width: (0.025 * size).max(1.0),
         colour: ink,
     };
+    if face.symbol == Symbol::Blank {
+        return Vec::new();
+    }
     if face.symbol == Symbol::Leader {
         return vec![Shape::Fill {
             points: star(at, [cx, cy], 0.14),
@@ -169,7 +172,7 @@ fn symbol(
             colour: ink,
             alpha: 1.0,
         }),
-        Symbol::Leader | Symbol::Other => {}
+        Symbol::Leader | Symbol::Other | Symbol::Blank => {}
     }
     out
 }

@@ -2,14 +2,14 @@
 //!
 //! Every unit of a counters file (includes merged), grouped by formation
 //! in the order of the command tree, each group under its formation's
-//! name. Fronts fill the left half of the sheet and backs the right half,
+//! name and followed by the formation's activation markers. Fronts fill the left half of the sheet and backs the right half,
 //! each row of backs mirrored, so that folding the sheet along the dashed
 //! middle line puts every back behind its front.
 
 use std::path::{Path, PathBuf};
 
 use berthier_schema::Counters;
-use berthier_schema::counters::Unit;
+use berthier_schema::counters::{Formation, Unit};
 use berthier_schema::pack::{self, FileError};
 use berthier_schema::series::Series;
 use image::RgbaImage;
@@ -66,8 +66,10 @@ pub struct Layout {
 /// One counter on the sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
-    /// Unit id.
+    /// Unit id, or activation marker id.
     pub unit: String,
+    /// For an activation marker, its formation's id.
+    pub marker_of: Option<String>,
     /// Top-left pixel of the front.
     pub front: [u32; 2],
     /// Top-left pixel of the back.
@@ -112,41 +114,55 @@ pub fn counter_px(size_mm: f64, dpi: u32) -> Result<u32, SheetError> {
     Ok(px.round() as u32)
 }
 
+/// One group of the sheet: a formation's units and activation markers.
+pub struct Group<'a> {
+    /// The heading.
+    pub name: String,
+    /// The formation (none for the units with no known formation).
+    pub formation: Option<&'a Formation>,
+    /// Its units.
+    pub units: Vec<&'a Unit>,
+}
+
 /// The units in sheet order: grouped by formation, formations in the
 /// order of the command tree (each after its parent, siblings in file
-/// order), then the units with no known formation.
-pub fn groups(counters: &Counters) -> Vec<(String, Vec<&Unit>)> {
+/// order), then the units with no known formation. A formation with
+/// neither units nor activation markers has no group.
+pub fn groups(counters: &Counters) -> Vec<Group<'_>> {
     let known = |id: &str| counters.formation(id).is_some();
-    let mut order: Vec<&str> = Vec::new();
-    let mut stack: Vec<&str> = counters
+    let mut order: Vec<&Formation> = Vec::new();
+    let mut stack: Vec<&Formation> = counters
         .formations
         .iter()
         .filter(|f| !f.parent.as_deref().is_some_and(known))
-        .map(|f| f.id.as_str())
         .rev()
         .collect();
-    while let Some(id) = stack.pop() {
-        if order.contains(&id) {
+    while let Some(f) = stack.pop() {
+        if order.iter().any(|o| o.id == f.id) {
             continue; // a cycle, which the validator reports
         }
-        order.push(id);
+        order.push(f);
         let children = counters
             .formations
             .iter()
-            .filter(|f| f.parent.as_deref() == Some(id))
-            .map(|f| f.id.as_str());
+            .filter(|c| c.parent.as_deref() == Some(f.id.as_str()));
         stack.extend(children.collect::<Vec<_>>().into_iter().rev());
     }
-    let mut out: Vec<(String, Vec<&Unit>)> = order
-        .iter()
-        .filter_map(|id| {
-            let units: Vec<&Unit> = counters
+    let mut out: Vec<Group<'_>> = order
+        .into_iter()
+        .map(|f| Group {
+            name: f.name.clone(),
+            formation: Some(f),
+            units: counters
                 .units
                 .iter()
-                .filter(|u| u.formation.as_deref() == Some(*id))
-                .collect();
-            let name = counters.formation(id)?.name.clone();
-            (!units.is_empty()).then_some((name, units))
+                .filter(|u| u.formation.as_deref() == Some(f.id.as_str()))
+                .collect(),
+        })
+        .filter(|g| {
+            !g.units.is_empty()
+                || g.formation
+                    .is_some_and(|f| !f.activation_markers.is_empty())
         })
         .collect();
     let loose: Vec<&Unit> = counters
@@ -155,7 +171,11 @@ pub fn groups(counters: &Counters) -> Vec<(String, Vec<&Unit>)> {
         .filter(|u| !u.formation.as_deref().is_some_and(known))
         .collect();
     if !loose.is_empty() {
-        out.push(("No formation".to_owned(), loose));
+        out.push(Group {
+            name: "No formation".to_owned(),
+            formation: None,
+            units: loose,
+        });
     }
     out
 }
@@ -178,15 +198,25 @@ pub fn layout(
     let mut cells = Vec::new();
     let mut headers = Vec::new();
     let mut y = margin + header; // room for "Fronts" / "Backs"
-    for (name, units) in groups(counters) {
-        headers.push((name, [margin + half / 2.0, y + header / 2.0]));
+    for group in groups(counters) {
+        headers.push((group.name, [margin + half / 2.0, y + header / 2.0]));
         y += header;
-        for row in units.chunks(columns) {
-            for (i, unit) in row.iter().enumerate() {
+        let units = group.units.iter().map(|u| (u.id.clone(), None));
+        let markers = group.formation.iter().flat_map(|f| {
+            let of = Some(f.id.clone());
+            f.activation_markers
+                .iter()
+                .map(move |m| (m.id.clone(), of.clone()))
+        });
+        let items: Vec<(String, Option<String>)> =
+            units.chain(markers).collect();
+        for row in items.chunks(columns) {
+            for (i, (id, marker_of)) in row.iter().enumerate() {
                 let x = margin + i as f64 * (c + gap);
                 let mirrored = back_x0 + (cols - 1.0 - i as f64) * (c + gap);
                 cells.push(Cell {
-                    unit: unit.id.clone(),
+                    unit: id.clone(),
+                    marker_of: marker_of.clone(),
                     front: [x.round() as u32, y.round() as u32],
                     back: [mirrored.round() as u32, y.round() as u32],
                 });
@@ -249,15 +279,33 @@ pub fn render(
     }
     dashed_fold(&mut img, layout.fold, c);
     for cell in &layout.cells {
-        let Some(unit) = counters.unit(&cell.unit) else {
+        let Some(counter) = counter_of(counters, &art, cell) else {
             continue;
         };
-        let counter = art.counter(unit);
         let at = |p: [u32; 2]| [f64::from(p[0]), f64::from(p[1])];
         draw::paint(&mut img, &counter.front, &font, at(cell.front), c);
         draw::paint(&mut img, &counter.back, &font, at(cell.back), c);
     }
     Ok((img, layout))
+}
+
+/// The counter a cell shows.
+fn counter_of(
+    counters: &Counters,
+    art: &Art<'_>,
+    cell: &Cell,
+) -> Option<super::Counter> {
+    match &cell.marker_of {
+        None => Some(art.counter(counters.unit(&cell.unit)?)),
+        Some(formation) => {
+            let formation = counters.formation(formation)?;
+            let marker = formation
+                .activation_markers
+                .iter()
+                .find(|m| m.id == cell.unit)?;
+            Some(art.activation_marker(formation, marker))
+        }
+    }
 }
 
 /// The fold line, dashed, down the whole sheet.

@@ -45,12 +45,19 @@ fn every_bundled_counters_file_draws_one_counter_per_unit() {
         let (counters, series) = sheet::load(&file).unwrap();
         let (img, layout) = sheet::render(&counters, &series, 40, 6).unwrap();
         assert_eq!([img.width(), img.height()], layout.size);
-        assert_eq!(layout.cells.len(), counters.units.len(), "{file:?}");
+        // One counter per unit and per activation marker, each once.
+        let markers: usize = counters
+            .formations
+            .iter()
+            .map(|f| f.activation_markers.len())
+            .sum();
+        let expected = counters.units.len() + markers;
+        assert_eq!(layout.cells.len(), expected, "{file:?}");
         let mut ids: Vec<&str> =
             layout.cells.iter().map(|c| c.unit.as_str()).collect();
         ids.sort_unstable();
         ids.dedup();
-        assert_eq!(ids.len(), counters.units.len(), "a unit drawn twice");
+        assert_eq!(ids.len(), expected, "a counter drawn twice");
         // Each front is left of the fold, each back right of it, on the
         // same row, mirrored.
         for c in &layout.cells {
@@ -107,6 +114,29 @@ fn a_counter_shows_nationality_band_and_the_white_disordered_back() {
     let bonaparte = cell(&layout, "bonaparte");
     assert_ne!(pixel(&img, bonaparte.front, [0.06, 0.1], c), white);
     assert_eq!(pixel(&img, bonaparte.back, [0.06, 0.1], c), white);
+    // Joubert's activation markers follow his units, in his band, the
+    // back without the code.
+    let am = cell(&layout, "joubert-am1");
+    assert_eq!(am.marker_of.as_deref(), Some("joubert"));
+    assert!(am.front[1] >= lebley.front[1]);
+    assert_eq!(pixel(&img, am.front, [0.06, 0.1], c), [0xaa, 0x22, 0x00]);
+    assert_eq!(pixel(&img, am.back, [0.06, 0.1], c), [0xaa, 0x22, 0x00]);
+    // Pixels in the middle that are not the background: the code's ink.
+    let inked = |at: [u32; 2]| {
+        let range = |k: f64| (f64::from(c) * k) as u32;
+        (at[1] + range(0.45)..at[1] + range(0.67))
+            .flat_map(|y| {
+                (at[0] + range(0.4)..at[0] + range(0.6)).map(move |x| (x, y))
+            })
+            .filter(|&(x, y)| {
+                let p = img.get_pixel(x, y).0;
+                (0..3).map(|i| p[i].abs_diff(french[i]) as u32).sum::<u32>()
+                    > 90
+            })
+            .count()
+    };
+    assert!(inked(am.front) > 10, "no code printed");
+    assert_eq!(inked(am.back), 0, "a code on the back");
     // Groups follow the command tree: the army's commander, then Reserve,
     // then Joubert; every unit of a group on the rows under its heading.
     let names: Vec<&str> =
