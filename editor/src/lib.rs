@@ -2,6 +2,7 @@
 //! and a headless renderer that draws maps to PNG.
 
 pub mod app;
+pub mod counter_art;
 pub mod demo;
 pub mod files;
 pub mod folders;
@@ -9,6 +10,7 @@ pub mod history;
 pub mod job;
 pub mod map_canvas;
 pub mod map_form;
+pub mod oob_csv;
 pub mod palette;
 pub mod project;
 pub mod recent;

@@ -34,6 +34,12 @@ struct Cli {
 enum Command {
     /// Draws a map to a PNG, with no window.
     Render(RenderArgs),
+    /// Draws every counter of a counters file, front and back, on a
+    /// print-and-play sheet (PNG).
+    Counters(berthier_editor::counter_art::sheet::SheetArgs),
+    /// The order of battle as CSV, one row per unit.
+    #[command(subcommand)]
+    Oob(OobCommand),
     /// Writes each hex-grid board of a VASSAL module (.vmod) as a map, its
     /// board image as the scan and its grid and numbering as VASSAL's.
     ImportVassal {
@@ -54,6 +60,33 @@ enum Command {
         /// The TMX to write; its tilesets are written beside it.
         #[arg(long, short, value_name = "FILE.tmx")]
         out: PathBuf,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum OobCommand {
+    /// Writes the units of a counters file as CSV (one row per unit, the
+    /// series' rating columns, unknown values empty).
+    Export {
+        /// The counters file.
+        #[arg(value_name = "COUNTERS")]
+        counters: PathBuf,
+        /// The CSV to write.
+        #[arg(long, short, value_name = "FILE.csv")]
+        out: PathBuf,
+    },
+    /// Updates and adds units of a counters file from a CSV, keeping its
+    /// comments; one bad row and nothing is written.
+    Import {
+        /// The counters file.
+        #[arg(value_name = "COUNTERS")]
+        counters: PathBuf,
+        /// The CSV to read.
+        #[arg(value_name = "FILE.csv")]
+        csv: PathBuf,
+        /// Check and list the changes without writing.
+        #[arg(long)]
+        dry_run: bool,
     },
 }
 
@@ -84,6 +117,8 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Render(args)) => run_render(&args),
+        Some(Command::Counters(args)) => run_sheet(&args),
+        Some(Command::Oob(command)) => run_oob(&command),
         Some(Command::ImportVassal { module, out }) => {
             run_import(&module, &out)
         }
@@ -114,6 +149,75 @@ fn run_render(args: &RenderArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("berthier-editor render: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sheet(
+    args: &berthier_editor::counter_art::sheet::SheetArgs,
+) -> ExitCode {
+    match berthier_editor::counter_art::sheet::run(args) {
+        Ok(report) => {
+            let [w, h] = report.layout.size;
+            eprintln!(
+                "wrote {} ({w}x{h}, {} counters of {} px, fronts left, \
+                 backs right)",
+                args.out.display(),
+                report.layout.cells.len(),
+                report.layout.counter
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("berthier-editor counters: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_oob(command: &OobCommand) -> ExitCode {
+    use berthier_editor::oob_csv::{self, Change};
+    let result = match command {
+        OobCommand::Export { counters, out } => oob_csv::export_file(counters)
+            .and_then(|text| {
+                berthier_schema::io::save_atomic(out, text.as_bytes())
+                    .map_err(|e| {
+                        oob_csv::OobCsvError::Write(out.clone(), e.to_string())
+                    })?;
+                eprintln!("wrote {}", out.display());
+                Ok(())
+            }),
+        OobCommand::Import {
+            counters,
+            csv,
+            dry_run,
+        } => oob_csv::import_file(counters, csv, *dry_run).map(|report| {
+            for change in &report.changes {
+                match change {
+                    Change::Created(id) => eprintln!("new unit {id}"),
+                    Change::Updated(id, columns) => {
+                        eprintln!("{id}: {}", columns.join(", "));
+                    }
+                }
+            }
+            let verb = if report.written {
+                "wrote"
+            } else {
+                "would write"
+            };
+            let n = report.changes.len();
+            if n == 0 {
+                eprintln!("no change: {} left as it was", counters.display());
+            } else {
+                eprintln!("{verb} {} ({n} unit(s))", counters.display());
+            }
+        }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("berthier-editor oob: {e}");
             ExitCode::FAILURE
         }
     }

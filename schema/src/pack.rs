@@ -163,6 +163,9 @@ pub fn resolve_series(chain: &[Series]) -> Option<Series> {
         merge(&mut merged.road_types, &child.road_types, |t| &t.id);
         merge(&mut merged.weather, &child.weather, |w| &w.id);
         merge(&mut merged.phases, &child.phases, |p| &p.id);
+        if child.counter_art.is_some() {
+            merged.counter_art.clone_from(&child.counter_art);
+        }
         merged.id.clone_from(&child.id);
         merged.name.clone_from(&child.name);
     }

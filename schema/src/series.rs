@@ -11,10 +11,12 @@ use crate::common::{Provenance, SeriesTag};
 use crate::overrides::RuleOverrides;
 use crate::stacking::Stacking;
 
+mod counter_art;
 mod entry_delay;
 mod entry_limit;
 mod zoc;
 
+pub use counter_art::{CounterArt, CounterSideArt, CounterSlot};
 pub use entry_delay::{DelaySpan, EntryDelay, PhaseDef, RetryAt};
 pub use entry_limit::EntryStackLimit;
 pub use zoc::ZoneOfControl;
@@ -105,6 +107,10 @@ pub struct Series {
     /// rally phase"); the sequence of play in rulebook order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub phases: Vec<PhaseDef>,
+    /// How the counters are printed: the front side, bands, nationality
+    /// colours (ratings' places are `ratings[].position`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter_art: Option<CounterArt>,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,
@@ -134,6 +140,10 @@ pub struct RatingDef {
     /// What it means and where it is printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Where it is printed on a counter side; without one it takes the
+    /// first free place ([`CounterSlot::FILL_ORDER`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<CounterSlot>,
 }
 
 /// What a unit's class is used for, when a special unit counts as one class

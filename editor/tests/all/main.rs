@@ -10,6 +10,7 @@ mod common;
 mod vassal_common;
 
 mod autosave;
+mod counter_sheet;
 mod demo_map;
 mod editing_ui;
 mod findings_ui;
@@ -19,6 +20,7 @@ mod layout;
 mod map_screen;
 mod naming;
 mod new_map;
+mod oob_csv;
 mod places_layer;
 mod protect;
 mod register_handles;

@@ -1,0 +1,313 @@
+//! Reading the CSV back: every row checked, then applied to a copy of the
+//! counters. A row names an existing unit (updated) or a new id (a unit
+//! added at the end); units without a row are left alone.
+
+use std::collections::{BTreeMap, HashMap};
+
+use berthier_schema::counters::{Counters, Unit};
+use berthier_schema::series::Series;
+
+use super::{FIXED, RatingColumn, ancestry, rating_columns};
+
+/// A bad row (or heading), by its line in the CSV file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}: {message}")]
+pub struct RowError {
+    /// Line, 1-based.
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// What an import changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A unit added.
+    Created(String),
+    /// A unit's fields changed: its id and the columns that changed.
+    Updated(String, Vec<String>),
+}
+
+/// Where each column is, by heading.
+struct Headings {
+    fixed: [usize; FIXED.len()],
+    ratings: Vec<(usize, RatingColumn)>,
+}
+
+/// One row read and checked.
+struct Row {
+    id: String,
+    printed: Option<String>,
+    name: String,
+    side: String,
+    nationality: Option<String>,
+    formation: Option<String>,
+    class: String,
+    ratings: Vec<(RatingColumn, Option<i16>)>,
+}
+
+/// `own` with the CSV applied, and what changed; or every bad row.
+pub fn apply(
+    own: &Counters,
+    effective: &Counters,
+    series: &Series,
+    text: &str,
+) -> Result<(Counters, Vec<Change>), Vec<RowError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let heading = reader
+        .headers()
+        .map_err(|e| vec![csv_error(&e, 1)])?
+        .clone();
+    let headings = headings(&heading, series).map_err(|e| vec![e])?;
+    let width = heading.len();
+    let (mut rows, mut errors) = (Vec::new(), Vec::new());
+    let mut seen: HashMap<String, u64> = HashMap::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(csv_error(&e, 0));
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| p.line());
+        if record.len() != width {
+            errors.push(RowError {
+                line,
+                message: format!(
+                    "{} columns, the heading has {width}",
+                    record.len()
+                ),
+            });
+            continue;
+        }
+        match read_row(&record, &headings, own, effective, series) {
+            Ok(row) => match seen.insert(row.id.clone(), line) {
+                Some(first) => errors.push(RowError {
+                    line,
+                    message: format!(
+                        "duplicate id `{}` (first on line {first})",
+                        row.id
+                    ),
+                }),
+                None => rows.push(row),
+            },
+            Err(message) => errors.push(RowError { line, message }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut updated = own.clone();
+    let changes = rows
+        .into_iter()
+        .filter_map(|r| put(&mut updated, r))
+        .collect();
+    Ok((updated, changes))
+}
+
+fn csv_error(e: &csv::Error, fallback: u64) -> RowError {
+    RowError {
+        line: e.position().map_or(fallback, |p| p.line()),
+        message: e.to_string(),
+    }
+}
+
+fn headings(
+    heading: &csv::StringRecord,
+    series: &Series,
+) -> Result<Headings, RowError> {
+    let error = |message: String| RowError { line: 1, message };
+    let find = |name: &str| heading.iter().position(|h| h.trim() == name);
+    let mut fixed = [0; FIXED.len()];
+    for (i, name) in FIXED.iter().enumerate() {
+        fixed[i] =
+            find(name).ok_or_else(|| error(format!("no `{name}` column")))?;
+    }
+    let known = rating_columns(series);
+    let mut ratings = Vec::new();
+    for (i, h) in heading.iter().enumerate() {
+        let h = h.trim();
+        if FIXED.contains(&h) {
+            continue;
+        }
+        let column = known.iter().find(|c| c.heading() == h).ok_or_else(|| {
+            error(format!(
+                "column `{h}` is not a `side:rating` of the series (e.g. `{}`)",
+                known.first().map(RatingColumn::heading).unwrap_or_default()
+            ))
+        })?;
+        ratings.push((i, column.clone()));
+    }
+    Ok(Headings { fixed, ratings })
+}
+
+fn read_row(
+    record: &csv::StringRecord,
+    headings: &Headings,
+    own: &Counters,
+    effective: &Counters,
+    series: &Series,
+) -> Result<Row, String> {
+    let cell = |i: usize| record.get(headings.fixed[i]).unwrap_or("").trim();
+    let optional = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let id = cell(0);
+    if id.is_empty() {
+        return Err("the id is empty".into());
+    }
+    if own.unit(id).is_none() && effective.unit(id).is_some() {
+        return Err(format!(
+            "unit `{id}` is defined in an included file; edit it there"
+        ));
+    }
+    let side = cell(3);
+    let side_def = effective
+        .sides
+        .iter()
+        .find(|s| s.id == side)
+        .ok_or_else(|| format!("unknown side `{side}`"))?;
+    let nationality = optional(cell(4));
+    if let Some(n) = &nationality
+        && !side_def.nationalities.iter().any(|x| &x.id == n)
+    {
+        return Err(format!("side `{side}` has no nationality `{n}`"));
+    }
+    let formation = formation(cell(5), effective)?;
+    let class = cell(6);
+    let class_def = series
+        .class(class)
+        .ok_or_else(|| format!("unknown class `{class}`"))?;
+    let arm = cell(7);
+    if !arm.is_empty() && arm != class_def.arm {
+        return Err(format!(
+            "arm `{arm}` is not class `{class}`'s (`{}`); change the class",
+            class_def.arm
+        ));
+    }
+    let mut ratings = Vec::new();
+    for (i, column) in &headings.ratings {
+        let text = record.get(*i).unwrap_or("").trim();
+        let value = match text {
+            "" => None,
+            t => Some(t.parse::<i16>().map_err(|_| {
+                format!("{}: `{t}` is not a whole number", column.heading())
+            })?),
+        };
+        ratings.push((column.clone(), value));
+    }
+    Ok(Row {
+        id: id.to_owned(),
+        printed: optional(cell(1)),
+        name: cell(2).to_owned(),
+        side: side.to_owned(),
+        nationality,
+        formation,
+        class: class.to_owned(),
+        ratings,
+    })
+}
+
+/// The formation a path names: its last id, which must be a formation
+/// whose parents end with the ids before it.
+fn formation(
+    path: &str,
+    effective: &Counters,
+) -> Result<Option<String>, String> {
+    if path.is_empty() {
+        return Ok(None);
+    }
+    let given: Vec<&str> = path.split('/').map(str::trim).collect();
+    let leaf = given.last().copied().unwrap_or_default();
+    if effective.formation(leaf).is_none() {
+        return Err(format!("unknown formation `{leaf}`"));
+    }
+    let chain = ancestry(effective, leaf);
+    if !chain.ends_with(&given) {
+        return Err(format!(
+            "formation path `{path}` is not in the command tree (`{leaf}` is \
+             `{}`)",
+            chain.join("/")
+        ));
+    }
+    Ok(Some(leaf.to_owned()))
+}
+
+/// Applies one row; what changed, if anything.
+fn put(counters: &mut Counters, row: Row) -> Option<Change> {
+    let Some(unit) = counters.units.iter_mut().find(|u| u.id == row.id) else {
+        let mut unit = Unit {
+            id: row.id.clone(),
+            printed: None,
+            name: String::new(),
+            designation: None,
+            side: String::new(),
+            nationality: None,
+            class: String::new(),
+            class_as: BTreeMap::new(),
+            formation: None,
+            ratings: BTreeMap::new(),
+            ratings_after_losses: Vec::new(),
+            tags: Vec::new(),
+            note: None,
+        };
+        update(&mut unit, row);
+        let id = unit.id.clone();
+        counters.units.push(unit);
+        return Some(Change::Created(id));
+    };
+    let id = row.id.clone();
+    let changed = update(unit, row);
+    (!changed.is_empty()).then_some(Change::Updated(id, changed))
+}
+
+/// Sets `unit`'s fields from `row`; the headings of the columns that
+/// changed. An empty rating cell makes a known value unknown (the key
+/// goes); one already unknown stays as the file wrote it.
+fn update(unit: &mut Unit, row: Row) -> Vec<String> {
+    let mut changed = Vec::new();
+    let mut set = |name: &str, field: &mut String, to: String| {
+        if *field != to {
+            *field = to;
+            changed.push(name.to_owned());
+        }
+    };
+    set("name", &mut unit.name, row.name);
+    set("side", &mut unit.side, row.side);
+    set("class", &mut unit.class, row.class);
+    let mut set_opt = |name: &str, field: &mut Option<String>, to| {
+        if *field != to {
+            *field = to;
+            changed.push(name.to_owned());
+        }
+    };
+    set_opt("printed", &mut unit.printed, row.printed);
+    set_opt("nationality", &mut unit.nationality, row.nationality);
+    set_opt("formation", &mut unit.formation, row.formation);
+    for (column, value) in row.ratings {
+        let now = unit.rating(&column.side, &column.rating);
+        if now == value {
+            continue;
+        }
+        changed.push(column.heading());
+        match value {
+            Some(v) => {
+                unit.ratings
+                    .entry(column.side.clone())
+                    .or_default()
+                    .insert(column.rating.clone(), Some(v));
+            }
+            None => {
+                if let Some(side) = unit.ratings.get_mut(&column.side) {
+                    side.remove(&column.rating);
+                    if side.is_empty() {
+                        unit.ratings.remove(&column.side);
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
