@@ -9,6 +9,7 @@ pub mod history;
 pub mod job;
 pub mod map_canvas;
 pub mod map_form;
+pub mod oob;
 pub mod palette;
 pub mod project;
 pub mod recent;

@@ -19,6 +19,7 @@ mod layout;
 mod map_screen;
 mod naming;
 mod new_map;
+mod oob;
 mod places_layer;
 mod protect;
 mod register_handles;
