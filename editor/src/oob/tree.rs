@@ -167,12 +167,11 @@ impl Walk<'_> {
             .filter(|u| u.formation.as_deref() == Some(id))
             .collect();
         let shut = self.collapsed.contains(id);
+        let (leaders, combat): (Vec<&Unit>, Vec<&Unit>) =
+            units.iter().partition(|u| self.is_leader(u));
         let mut label = format!("{} · {}", f.name, f.level);
-        if !units.is_empty() {
-            label.push_str(&format!(" · {} units", units.len()));
-        }
-        if let Some(cmd) = f.commander.as_deref().and_then(|l| self.c.unit(l)) {
-            label.push_str(&format!(" · led by {}", cmd.name));
+        if !combat.is_empty() {
+            label.push_str(&format!(" · {}", count(combat.len(), "unit")));
         }
         out.push(Row {
             item: Item {
@@ -189,9 +188,13 @@ impl Walk<'_> {
         if shut {
             return;
         }
-        let (leaders, combat): (Vec<&Unit>, Vec<&Unit>) =
-            units.iter().partition(|u| self.is_leader(u));
-        self.units(&leaders, depth + 1, out);
+        for u in leaders {
+            let mut label = unit_label(u);
+            if f.commander.as_deref() == Some(u.id.as_str()) {
+                label.push_str(" · commands");
+            }
+            out.push(leaf(Kind::Leader, &u.id, depth + 1, label));
+        }
         for child in children {
             self.formation(child, depth + 1, out);
         }
@@ -222,6 +225,15 @@ impl Walk<'_> {
         self.series.is_some_and(|s| {
             s.unit_classes.iter().any(|c| c.id == u.class && c.leader)
         })
+    }
+}
+
+/// `1 unit`, `3 units`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

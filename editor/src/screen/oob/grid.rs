@@ -5,12 +5,15 @@
 //! `?`, never as 0, with why it is unknown under the group.
 
 use berthier_schema::Unit;
-use iced::widget::{Column, Row, column, container, text, text_input};
+use iced::widget::{
+    Column, Row, TextInput, column, container, text, text_input,
+};
 use iced::{Element, Fill};
 
 use super::Message;
 use crate::oob::OobDoc;
 use crate::oob::ratings::{self, Column as RatingColumn};
+use crate::oob::tree::count;
 
 /// Width of the unit name column.
 const NAME_WIDTH: f32 = 150.0;
@@ -112,7 +115,7 @@ fn header<'a>(columns: &[RatingColumn]) -> Element<'a, Message> {
         line = line.push(gap(first)).push(
             column![
                 text(side).size(11).style(text::secondary),
-                text(c.rating.replace('_', " ")).size(11),
+                text(short(&c.rating)).size(11),
             ]
             .width(CELL_WIDTH),
         );
@@ -140,8 +143,9 @@ fn all_row<'a>(
     editable: Vec<String>,
 ) -> Element<'a, Message> {
     let label = format!("All {}", editable.len());
-    let mut line =
-        Row::new().push(text(label).width(NAME_WIDTH).style(text::primary));
+    let mut line = Row::new()
+        .push(text(label).width(NAME_WIDTH).style(text::primary))
+        .align_y(iced::Center);
     for (i, c) in columns.iter().enumerate() {
         line = line.push(gap(opens_side(columns, i)));
         let values: Vec<Option<i16>> =
@@ -155,16 +159,14 @@ fn all_row<'a>(
             };
         let (units, side, rating) =
             (editable.clone(), c.side.clone(), c.rating.clone());
-        line = line.push(
-            text_input(placeholder, &value)
-                .on_input(move |text| Message::Rating {
-                    units: units.clone(),
-                    side: side.clone(),
-                    rating: rating.clone(),
-                    text,
-                })
-                .width(CELL_WIDTH),
-        );
+        line = line.push(cell(text_input(placeholder, &value)).on_input(
+            move |text| Message::Rating {
+                units: units.clone(),
+                side: side.clone(),
+                rating: rating.clone(),
+                text,
+            },
+        ));
     }
     line.into()
 }
@@ -174,16 +176,19 @@ fn unit_row<'a>(
     u: &'a Unit,
     columns: &[RatingColumn],
 ) -> Element<'a, Message> {
-    let mut line = Row::new().push(
-        text(crate::oob::tree::unit_label(u))
-            .size(13)
-            .width(NAME_WIDTH),
-    );
+    let label = match &u.printed {
+        Some(n) if !u.name.contains(n.as_str()) => format!("{n} {}", u.name),
+        _ => u.name.clone(),
+    };
+    let mut line = Row::new()
+        .push(text(label).size(13).width(NAME_WIDTH))
+        .align_y(iced::Center);
     let own = doc.is_own(&u.id);
-    for c in columns {
+    for (i, c) in columns.iter().enumerate() {
+        line = line.push(gap(opens_side(columns, i)));
         let value =
             ratings::value(u, c).map_or_else(String::new, |v| v.to_string());
-        let mut cell = text_input("?", &value).width(CELL_WIDTH);
+        let mut cell = cell(text_input("?", &value));
         if own {
             let (id, side, rating) =
                 (u.id.clone(), c.side.clone(), c.rating.clone());
@@ -239,11 +244,17 @@ fn why_unknown<'a>(
     col.into()
 }
 
-/// `1 unit`, `3 units`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+/// A rating cell: small, so a brigade's rows fit on the screen.
+fn cell(input: TextInput<'_, Message>) -> TextInput<'_, Message> {
+    input.width(CELL_WIDTH).size(13).padding(3)
+}
+
+/// A rating's header: short enough for its cell (`movement` is the
+/// movement allowance, MA).
+fn short(rating: &str) -> String {
+    match rating {
+        "movement" => "MA".to_owned(),
+        "engagement" => "engage".to_owned(),
+        other => other.replace('_', " "),
     }
 }

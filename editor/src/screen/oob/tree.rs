@@ -2,6 +2,7 @@
 //! marker, indented by depth, with a toggle on rows that have children;
 //! and the deletion question.
 
+use iced::widget::text::Wrapping;
 use iced::widget::{
     Column, button, column, container, row, scrollable, space, text,
 };
@@ -29,7 +30,7 @@ impl OobScreen {
     fn row(&self, r: Row) -> Element<'_, Message> {
         let toggle: Element<'_, Message> = if r.has_children {
             let sign = if r.collapsed { "+" } else { "−" };
-            button(text(sign).size(14))
+            button(text(sign).size(16))
                 .padding([0, 6])
                 .style(button::text)
                 .on_press(Message::Toggle(r.item.id.clone()))
@@ -39,7 +40,7 @@ impl OobScreen {
         };
         let selected = self.selected.as_ref() == Some(&r.item);
         let size = if r.item.kind == Kind::Side { 17 } else { 14 };
-        let mut label = text(r.label).size(size);
+        let mut label = text(r.label).size(size).wrapping(Wrapping::None);
         if self.doc.defined_in(&r.item.id).is_some()
             && r.item.kind != Kind::Side
         {

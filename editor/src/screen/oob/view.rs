@@ -90,8 +90,7 @@ impl OobScreen {
 
     fn details(&self) -> Element<'_, Message> {
         let Some(item) = &self.selected else {
-            return text("Select a side, a formation or a unit in the tree.")
-                .into();
+            return self.overview();
         };
         let mut page: Column<'_, Message> = column![].spacing(10);
         if let Some(confirm) = &self.confirm {
@@ -124,6 +123,49 @@ impl OobScreen {
             Kind::Activation | Kind::Marker => self.marker_details(item),
         };
         page.push(part).into()
+    }
+
+    /// Before anything is selected: the file, its series and includes,
+    /// each side's size and what its units still lack.
+    fn overview(&self) -> Element<'_, Message> {
+        let own = self.doc.own();
+        let merged = self.doc.merged();
+        let series = self.doc.series.as_ref();
+        let mut page = column![
+            text(own.name.clone()).size(20),
+            text(format!(
+                "Series: {}",
+                series.map_or(own.series.as_str(), |s| s.name.as_str())
+            )),
+        ]
+        .spacing(8);
+        for include in &own.include {
+            page = page.push(text(format!(
+                "Includes {} (its formations and units are shown greyed, \
+                 edited in that file)",
+                include.path
+            )));
+        }
+        for side in &merged.sides {
+            let units: Vec<_> =
+                merged.units.iter().filter(|u| u.side == side.id).collect();
+            let formations = merged
+                .formations
+                .iter()
+                .filter(|f| f.side == side.id)
+                .count();
+            page = page.push(text(format!(
+                "{}: {formations} formations, {} units",
+                side.name,
+                units.len()
+            )));
+            page = page.push(super::grid::gap_line(&self.doc, &units));
+        }
+        page.push(
+            text("Select a side, a formation or a unit in the tree.")
+                .style(text::secondary),
+        )
+        .into()
     }
 
     fn side_details(&self, id: &str) -> Element<'_, Message> {

@@ -72,7 +72,7 @@ fn build_two_formations_rename_move_and_undo_each_step() {
     assert_eq!(formations, ["Armee d'Italie", "Joubert", "Massena"]);
     let massena = oob(&app).doc().own().formations[2].id.clone();
     assert_eq!(units, [("39e".to_owned(), Some(massena))]);
-    assert!(shows(&app, "Massena · wing · 1 units"), "the tree shows it");
+    assert!(shows(&app, "Massena · wing · 1 unit"), "the tree shows it");
     assert!(shows(&app, "Joubert · wing"));
 
     // Save, then undo to the empty file one step at a time: adding and
