@@ -42,6 +42,9 @@ pub struct App {
     repaint: Repaint,
     /// "Unsaved changes to X." while it is asked.
     unsaved: Option<UnsavedPrompt>,
+    /// The counters file of the scenario whose map is shown, offered as
+    /// "Order of battle" above the map.
+    scenario_counters: Option<PathBuf>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -110,6 +113,8 @@ pub enum Message {
     CloseRequested(window::Id),
     /// The answer to "Unsaved changes to X."
     Unsaved(unsaved::Message),
+    /// Open the order of battle of the scenario shown.
+    OpenCounters(PathBuf),
 }
 
 impl App {
@@ -129,7 +134,9 @@ impl App {
         if matches!(screen, Screen::Map(_) | Screen::Oob(_)) {
             recent.add(path);
         }
-        Self::with_screen(screen, recent)
+        let mut app = Self::with_screen(screen, recent);
+        app.scenario_counters = oob::counters_named_by(path);
+        app
     }
 
     /// Opens the demo from its copy under the data folder `data`, written
@@ -162,6 +169,7 @@ impl App {
             recent,
             repaint: Repaint::default(),
             unsaved: None,
+            scenario_counters: None,
         }
     }
 
@@ -246,9 +254,10 @@ impl App {
             (Screen::Map(s), Message::DiskTick) => {
                 s.update(map::Message::CheckDisk).0.map(Message::Map)
             }
-            (_, Message::OpenPicked(Some(path))) => {
-                self.request(Pending::Open(path))
-            }
+            (
+                _,
+                Message::OpenPicked(Some(path)) | Message::OpenCounters(path),
+            ) => self.request(Pending::Open(path)),
             (_, Message::CloseRequested(id)) => {
                 self.request(Pending::Close(id))
             }
@@ -389,6 +398,10 @@ impl App {
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
             Screen::Oob(s) => s.view().map(Message::Oob),
         };
+        let screen = match (&self.screen, &self.scenario_counters) {
+            (Screen::Map(_), Some(counters)) => oob::with_bar(screen, counters),
+            _ => screen,
+        };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
             None => screen,
@@ -435,7 +448,8 @@ impl App {
             Screen::NewMap(..) => (5, 0),
             Screen::Oob(_) => (6, 0),
         };
-        screen | u32::from(self.unsaved.is_some()) << 3 | map << 4
+        let bar = u32::from(self.scenario_counters.is_some());
+        screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5
     }
 
     /// The window style: the theme's, with the background stepping for a

@@ -105,6 +105,7 @@ impl App {
     /// Replaces the screen with `path`'s map, or with the error screen
     /// holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        self.scenario_counters = super::oob::counters_named_by(&path);
         if let Some(screen) = super::oob::open(&path) {
             if matches!(screen, Screen::Oob(_)) {
                 self.remember(&path);

@@ -4,8 +4,12 @@
 
 use std::path::Path;
 
+use std::path::PathBuf;
+
 use berthier_schema::Document;
-use iced::Task;
+use berthier_schema::pack::{beside, load_scenario};
+use iced::widget::{button, column, container, row, text};
+use iced::{Element, Task};
 
 use super::{App, Message, Screen, open_dialog};
 use crate::oob::OobDoc;
@@ -27,6 +31,35 @@ pub(super) fn open(path: &Path) -> Option<Screen> {
         Ok(doc) => Screen::Oob(Box::new(OobScreen::new(doc))),
         Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),
     })
+}
+
+/// The counters file a scenario at `path` uses (a variant's is its
+/// base's); `None` for any other file.
+pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
+    let written = match project::read_document(path).ok()? {
+        Document::Scenario(s) => s.counters,
+        Document::Variant(_) => load_scenario(path).ok()?.scenario.counters,
+        _ => return None,
+    };
+    Some(beside(path, &written))
+}
+
+/// The map screen of a scenario, under a bar offering its order of
+/// battle.
+pub(super) fn with_bar<'a>(
+    screen: Element<'a, Message>,
+    counters: &Path,
+) -> Element<'a, Message> {
+    let name = counters.file_name().unwrap_or_default().to_string_lossy();
+    let bar = row![
+        text(format!("This scenario's units are in {name}.")).size(14),
+        button(text("Order of battle").size(14))
+            .padding([2, 8])
+            .on_press(Message::OpenCounters(counters.to_owned())),
+    ]
+    .spacing(8)
+    .align_y(iced::Center);
+    column![container(bar).padding([2, 8]), screen].into()
 }
 
 /// The order of battle's part of the editor's Ctrl shortcuts.

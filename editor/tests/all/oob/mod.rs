@@ -4,6 +4,7 @@
 
 mod build;
 mod bundled;
+mod navigate;
 mod save;
 
 use std::path::{Path, PathBuf};
