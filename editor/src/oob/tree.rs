@@ -213,11 +213,22 @@ impl Walk<'_> {
     fn units(&self, units: &[&Unit], depth: usize, out: &mut Vec<Row>) {
         let (leaders, combat): (Vec<&Unit>, Vec<&Unit>) =
             units.iter().partition(|u| self.is_leader(u));
+        let label = |u: &Unit| {
+            // Several counters print one name (Rivoli's two Lebley, seed
+            // 000 Scenarios): the id tells them apart.
+            let namesake =
+                units.iter().any(|x| x.id != u.id && x.name == u.name);
+            if namesake {
+                format!("{} · {}", unit_label(u), u.id)
+            } else {
+                unit_label(u)
+            }
+        };
         for u in leaders {
-            out.push(leaf(Kind::Leader, &u.id, depth, unit_label(u)));
+            out.push(leaf(Kind::Leader, &u.id, depth, label(u)));
         }
         for u in combat {
-            out.push(leaf(Kind::Unit, &u.id, depth, unit_label(u)));
+            out.push(leaf(Kind::Unit, &u.id, depth, label(u)));
         }
     }
 

@@ -5,9 +5,7 @@
 //! `?`, never as 0, with why it is unknown under the group.
 
 use berthier_schema::Unit;
-use iced::widget::{
-    Column, Row, TextInput, column, container, text, text_input,
-};
+use iced::widget::{Column, Row, TextInput, column, space, text, text_input};
 use iced::{Element, Fill};
 
 use super::Message;
@@ -98,29 +96,34 @@ fn group<'a>(
         table = table.push(all_row(units, &columns, editable));
     }
     for u in units {
-        table = table.push(unit_row(doc, u, &columns));
+        let namesake = units.iter().any(|x| x.id != u.id && x.name == u.name);
+        table = table.push(unit_row(doc, u, &columns, namesake));
     }
     table.push(why_unknown(doc, units, &columns)).into()
 }
 
+/// Two header lines: each counter side's name over its columns, then
+/// the ratings.
 fn header<'a>(columns: &[RatingColumn]) -> Element<'a, Message> {
-    let mut line = Row::new().push(container(text("")).width(NAME_WIDTH));
+    let mut sides = Row::new().push(space().width(NAME_WIDTH));
+    let mut names = Row::new().push(space().width(NAME_WIDTH));
     for (i, c) in columns.iter().enumerate() {
-        let first = i == 0 || columns[i - 1].side != c.side;
-        let side = if first {
-            c.side.replace('_', " ")
-        } else {
-            String::new()
-        };
-        line = line.push(gap(first)).push(
-            column![
-                text(side).size(11).style(text::secondary),
-                text(short(&c.rating)).size(11),
-            ]
-            .width(CELL_WIDTH),
-        );
+        if opens_side(columns, i) {
+            let span = columns[i..].iter().take_while(|x| x.side == c.side);
+            #[allow(clippy::cast_precision_loss)]
+            let width = span.count() as f32 * CELL_WIDTH;
+            sides = sides.push(gap(true)).push(
+                text(c.side.replace('_', " "))
+                    .size(11)
+                    .style(text::secondary)
+                    .width(width),
+            );
+        }
+        names = names
+            .push(gap(opens_side(columns, i)))
+            .push(text(short(&c.rating)).size(11).width(CELL_WIDTH));
     }
-    line.into()
+    column![sides, names].into()
 }
 
 /// The space before a column: wider before each counter side's first.
@@ -171,15 +174,21 @@ fn all_row<'a>(
     line.into()
 }
 
+/// A unit's row; `namesake`: another unit of the group has its name,
+/// so its id tells them apart.
 fn unit_row<'a>(
     doc: &OobDoc,
     u: &'a Unit,
     columns: &[RatingColumn],
+    namesake: bool,
 ) -> Element<'a, Message> {
-    let label = match &u.printed {
+    let mut label = match &u.printed {
         Some(n) if !u.name.contains(n.as_str()) => format!("{n} {}", u.name),
         _ => u.name.clone(),
     };
+    if namesake {
+        label = format!("{label} ({})", u.id);
+    }
     let mut line = Row::new()
         .push(text(label).size(13).width(NAME_WIDTH))
         .align_y(iced::Center);
