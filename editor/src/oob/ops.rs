@@ -123,6 +123,32 @@ pub fn rename(doc: &OobDoc, id: &str, name: &str) -> Option<OobEdit> {
     Some(OobEdit::ReplaceMarker(Box::new(m)))
 }
 
+/// The file's unit `id` changed by `change` (class, printed number).
+pub fn edit_unit(
+    doc: &OobDoc,
+    id: &str,
+    change: impl FnOnce(&mut Unit),
+) -> Option<OobEdit> {
+    let mut unit = doc.own().units.iter().find(|u| u.id == id)?.clone();
+    change(&mut unit);
+    // The id is what scenarios name: never changed here.
+    unit.id = id.to_owned();
+    Some(OobEdit::ReplaceUnit(Box::new(unit)))
+}
+
+/// The file's formation `id` changed by `change` (level).
+pub fn edit_formation(
+    doc: &OobDoc,
+    id: &str,
+    change: impl FnOnce(&mut Formation),
+) -> Option<OobEdit> {
+    let mut formation =
+        doc.own().formations.iter().find(|f| f.id == id)?.clone();
+    change(&mut formation);
+    formation.id = id.to_owned();
+    Some(OobEdit::ReplaceFormation(Box::new(formation)))
+}
+
 /// Moves the file's unit or formation `id` into formation `to` (`None`:
 /// straight under its side). `None` when `to` is not a formation of its
 /// side, or is the formation itself or one below it.

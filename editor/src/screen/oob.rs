@@ -4,6 +4,7 @@
 //! is one step); saving keeps the file's comments and layout. Laid out in
 //! `view`, the tree in `tree`, the grid in `grid`.
 
+mod fields;
 mod grid;
 mod tree;
 mod view;
@@ -12,6 +13,8 @@ pub use view::NAME_FIELD;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+
+use berthier_schema::{Formation, Unit};
 
 use crate::oob::edit::OobEdit;
 use crate::oob::ratings::Column;
@@ -67,6 +70,12 @@ pub enum Message {
     CollapseAll,
     /// The name field of the selection changed.
     Rename(String),
+    /// A unit's class was picked.
+    SetClass(String),
+    /// A unit's printed number field changed.
+    SetPrinted(String),
+    /// A formation's level was picked.
+    SetLevel(String),
     /// Open or close the "Move to…" list.
     MovePicker(bool),
     /// "Move to…" picked a formation.
@@ -166,7 +175,13 @@ impl OobScreen {
 
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
-        if !matches!(message, Message::Rename(_) | Message::Rating { .. }) {
+        let typing = matches!(
+            message,
+            Message::Rename(_)
+                | Message::SetPrinted(_)
+                | Message::Rating { .. }
+        );
+        if !typing {
             self.doc.seal();
         }
         match message {
@@ -179,6 +194,16 @@ impl OobScreen {
             Message::ExpandAll => self.collapsed.clear(),
             Message::CollapseAll => self.collapse_all(),
             Message::Rename(name) => self.rename(&name),
+            Message::SetClass(class) => {
+                self.edit_unit("class", |u| u.class = class);
+            }
+            Message::SetPrinted(printed) => self.edit_unit("printed", |u| {
+                let printed = printed.trim();
+                u.printed = (!printed.is_empty()).then(|| printed.to_owned());
+            }),
+            Message::SetLevel(level) => {
+                self.edit_formation(|f| f.level = level)
+            }
             Message::MovePicker(open) => self.moving = open,
             Message::MoveTo(target) => {
                 self.moving = false;
@@ -236,6 +261,28 @@ impl OobScreen {
         let id = item.id.clone();
         if let Some(edit) = ops::rename(&self.doc, &id, name) {
             self.doc.apply(edit, Some(format!("rename {id}")));
+        }
+    }
+
+    /// Changes the selected unit of the file; typing into one field is
+    /// one undo step (`field` names it).
+    fn edit_unit(&mut self, field: &str, change: impl FnOnce(&mut Unit)) {
+        let Some(item) = self.own_selected() else {
+            return;
+        };
+        let id = item.id.clone();
+        if let Some(edit) = ops::edit_unit(&self.doc, &id, change) {
+            self.doc.apply(edit, Some(format!("{field} {id}")));
+        }
+    }
+
+    fn edit_formation(&mut self, change: impl FnOnce(&mut Formation)) {
+        let Some(item) = self.own_selected() else {
+            return;
+        };
+        let id = item.id.clone();
+        if let Some(edit) = ops::edit_formation(&self.doc, &id, change) {
+            self.doc.apply(edit, None);
         }
     }
 

@@ -57,7 +57,7 @@ pub(super) fn gap_line<'a>(
             ))
         } else {
             text(format!(
-                "{} of {} here still lack {}, which the stacking limits sum.",
+                "{} of {} still lack {}, which the stacking limits sum.",
                 g.missing.len(),
                 count(g.of, "unit"),
                 g.rating
@@ -239,9 +239,9 @@ fn why_unknown<'a>(
         }
     }
     let mut col = column![text(format!(
-        "? = unknown (not printed in the sources, or not entered yet) on {} of {} units. Why:",
+        "? = unknown (not printed in the sources, or not entered yet) on {} of {}. Why:",
         unknown.len(),
-        units.len()
+        count(units.len(), "unit")
     ))
     .size(13)]
     .spacing(2)

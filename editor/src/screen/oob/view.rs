@@ -3,14 +3,15 @@
 //! stacking gaps in the status bar.
 
 use iced::widget::{
-    Column, button, column, container, row, rule, scrollable, text, text_input,
+    Column, button, column, container, row, rule, scrollable, space, text,
+    text_input,
 };
 use iced::{Element, Fill};
 
 use super::{Message, OobScreen, Target};
 use crate::oob::ops;
 use crate::oob::ratings::{self, units_within};
-use crate::oob::tree::Kind;
+use crate::oob::tree::{self, Kind};
 
 /// The id of the selection's name field (tests type into it).
 pub const NAME_FIELD: &str = "oob-name";
@@ -207,6 +208,7 @@ impl OobScreen {
             )),
         ]
         .spacing(10);
+        page = page.push(self.formation_fields(f));
         page = page.push(self.origin_line(id));
         page =
             page.push(self.move_picker(&f.side, Some(id), f.parent.as_deref()));
@@ -221,15 +223,17 @@ impl OobScreen {
             return text("This unit is no longer in the file.").into();
         };
         let facts = format!(
-            "Unit `{}` · printed {} · class {} · side {} · nationality {}",
+            "Unit `{}` · side {} · nationality {}",
             u.id,
-            u.printed.as_deref().unwrap_or("none"),
-            u.class,
             u.side,
             u.nationality.as_deref().unwrap_or("none"),
         );
-        let mut page =
-            column![self.name_field(&u.name, id), text(facts)].spacing(10);
+        let mut page = column![
+            self.name_field(&u.name, id),
+            text(facts),
+            self.unit_fields(u)
+        ]
+        .spacing(10);
         if !u.tags.is_empty() {
             page = page.push(text(format!("Tags: {}", u.tags.join(", "))));
         }
@@ -320,14 +324,24 @@ impl OobScreen {
                 label: "→ no formation (straight under the side)".to_owned(),
             }));
         }
-        for f in ops::move_targets(&self.doc, side, moving) {
+        // In the tree's order, indented as there.
+        let allowed = ops::move_targets(&self.doc, side, moving);
+        let open = std::collections::BTreeSet::new();
+        let rows = tree::rows(merged, self.doc.series.as_ref(), &open);
+        for r in rows.iter().filter(|r| r.item.kind == Kind::Formation) {
+            let Some(f) = allowed.iter().find(|f| f.id == r.item.id) else {
+                continue;
+            };
             if Some(f.id.as_str()) == current {
                 continue;
             }
-            list = list.push(move_button(Target {
+            let target = Target {
                 id: Some(f.id.clone()),
                 label: format!("→ {}", target_label(f)),
-            }));
+            };
+            #[allow(clippy::cast_precision_loss)]
+            let indent = r.depth.saturating_sub(1) as f32 * 14.0;
+            list = list.push(row![space().width(indent), move_button(target)]);
         }
         list.into()
     }

@@ -109,3 +109,39 @@ fn moves_refuse_cycles_and_included_items() {
     assert!(ops::rename(&doc, &included.id, "Other").is_none());
     assert!(ops::delete_formation(&doc, &included.id).is_none());
 }
+
+#[test]
+fn typing_a_field_is_one_undo_step_and_ids_never_change() {
+    use berthier_editor::oob::tree::{Item, Kind};
+    use berthier_editor::screen::oob::{Message, OobScreen};
+    let mut screen = OobScreen::new(quatre_bras());
+    let before = screen.doc().own().clone();
+    let id = before.units[0].id.clone();
+    let select = Message::Select(Item {
+        kind: Kind::Unit,
+        id: id.clone(),
+    });
+    let _ = screen.update(select);
+    for typed in ["9", "99", "999"] {
+        let _ = screen.update(Message::SetPrinted(typed.to_owned()));
+    }
+    // A class other than the unit's (Quatre-Bras' first unit is cavalry).
+    let other = if before.units[0].class == "infantry" {
+        "cavalry"
+    } else {
+        "infantry"
+    };
+    let _ = screen.update(Message::SetClass(other.to_owned()));
+    let unit = screen.doc().own().unit(&id).expect("same id").clone();
+    assert_eq!(
+        (unit.printed.as_deref(), unit.class.as_str()),
+        (Some("999"), other)
+    );
+    let _ = screen.update(Message::Undo);
+    let unit = screen.doc().own().unit(&id).expect("same id").clone();
+    assert_eq!(unit.class, before.units[0].class, "the class undone alone");
+    assert_eq!(unit.printed.as_deref(), Some("999"));
+    let _ = screen.update(Message::Undo);
+    assert_eq!(screen.doc().own(), &before, "the typing undone in one step");
+    assert!(!screen.doc().can_undo());
+}
