@@ -2,11 +2,14 @@
 //! series) and printed number, a formation's level.
 
 use berthier_schema::{Formation, Unit};
+use iced::Element;
 use iced::widget::{pick_list, row, text, text_input};
-use iced::{Element, Fill};
 
 use super::{Message, OobScreen};
 use crate::oob::ops::LEVELS;
+
+/// Room for the longest level name.
+const LEVEL_WIDTH: f32 = 180.0;
 
 impl OobScreen {
     /// Class and printed number, editable on the file's own units; a
@@ -63,7 +66,7 @@ impl OobScreen {
         }
         let level: Element<'a, Message> = if self.doc.is_own(&f.id) {
             pick_list(levels, Some(f.level.clone()), Message::SetLevel)
-                .width(Fill)
+                .width(LEVEL_WIDTH)
                 .into()
         } else {
             text(f.level.clone()).into()
