@@ -13,8 +13,9 @@ const LEVEL_WIDTH: f32 = 180.0;
 
 impl OobScreen {
     /// Class and printed number, editable on the file's own units; a
-    /// printed number another unit of the side carries is named (they
-    /// are unique per side, seed 001 §III.1).
+    /// printed number another unit of the side carries is named: the
+    /// number is the unit's line on its army's loss sheet ("the 024 unit
+    /// will appear on the 24th line", seed 001 §III.1, l. 120).
     pub(super) fn unit_fields<'a>(
         &'a self,
         u: &'a Unit,
