@@ -3,7 +3,7 @@
 //! id, never by a position kept from before, and no edit changes an id:
 //! scenarios refer to units and formations by id.
 
-use berthier_schema::counters::Marker;
+use berthier_schema::counters::{Marker, Side};
 use berthier_schema::{Counters, Formation, Unit};
 
 /// One change to a counters file's own content.
@@ -33,6 +33,17 @@ pub enum OobEdit {
     ReplaceFormation(Box<Formation>),
     /// Replaces the marker with `marker.id` by `marker` (rename).
     ReplaceMarker(Box<Marker>),
+    /// Puts `side` at position `at` of `sides`.
+    InsertSide {
+        /// Position in the file's `sides`.
+        at: usize,
+        /// The side.
+        side: Box<Side>,
+    },
+    /// Takes the side with this id out.
+    RemoveSide(String),
+    /// Replaces the side with `side.id` by `side` (rename).
+    ReplaceSide(Box<Side>),
     /// Several edits as one step, applied in order.
     Batch(Vec<OobEdit>),
 }
@@ -42,7 +53,15 @@ impl OobEdit {
     /// in the file, or a replacement equal to what is there).
     pub fn is_noop(&self, c: &Counters) -> bool {
         match self {
-            Self::InsertUnit { .. } | Self::InsertFormation { .. } => false,
+            Self::InsertUnit { .. }
+            | Self::InsertFormation { .. }
+            | Self::InsertSide { .. } => false,
+            Self::RemoveSide(id) => !c.sides.iter().any(|s| &s.id == id),
+            Self::ReplaceSide(s) => c
+                .sides
+                .iter()
+                .find(|x| x.id == s.id)
+                .is_none_or(|x| x == &**s),
             Self::RemoveUnit(id) => !c.units.iter().any(|u| &u.id == id),
             Self::RemoveFormation(id) => {
                 !c.formations.iter().any(|f| &f.id == id)
@@ -118,6 +137,28 @@ impl OobEdit {
                 match c.markers.iter_mut().find(|x| x.id == m.id) {
                     Some(slot) => Self::ReplaceMarker(Box::new(
                         std::mem::replace(slot, *m),
+                    )),
+                    None => Self::Batch(Vec::new()),
+                }
+            }
+            Self::InsertSide { at, side } => {
+                let id = side.id.clone();
+                c.sides.insert(at.min(c.sides.len()), *side);
+                Self::RemoveSide(id)
+            }
+            Self::RemoveSide(id) => {
+                match c.sides.iter().position(|s| s.id == id) {
+                    Some(at) => Self::InsertSide {
+                        at,
+                        side: Box::new(c.sides.remove(at)),
+                    },
+                    None => Self::Batch(Vec::new()),
+                }
+            }
+            Self::ReplaceSide(side) => {
+                match c.sides.iter_mut().find(|x| x.id == side.id) {
+                    Some(slot) => Self::ReplaceSide(Box::new(
+                        std::mem::replace(slot, *side),
                     )),
                     None => Self::Batch(Vec::new()),
                 }

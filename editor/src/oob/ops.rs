@@ -93,6 +93,36 @@ pub fn add_formation(
     (edit, id)
 }
 
+/// A new side at the end of the file's `sides`, with an id no side
+/// has; returns the edit and the id.
+pub fn add_side(doc: &OobDoc) -> (OobEdit, String) {
+    let sides: std::collections::BTreeSet<String> =
+        doc.merged().sides.iter().map(|s| s.id.clone()).collect();
+    let id = fresh(&sides, &[], "side");
+    let side = berthier_schema::counters::Side {
+        id: id.clone(),
+        name: "New side".to_owned(),
+        nationalities: Vec::new(),
+    };
+    let at = doc.own().sides.len();
+    let edit = OobEdit::InsertSide {
+        at,
+        side: Box::new(side),
+    };
+    (edit, id)
+}
+
+/// Deletes the file's side `id` when nothing is on it (no formation,
+/// unit or marker of this file or of what it includes).
+pub fn delete_side(doc: &OobDoc, id: &str) -> Option<OobEdit> {
+    doc.own().sides.iter().find(|s| s.id == id)?;
+    let merged = doc.merged();
+    let used = merged.formations.iter().any(|f| f.side == id)
+        || merged.units.iter().any(|u| u.side == id)
+        || merged.markers.iter().any(|m| m.side.as_deref() == Some(id));
+    (!used).then(|| OobEdit::RemoveSide(id.to_owned()))
+}
+
 /// The level under `level` ([`LEVELS`]); `formation` below the last or
 /// for a level the ladder does not know.
 pub fn level_below(level: &str) -> &'static str {
@@ -102,6 +132,13 @@ pub fn level_below(level: &str) -> &'static str {
         .and_then(|i| LEVELS.get(i + 1))
         .copied()
         .unwrap_or("formation")
+}
+
+/// Renames the file's side `id`.
+pub fn rename_side(doc: &OobDoc, id: &str, name: &str) -> Option<OobEdit> {
+    let mut side = doc.own().sides.iter().find(|s| s.id == id)?.clone();
+    side.name = name.to_owned();
+    Some(OobEdit::ReplaceSide(Box::new(side)))
 }
 
 /// Renames the file's unit, formation or marker `id`.

@@ -80,6 +80,8 @@ pub enum Message {
     MovePicker(bool),
     /// "Move to…" picked a formation.
     MoveTo(Target),
+    /// A new side.
+    AddSide,
     /// A unit under the selection.
     AddUnit,
     /// A formation under the selection.
@@ -209,6 +211,7 @@ impl OobScreen {
                 self.moving = false;
                 self.move_to(target.id.as_deref());
             }
+            Message::AddSide => self.add_side(),
             Message::AddUnit => self.add(true),
             Message::AddFormation => self.add(false),
             Message::Duplicate => self.duplicate(),
@@ -251,7 +254,10 @@ impl OobScreen {
 
     /// The selection when the file itself defines it (so it can change).
     pub(super) fn own_selected(&self) -> Option<&Item> {
-        self.selected.as_ref().filter(|i| self.doc.is_own(&i.id))
+        self.selected.as_ref().filter(|i| match i.kind {
+            Kind::Side => self.doc.own().sides.iter().any(|s| s.id == i.id),
+            _ => self.doc.is_own(&i.id),
+        })
     }
 
     fn rename(&mut self, name: &str) {
@@ -259,9 +265,22 @@ impl OobScreen {
             return;
         };
         let id = item.id.clone();
-        if let Some(edit) = ops::rename(&self.doc, &id, name) {
+        let edit = match item.kind {
+            Kind::Side => ops::rename_side(&self.doc, &id, name),
+            _ => ops::rename(&self.doc, &id, name),
+        };
+        if let Some(edit) = edit {
             self.doc.apply(edit, Some(format!("rename {id}")));
         }
+    }
+
+    fn add_side(&mut self) {
+        let (edit, id) = ops::add_side(&self.doc);
+        self.doc.apply(edit, None);
+        self.selected = Some(Item {
+            kind: Kind::Side,
+            id,
+        });
     }
 
     /// Changes the selected unit of the file; typing into one field is
@@ -377,6 +396,7 @@ impl OobScreen {
     fn delete_now(&mut self, item: &Item) {
         let merged = self.doc.merged();
         let (edit, then): (Option<OobEdit>, Option<Item>) = match item.kind {
+            Kind::Side => (ops::delete_side(&self.doc, &item.id), None),
             Kind::Formation => {
                 let f = merged.formation(&item.id);
                 let up = f.map(|f| parent_item(f.parent.as_deref(), &f.side));

@@ -59,6 +59,7 @@ impl OobScreen {
             redo,
             button("Expand all").on_press(Message::ExpandAll),
             button("Collapse all").on_press(Message::CollapseAll),
+            button("Add side").on_press(Message::AddSide),
         ]
         .spacing(6)
         .align_y(iced::Center);
@@ -178,7 +179,7 @@ impl OobScreen {
             side.nationalities.iter().map(|n| n.name.as_str()).collect();
         let units = merged.units.iter().filter(|u| u.side == id).count();
         column![
-            text(side.name.clone()).size(20),
+            self.name_field(&side.name),
             text(format!("Side `{}` · {units} units", side.id)),
             text(format!("Nationalities: {}", or_none(&nations.join(", ")))),
             self.item_actions(true, true),
@@ -199,7 +200,7 @@ impl OobScreen {
             .unwrap_or("none");
         let units: Vec<_> = units_within(merged, id).collect();
         let mut page = column![
-            self.name_field(&f.name, id),
+            self.name_field(&f.name),
             text(format!(
                 "Formation `{}` · {} · commander: {commander} · {} units within",
                 f.id,
@@ -228,12 +229,9 @@ impl OobScreen {
             u.side,
             u.nationality.as_deref().unwrap_or("none"),
         );
-        let mut page = column![
-            self.name_field(&u.name, id),
-            text(facts),
-            self.unit_fields(u)
-        ]
-        .spacing(10);
+        let mut page =
+            column![self.name_field(&u.name), text(facts), self.unit_fields(u)]
+                .spacing(10);
         if !u.tags.is_empty() {
             page = page.push(text(format!("Tags: {}", u.tags.join(", "))));
         }
@@ -253,7 +251,7 @@ impl OobScreen {
     ) -> Element<'_, Message> {
         let merged = self.doc.merged();
         if let Some(m) = merged.markers.iter().find(|m| m.id == item.id) {
-            let mut page = column![self.name_field(&m.name, &m.id)].spacing(10);
+            let mut page = column![self.name_field(&m.name)].spacing(10);
             if let Some(t) = &m.text {
                 page = page.push(text(t.clone()));
             }
@@ -266,11 +264,11 @@ impl OobScreen {
         .into()
     }
 
-    /// The name, editable when the file itself defines the item.
-    fn name_field(&self, name: &str, id: &str) -> Element<'_, Message> {
+    /// The selection's name, editable when the file itself defines it.
+    fn name_field(&self, name: &str) -> Element<'_, Message> {
         let mut field =
             text_input("Name", name).id(NAME_FIELD).size(20).width(Fill);
-        if self.doc.is_own(id) {
+        if self.own_selected().is_some() {
             field = field.on_input(Message::Rename);
         }
         field.into()
@@ -365,6 +363,17 @@ impl OobScreen {
             bar = bar.push(button("Add unit").on_press(Message::AddUnit));
         }
         let kind = self.selected.as_ref().map(|i| i.kind);
+        if let Some(Kind::Side) = kind {
+            // A side goes only once nothing is on it.
+            let empty = self
+                .own_selected()
+                .is_some_and(|i| ops::delete_side(&self.doc, &i.id).is_some());
+            bar = bar.push(
+                button("Delete side")
+                    .style(button::danger)
+                    .on_press_maybe(empty.then_some(Message::Delete)),
+            );
+        }
         if matches!(kind, Some(Kind::Formation | Kind::Unit | Kind::Leader)) {
             bar = bar
                 .push(
