@@ -192,7 +192,11 @@ mod tests {
         let start = counters();
         let mut moved = start.units[1].clone();
         moved.formation = Some("f".to_owned());
+        let mut renamed = start.sides[0].clone();
+        renamed.name = "Armee".to_owned();
         let edits = vec![
+            OobEdit::RemoveSide("a".to_owned()),
+            OobEdit::ReplaceSide(Box::new(renamed)),
             OobEdit::RemoveUnit("u1".to_owned()),
             OobEdit::ReplaceUnit(Box::new(moved)),
             OobEdit::RemoveFormation("f".to_owned()),
