@@ -11,7 +11,7 @@ use iced::{Element, Fill};
 use super::{Message, OobScreen, Target};
 use crate::oob::ops;
 use crate::oob::ratings::{self, units_within};
-use crate::oob::tree::{self, Kind};
+use crate::oob::tree::{self, Kind, count};
 
 /// The id of the selection's name field (tests type into it).
 pub const NAME_FIELD: &str = "oob-name";
@@ -74,10 +74,10 @@ impl OobScreen {
         let merged = self.doc.merged();
         let series = self.doc.series.as_ref();
         let mut line = format!(
-            "{} sides · {} formations · {} units",
-            merged.sides.len(),
-            merged.formations.len(),
-            merged.units.len()
+            "{} · {} · {}",
+            count(merged.sides.len(), "side"),
+            count(merged.formations.len(), "formation"),
+            count(merged.units.len(), "unit")
         );
         for gap in ratings::stacking_gaps(series, merged.units.iter()) {
             line.push_str(&format!(
@@ -163,11 +163,12 @@ impl OobScreen {
             )));
             page = page.push(super::grid::gap_line(&self.doc, &units));
         }
-        page.push(
-            text("Select a side, a formation or a unit in the tree.")
-                .style(text::secondary),
-        )
-        .into()
+        let hint = if merged.sides.is_empty() {
+            "This file has no side yet: Add side (in the toolbar) starts one."
+        } else {
+            "Select a side, a formation or a unit in the tree."
+        };
+        page.push(text(hint).style(text::secondary)).into()
     }
 
     fn side_details(&self, id: &str) -> Element<'_, Message> {
