@@ -13,6 +13,7 @@ use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
+use crate::screen::oob::{self as oob_screen, OobScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
@@ -20,6 +21,7 @@ use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 
 mod guard;
 mod new;
+mod oob;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -40,6 +42,9 @@ pub struct App {
     repaint: Repaint,
     /// "Unsaved changes to X." while it is asked.
     unsaved: Option<UnsavedPrompt>,
+    /// The counters file of the scenario whose map is shown, offered as
+    /// "Order of battle" above the map.
+    scenario_counters: Option<PathBuf>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -77,6 +82,8 @@ pub enum Screen {
     Suggest(Box<SuggestScreen>, Box<MapScreen>),
     /// The New map form (the screen shown before waits behind it).
     NewMap(Box<NewMapScreen>, Box<Screen>),
+    /// A counters file's order of battle.
+    Oob(Box<OobScreen>),
 }
 
 /// Top-level messages.
@@ -92,6 +99,8 @@ pub enum Message {
     Suggest(suggest::Message),
     /// For the New map form.
     NewMap(new_map::Message),
+    /// For the order of battle screen.
+    Oob(oob_screen::Message),
     /// A key nobody else took (shortcuts).
     Key(keyboard::Event),
     /// Time to write the autosave.
@@ -104,6 +113,8 @@ pub enum Message {
     CloseRequested(window::Id),
     /// The answer to "Unsaved changes to X."
     Unsaved(unsaved::Message),
+    /// Open the order of battle of the scenario shown.
+    OpenCounters(PathBuf),
 }
 
 impl App {
@@ -120,10 +131,12 @@ impl App {
             return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
         let screen = screen_for(path);
-        if matches!(screen, Screen::Map(_)) {
+        if matches!(screen, Screen::Map(_) | Screen::Oob(_)) {
             recent.add(path);
         }
-        Self::with_screen(screen, recent)
+        let mut app = Self::with_screen(screen, recent);
+        app.scenario_counters = oob::counters_named_by(path);
+        app
     }
 
     /// Opens the demo from its copy under the data folder `data`, written
@@ -156,6 +169,7 @@ impl App {
             recent,
             repaint: Repaint::default(),
             unsaved: None,
+            scenario_counters: None,
         }
     }
 
@@ -178,6 +192,7 @@ impl App {
             Screen::Register(..) => "Register grid - Berthier".to_owned(),
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
+            Screen::Oob(s) => s.title(),
         }
     }
 
@@ -188,7 +203,8 @@ impl App {
             Screen::Error(_)
             | Screen::Register(..)
             | Screen::Suggest(..)
-            | Screen::NewMap(..) => Task::none(),
+            | Screen::NewMap(..)
+            | Screen::Oob(_) => Task::none(),
         }
     }
 
@@ -222,6 +238,10 @@ impl App {
                     None => task,
                 }
             }
+            (Screen::Oob(s), Message::Oob(m)) => match s.update(m) {
+                Some(e) => self.oob_event(e),
+                None => Task::none(),
+            },
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -234,9 +254,10 @@ impl App {
             (Screen::Map(s), Message::DiskTick) => {
                 s.update(map::Message::CheckDisk).0.map(Message::Map)
             }
-            (_, Message::OpenPicked(Some(path))) => {
-                self.request(Pending::Open(path))
-            }
+            (
+                _,
+                Message::OpenPicked(Some(path)) | Message::OpenCounters(path),
+            ) => self.request(Pending::Open(path)),
             (_, Message::CloseRequested(id)) => {
                 self.request(Pending::Close(id))
             }
@@ -276,6 +297,7 @@ impl App {
             Screen::Error(e) => {
                 e.previous().map_or(&e.error().file, |s| &s.opened().path)
             }
+            Screen::Oob(s) => &s.doc().path,
             _ => &self.map()?.opened().path,
         };
         path.parent().map(Path::to_owned)
@@ -311,7 +333,7 @@ impl App {
             // Not from a side screen, whose work would be dropped.
             ("o", _) => {
                 return match self.screen {
-                    Screen::Map(_) | Screen::Error(_) => {
+                    Screen::Map(_) | Screen::Error(_) | Screen::Oob(_) => {
                         open_dialog(self.folder())
                     }
                     _ => Task::none(),
@@ -333,6 +355,10 @@ impl App {
         };
         match (&self.screen, &message) {
             (Screen::Map(_), _) => self.update(Message::Map(message)),
+            (Screen::Oob(_), _) => match oob::shortcut(&message) {
+                Some(m) => self.update(Message::Oob(m)),
+                None => Task::none(),
+            },
             (Screen::Register(..), map::Message::Undo) => {
                 self.update(Message::Register(register::Message::Undo))
             }
@@ -370,6 +396,11 @@ impl App {
             Screen::Register(s, _) => s.view().map(Message::Register),
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
+            Screen::Oob(s) => s.view().map(Message::Oob),
+        };
+        let screen = match (&self.screen, &self.scenario_counters) {
+            (Screen::Map(_), Some(counters)) => oob::with_bar(screen, counters),
+            _ => screen,
         };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
@@ -415,8 +446,10 @@ impl App {
             Screen::Register(..) => (3, 0),
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
+            Screen::Oob(_) => (6, 0),
         };
-        screen | u32::from(self.unsaved.is_some()) << 3 | map << 4
+        let bar = u32::from(self.scenario_counters.is_some());
+        screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5
     }
 
     /// The window style: the theme's, with the background stepping for a
@@ -441,8 +474,8 @@ impl App {
 /// when the machine has no dialog service (then nothing happens).
 fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
     let mut dialog = rfd::AsyncFileDialog::new()
-        .set_title("Open map or scenario")
-        .add_filter("Maps and scenarios", &["ron", "json"]);
+        .set_title("Open map, scenario or counters")
+        .add_filter("Maps, scenarios and counters", &["ron", "json"]);
     if let Some(folder) = folder {
         dialog = dialog.set_directory(folder);
     }
@@ -452,6 +485,9 @@ fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
 }
 
 fn screen_for(path: &Path) -> Screen {
+    if let Some(opened) = oob::open(path) {
+        return opened;
+    }
     match project::open(path) {
         Ok(opened) => Screen::Map(Box::new(MapScreen::new(opened))),
         Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),

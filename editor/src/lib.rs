@@ -10,6 +10,7 @@ pub mod history;
 pub mod job;
 pub mod map_canvas;
 pub mod map_form;
+pub mod oob;
 pub mod oob_csv;
 pub mod palette;
 pub mod project;

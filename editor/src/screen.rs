@@ -3,6 +3,7 @@
 pub mod error;
 pub mod map;
 pub mod new_map;
+pub mod oob;
 pub mod overlay;
 pub mod register;
 pub mod side;

@@ -20,6 +20,12 @@ impl App {
     /// Does `then` now, or first asks about the unsaved changes it would
     /// drop.
     pub(super) fn request(&mut self, then: Pending) -> Task<Message> {
+        if let Screen::Oob(s) = &self.screen
+            && s.is_dirty()
+        {
+            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
+            return Task::none();
+        }
         match self.map_mut() {
             Some(s) if s.is_dirty() => {
                 let path = s.opened().path.clone();
@@ -49,6 +55,13 @@ impl App {
                     files::remove_autosave(&s.opened().path);
                 }
                 self.proceed(prompt.into_pending())
+            }
+            unsaved::Message::Save if matches!(self.screen, Screen::Oob(_)) => {
+                if self.save_oob() {
+                    self.proceed(prompt.into_pending())
+                } else {
+                    Task::none()
+                }
             }
             unsaved::Message::Save => {
                 let Some(s) = self.map_mut() else {
@@ -92,6 +105,14 @@ impl App {
     /// Replaces the screen with `path`'s map, or with the error screen
     /// holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        self.scenario_counters = super::oob::counters_named_by(&path);
+        if let Some(screen) = super::oob::open(&path) {
+            if matches!(screen, Screen::Oob(_)) {
+                self.remember(&path);
+            }
+            self.screen = screen;
+            return Task::none();
+        }
         let previous = self.take_map();
         let size = previous.as_ref().and_then(|m| m.canvas_size());
         self.screen = match project::open(&path) {
@@ -147,6 +168,7 @@ impl App {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
+            Screen::Oob(_) => None,
             Screen::NewMap(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
@@ -166,6 +188,7 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous(),
+        Screen::Oob(_) => None,
         Screen::NewMap(_, behind) => map_in(behind),
     }
 }
@@ -176,6 +199,7 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous_mut(),
+        Screen::Oob(_) => None,
         Screen::NewMap(_, behind) => map_in_mut(behind),
     }
 }

@@ -33,7 +33,10 @@ fn map(app: &App) -> &MapScreen {
     match app.screen() {
         Screen::Map(s) => s,
         Screen::Error(e) => panic!("error screen: {}", e.error()),
-        Screen::Register(..) | Screen::Suggest(..) | Screen::NewMap(..) => {
+        Screen::Register(..)
+        | Screen::Suggest(..)
+        | Screen::NewMap(..)
+        | Screen::Oob(..) => {
             panic!("another screen")
         }
     }

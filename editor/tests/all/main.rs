@@ -20,6 +20,7 @@ mod layout;
 mod map_screen;
 mod naming;
 mod new_map;
+mod oob;
 mod oob_csv;
 mod places_layer;
 mod protect;

@@ -1,0 +1,107 @@
+//! The order of battle screen in the application: a counters file opens
+//! into it (from the command line, Open… or the recent list), its
+//! shortcuts, and its unsaved changes asked about like a map's.
+
+use std::path::Path;
+
+use std::path::PathBuf;
+
+use berthier_schema::Document;
+use berthier_schema::pack::{beside, load_scenario};
+use iced::widget::{button, column, container, row, text};
+use iced::{Element, Task};
+
+use super::{App, Message, Screen, open_dialog};
+use crate::oob::OobDoc;
+use crate::project;
+use crate::screen::error::ErrorScreen;
+use crate::screen::map;
+use crate::screen::oob::{self, OobScreen};
+
+/// The screen for `path` when it is a counters file: its order of
+/// battle, or the error screen saying why it does not open. `None` for
+/// any other file.
+pub(super) fn open(path: &Path) -> Option<Screen> {
+    let is_counters =
+        matches!(project::read_document(path), Ok(Document::Counters(_)));
+    if !is_counters {
+        return None;
+    }
+    Some(match OobDoc::open(path) {
+        Ok(doc) => Screen::Oob(Box::new(OobScreen::new(doc))),
+        Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),
+    })
+}
+
+/// The counters file a scenario at `path` uses (a variant's is its
+/// base's); `None` for any other file.
+pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
+    let written = match project::read_document(path).ok()? {
+        Document::Scenario(s) => s.counters,
+        Document::Variant(_) => load_scenario(path).ok()?.scenario.counters,
+        _ => return None,
+    };
+    Some(beside(path, &written))
+}
+
+/// The map screen of a scenario, under a bar offering its order of
+/// battle.
+pub(super) fn with_bar<'a>(
+    screen: Element<'a, Message>,
+    counters: &Path,
+) -> Element<'a, Message> {
+    let name = counters.file_name().unwrap_or_default().to_string_lossy();
+    let bar = row![
+        text(format!("This scenario's units are in {name}.")).size(14),
+        button(text("Order of battle").size(14))
+            .padding([2, 8])
+            .on_press(Message::OpenCounters(counters.to_owned())),
+    ]
+    .spacing(8)
+    .align_y(iced::Center);
+    column![container(bar).padding([2, 8]), screen].into()
+}
+
+/// The order of battle's part of the editor's Ctrl shortcuts.
+pub(super) fn shortcut(message: &map::Message) -> Option<oob::Message> {
+    match message {
+        map::Message::Undo => Some(oob::Message::Undo),
+        map::Message::Redo => Some(oob::Message::Redo),
+        map::Message::Save => Some(oob::Message::Save),
+        _ => None,
+    }
+}
+
+impl App {
+    pub(super) fn oob_event(&mut self, event: oob::Event) -> Task<Message> {
+        match event {
+            oob::Event::Open => open_dialog(self.folder()),
+            oob::Event::Saved(path) => {
+                self.remember(&path);
+                Task::none()
+            }
+        }
+    }
+
+    /// The order of battle shown.
+    pub fn oob(&self) -> Option<&OobScreen> {
+        match &self.screen {
+            Screen::Oob(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Saves the order of battle shown, for "Unsaved changes": whether it
+    /// is saved now.
+    pub(super) fn save_oob(&mut self) -> bool {
+        let Screen::Oob(s) = &mut self.screen else {
+            return true;
+        };
+        let event = s.update(oob::Message::Save);
+        let saved = !s.is_dirty();
+        if let Some(oob::Event::Saved(path)) = event {
+            self.remember(&path);
+        }
+        saved
+    }
+}
