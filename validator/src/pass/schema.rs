@@ -43,11 +43,7 @@ impl Checked {
 pub fn check(candidate: &Candidate) -> Option<Checked> {
     let format = Format::of_path(&candidate.path)?;
     let named = pack_name_kind(&candidate.rel).is_some();
-    let mut source = SourceFile {
-        at: candidate.clone(),
-        text: "".into(),
-        format,
-    };
+    let mut source = SourceFile::new(candidate.clone(), "".into(), format);
     let bytes = match berthier_schema::io::read_regular(&candidate.path) {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -56,7 +52,7 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         }
     };
     if let Some(nul) = bytes.iter().position(|b| *b == 0) {
-        source.text = String::from_utf8_lossy(&bytes[..nul]).as_ref().into();
+        source.set_text(String::from_utf8_lossy(&bytes[..nul]).as_ref().into());
         let d = source.at_offset(
             Code::Sch005,
             source.text.len(),
@@ -70,7 +66,7 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]);
-            source.text = prefix.as_ref().into();
+            source.set_text(prefix.as_ref().into());
             let d = source.at_offset(
                 Code::Sch005,
                 valid,
@@ -80,7 +76,7 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
             return named.then(|| Checked::fail(source, d));
         }
     };
-    source.text = text.into();
+    source.set_text(text.into());
     if let Some(d) = precheck(&source) {
         return named.then(|| Checked::fail(source, d));
     }
@@ -429,7 +425,7 @@ fn source_error(source: &SourceFile, e: TypedError) -> Diagnostic {
     let d = if e.line == 0 {
         source.bare(e.code, "", e.message)
     } else {
-        let at = crate::source::offset_of(&source.text, e.line, e.column);
+        let at = source.offset_of(e.line, e.column);
         let blank = source.text[at..]
             .find(|c: char| !c.is_whitespace())
             .unwrap_or(0);

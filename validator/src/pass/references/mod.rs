@@ -193,11 +193,11 @@ impl Pack {
                 };
                 let loaded =
                     schema::check(&candidate).unwrap_or_else(|| Checked {
-                        source: SourceFile {
-                            at: candidate,
-                            text: "".into(),
-                            format: berthier_schema::Format::Json,
-                        },
+                        source: SourceFile::new(
+                            candidate,
+                            "".into(),
+                            berthier_schema::Format::Json,
+                        ),
                         kind: None,
                         document: None,
                         diagnostics: Vec::new(),
