@@ -8,11 +8,9 @@
 
 mod common;
 
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::Path;
-use std::process::Command;
+use std::os::unix::fs::PermissionsExt;
 
-use common::{Run, pack, run};
+use common::{pack, run, run_unprivileged};
 
 #[test]
 fn an_empty_folder_is_exit_2_unless_allowed() {
@@ -42,26 +40,6 @@ fn a_folder_named_like_a_document_is_reported_and_alone_is_exit_2() {
     );
     let alone = run(&dir.path().join("extra.scenario.ron"), &[]);
     assert_eq!(alone.status, 2, "{}", alone.stdout);
-}
-
-/// Runs the validator on `args` as an unprivileged user when the tests run
-/// as root (root reads a mode-000 folder anyway), else as is.
-fn run_unprivileged(dir: &Path, args: &[&str]) -> Run {
-    let me = std::fs::metadata("/proc/self").expect("/proc/self").uid();
-    let binary = env!("CARGO_BIN_EXE_berthier-validate");
-    let mut command = if me == 0 {
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", binary]);
-        c
-    } else {
-        Command::new(binary)
-    };
-    let out = command.args(args).current_dir(dir).output().expect("run");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 #[test]
@@ -97,4 +75,42 @@ fn an_unreadable_folder_is_reported_with_why() {
     assert_eq!(alone.status, 2, "{}{}", alone.stdout, alone.stderr);
     assert!(alone.stdout.contains("error[SCH007]"), "{}", alone.stdout);
     assert!(alone.stdout.contains(" --> more\n"), "{}", alone.stdout);
+}
+
+/// A file that cannot be read has no line to point at: each document that
+/// needs it says so at its reference (REF010), so the scenarios that could
+/// not be checked are named.
+#[test]
+fn an_unreadable_file_names_the_scenarios_it_leaves_unchecked() {
+    let dir = pack();
+    let counters = dir.path().join("mini.counters.ron");
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open).expect("chmod pack");
+    std::fs::set_permissions(&counters, std::fs::Permissions::from_mode(0o000))
+        .expect("chmod 000");
+    let out = run_unprivileged(dir.path(), &["--format", "json"]);
+    std::fs::set_permissions(&counters, std::fs::Permissions::from_mode(0o644))
+        .expect("chmod back");
+
+    assert_eq!(out.status, 1, "{}{}", out.stdout, out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let all = json["diagnostics"].as_array().expect("diagnostics");
+    let codes: Vec<(&str, &str)> = all
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), d["file"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("SCH005", "mini.counters.ron"),
+            ("REF010", "mini.scenario.ron")
+        ],
+        "{json}"
+    );
+    let unchecked = &all[1];
+    assert_eq!(unchecked["line"], 8, "{json}");
+    assert_eq!(unchecked["pointer"], "/counters", "{json}");
+    let message = unchecked["message"].as_str().unwrap();
+    assert!(message.contains("Permission denied"), "{message}");
+    assert!(message.contains("not checked"), "{message}");
 }

@@ -201,6 +201,7 @@ impl Pack {
                         kind: None,
                         document: None,
                         diagnostics: Vec::new(),
+                        unreadable: None,
                     });
                 self.docs.insert(path, Arc::new(loaded));
             }
@@ -424,7 +425,22 @@ impl<'a> Ctx<'a> {
         let entry = self.pack.get(&path).cloned();
         let broken = entry.as_ref().is_none_or(|e| e.document.is_none());
         if broken && self.pack.selected.contains(&path) {
-            return None; // its own findings say why
+            // Its own findings say why; a file that cannot be read at all
+            // has no line to point at, so each document that needs it
+            // says, at its reference, that it is not checked against it.
+            let unreadable = entry.as_ref().and_then(|e| e.unreadable.clone());
+            if let Some(why) = unreadable {
+                self.report(
+                    Code::Ref010,
+                    pointer,
+                    format!(
+                        "`{reference}` cannot be read ({why}): this file is \
+                         not checked against it"
+                    ),
+                )
+                .help = Some(format!("make `{reference}` readable"));
+            }
+            return None;
         }
         let kind = entry.as_ref().and_then(|e| e.kind);
         if kind != Some(want) {
