@@ -98,6 +98,20 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         }
     };
     source.set_text(text.into());
+    if source.text.starts_with('\u{feff}') {
+        // The typed readers (and so `convert` and the editor) refuse it
+        // as an unexpected character; say what it is.
+        let d = source
+            .at_offset(
+                Code::Sch005,
+                0,
+                "",
+                "the file starts with a UTF-8 byte order mark, which RON \
+                 and JSON readers refuse",
+            )
+            .help("save it as UTF-8 without a byte order mark");
+        return named.then(|| Checked::fail(source, d));
+    }
     if let Some(d) = precheck(&source) {
         return named.then(|| Checked::fail(source, d));
     }
