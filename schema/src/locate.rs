@@ -299,6 +299,20 @@ impl Scanner<'_> {
 
     /// [`Self::member`] by reading the members up to the one named.
     fn member_scan(&mut self, segment: &str) -> Option<(Option<usize>, usize)> {
+        while let Some((key, key_start, value)) = self.next_member() {
+            if self.key_matches(key, segment) {
+                return Some((Some(key_start), value));
+            }
+            self.skip_value();
+        }
+        None
+    }
+
+    /// Reads the key of the next member of a struct, object or map: the
+    /// key token, where it starts and where its value starts (the position
+    /// is left there); `None` at the closing bracket or anything that is
+    /// not `key: value`.
+    pub(crate) fn next_member(&mut self) -> Option<(Token, usize, usize)> {
         loop {
             self.skip_trivia();
             let key_start = self.pos;
@@ -315,10 +329,7 @@ impl Scanner<'_> {
                 return None;
             }
             self.skip_trivia();
-            if self.key_matches(key, segment) {
-                return Some((Some(key_start), self.pos));
-            }
-            self.skip_value();
+            return Some((key, key_start, self.pos));
         }
     }
 
@@ -339,19 +350,32 @@ impl Scanner<'_> {
     /// The offset of element `index` by reading the elements before it.
     fn element_scan(&mut self, index: usize) -> Option<usize> {
         let mut current = 0usize;
-        loop {
-            self.skip_trivia();
-            if matches!(self.peek(), None | Some(b')' | b']' | b'}')) {
-                return None;
-            }
+        while let Some(start) = self.element_start() {
             if current == index {
-                return Some(self.pos);
+                return Some(start);
             }
-            self.skip_value();
-            if self.next_token() != Token::Comma {
+            if !self.past_element() {
                 return None;
             }
             current += 1;
         }
+        None
+    }
+
+    /// Where the next element of a list or tuple starts; `None` at its
+    /// closing bracket or the end of the text.
+    pub(crate) fn element_start(&mut self) -> Option<usize> {
+        self.skip_trivia();
+        if matches!(self.peek(), None | Some(b')' | b']' | b'}')) {
+            return None;
+        }
+        Some(self.pos)
+    }
+
+    /// Skips the element that starts here and its comma; `false` when no
+    /// comma follows (the list ends, or is broken).
+    pub(crate) fn past_element(&mut self) -> bool {
+        self.skip_value();
+        self.next_token() == Token::Comma
     }
 }

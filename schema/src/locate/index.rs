@@ -73,17 +73,13 @@ impl LocateIndex {
 /// thing that is not `value,` (what `element_scan` would stop at).
 fn element_starts(scanner: &mut Scanner<'_>) -> Vec<usize> {
     let mut starts = Vec::new();
-    loop {
-        scanner.skip_trivia();
-        if matches!(scanner.peek(), None | Some(b')' | b']' | b'}')) {
-            return starts;
-        }
-        starts.push(scanner.pos);
-        scanner.skip_value();
-        if scanner.next_token() != Token::Comma {
-            return starts;
+    while let Some(start) = scanner.element_start() {
+        starts.push(start);
+        if !scanner.past_element() {
+            break;
         }
     }
+    starts
 }
 
 /// Every member's key as `key_matches` compares it, with the key's and
@@ -93,27 +89,13 @@ fn member_offsets(
     scanner: &mut Scanner<'_>,
 ) -> HashMap<Vec<u8>, (usize, usize)> {
     let mut members = HashMap::new();
-    loop {
-        scanner.skip_trivia();
-        let key_start = scanner.pos;
-        let key = scanner.next_token();
-        match key {
-            Token::Close | Token::Eof | Token::Other | Token::Colon => {
-                return members;
-            }
-            Token::Comma => continue,
-            Token::Open(_) => scanner.skip_group(),
-            _ => {}
-        }
-        if scanner.next_token() != Token::Colon {
-            return members;
-        }
-        scanner.skip_trivia();
+    while let Some((key, key_start, value)) = scanner.next_member() {
         if let Some(name) = key_bytes(scanner, key) {
-            members.entry(name).or_insert((key_start, scanner.pos));
+            members.entry(name).or_insert((key_start, value));
         }
         scanner.skip_value();
     }
+    members
 }
 
 /// The bytes a key token is compared by (see `Scanner::key_matches`).
