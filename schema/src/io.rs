@@ -56,8 +56,8 @@ pub fn read_regular_text(path: &Path) -> io::Result<String> {
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
-/// What a file that is not a regular file is.
-fn special_kind(kind: fs::FileType) -> &'static str {
+/// What a file that is not a regular file is ("a named pipe").
+pub fn special_kind(kind: fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -23,12 +23,14 @@
 //! variant when the next pointer segment names it, and as a transparent
 //! wrapper (`Some`, a struct name) otherwise.
 
+mod index;
 mod members;
 #[cfg(test)]
 mod tests;
 mod token;
 mod value;
 
+pub use index::LocateIndex;
 pub use members::{
     Container, Expect, Member, comments, container, root, token_end, value_end,
 };
@@ -68,7 +70,33 @@ impl Located {
 
 /// Finds the value `pointer` (RFC 6901, `""` is the whole document) names in
 /// `text`, falling back to the nearest ancestor that exists.
+///
+/// One lookup costs up to the length of the text; for many lookups in one
+/// text use [`locate_indexed`].
 pub fn locate(text: &str, format: Format, pointer: &str) -> Located {
+    locate_with(text, format, pointer, None)
+}
+
+/// [`locate`], remembering in `index` where the children of each list and
+/// struct it walks through start, so that a second pointer through the
+/// same list costs no new scan: locating one finding per entry of a list
+/// of N entries is then linear in N, not quadratic. `index` must only ever
+/// be used with this `text` and `format`.
+pub fn locate_indexed(
+    text: &str,
+    format: Format,
+    pointer: &str,
+    index: &mut LocateIndex,
+) -> Located {
+    locate_with(text, format, pointer, Some(index))
+}
+
+fn locate_with(
+    text: &str,
+    format: Format,
+    pointer: &str,
+    mut index: Option<&mut LocateIndex>,
+) -> Located {
     let mut scanner = Scanner::new(text, format);
     scanner.skip_preamble();
     scanner.skip_trivia();
@@ -78,7 +106,7 @@ pub fn locate(text: &str, format: Format, pointer: &str) -> Located {
         exact: true,
     };
     for segment in segments(pointer).take(MAX_SEGMENTS) {
-        match scanner.descend(&segment) {
+        match scanner.descend(&segment, index.as_deref_mut()) {
             Some((key, value)) => {
                 scanner.pos = value;
                 here = Located {
@@ -168,16 +196,28 @@ enum Shape {
 impl Scanner<'_> {
     /// From the start of a value, finds its child `segment`: the key's and
     /// the child value's offsets.
-    fn descend(&mut self, segment: &str) -> Option<(Option<usize>, usize)> {
+    fn descend(
+        &mut self,
+        segment: &str,
+        mut index: Option<&mut LocateIndex>,
+    ) -> Option<(Option<usize>, usize)> {
         for _ in 0..MAX_UNWRAP {
             self.skip_trivia();
             let start = self.pos;
             match self.next_token() {
-                Token::Open(b'{') => return self.member(segment),
-                Token::Open(b'[') => return self.element(segment),
+                Token::Open(b'{') => {
+                    return self.member(segment, index.as_deref_mut());
+                }
+                Token::Open(b'[') => {
+                    return self.element(segment, index.as_deref_mut());
+                }
                 Token::Open(_) if self.ron => match self.shape() {
-                    Shape::Struct => return self.member(segment),
-                    Shape::Tuple => return self.element(segment),
+                    Shape::Struct => {
+                        return self.member(segment, index.as_deref_mut());
+                    }
+                    Shape::Tuple => {
+                        return self.element(segment, index.as_deref_mut());
+                    }
                     Shape::Single(inner) => self.pos = inner,
                 },
                 Token::Ident { start: s, end } if self.ron => {
@@ -191,8 +231,12 @@ impl Scanner<'_> {
                     }
                     // A wrapper such as `Some(..)` or a struct name.
                     match self.shape() {
-                        Shape::Struct => return self.member(segment),
-                        Shape::Tuple => return self.element(segment),
+                        Shape::Struct => {
+                            return self.member(segment, index.as_deref_mut());
+                        }
+                        Shape::Tuple => {
+                            return self.element(segment, index.as_deref_mut());
+                        }
                         Shape::Single(inner) => self.pos = inner,
                     }
                 }
@@ -242,7 +286,33 @@ impl Scanner<'_> {
 
     /// Finds member `segment` of an object, struct or map whose opening
     /// bracket was just read.
-    fn member(&mut self, segment: &str) -> Option<(Option<usize>, usize)> {
+    fn member(
+        &mut self,
+        segment: &str,
+        index: Option<&mut LocateIndex>,
+    ) -> Option<(Option<usize>, usize)> {
+        match index {
+            Some(index) => index.member(self, segment),
+            None => self.member_scan(segment),
+        }
+    }
+
+    /// [`Self::member`] by reading the members up to the one named.
+    fn member_scan(&mut self, segment: &str) -> Option<(Option<usize>, usize)> {
+        while let Some((key, key_start, value)) = self.next_member() {
+            if self.key_matches(key, segment) {
+                return Some((Some(key_start), value));
+            }
+            self.skip_value();
+        }
+        None
+    }
+
+    /// Reads the key of the next member of a struct, object or map: the
+    /// key token, where it starts and where its value starts (the position
+    /// is left there); `None` at the closing bracket or anything that is
+    /// not `key: value`.
+    pub(crate) fn next_member(&mut self) -> Option<(Token, usize, usize)> {
         loop {
             self.skip_trivia();
             let key_start = self.pos;
@@ -259,31 +329,53 @@ impl Scanner<'_> {
                 return None;
             }
             self.skip_trivia();
-            if self.key_matches(key, segment) {
-                return Some((Some(key_start), self.pos));
-            }
-            self.skip_value();
+            return Some((key, key_start, self.pos));
         }
     }
 
     /// Finds element `segment` (an index) of an array or tuple whose
     /// opening bracket was just read.
-    fn element(&mut self, segment: &str) -> Option<(Option<usize>, usize)> {
-        let index: usize = segment.parse().ok()?;
+    fn element(
+        &mut self,
+        segment: &str,
+        index: Option<&mut LocateIndex>,
+    ) -> Option<(Option<usize>, usize)> {
+        let wanted: usize = segment.parse().ok()?;
+        match index {
+            Some(index) => index.element(self, wanted).map(|at| (None, at)),
+            None => self.element_scan(wanted).map(|at| (None, at)),
+        }
+    }
+
+    /// The offset of element `index` by reading the elements before it.
+    fn element_scan(&mut self, index: usize) -> Option<usize> {
         let mut current = 0usize;
-        loop {
-            self.skip_trivia();
-            if matches!(self.peek(), None | Some(b')' | b']' | b'}')) {
-                return None;
-            }
+        while let Some(start) = self.element_start() {
             if current == index {
-                return Some((None, self.pos));
+                return Some(start);
             }
-            self.skip_value();
-            if self.next_token() != Token::Comma {
+            if !self.past_element() {
                 return None;
             }
             current += 1;
         }
+        None
+    }
+
+    /// Where the next element of a list or tuple starts; `None` at its
+    /// closing bracket or the end of the text.
+    pub(crate) fn element_start(&mut self) -> Option<usize> {
+        self.skip_trivia();
+        if matches!(self.peek(), None | Some(b')' | b']' | b'}')) {
+            return None;
+        }
+        Some(self.pos)
+    }
+
+    /// Skips the element that starts here and its comma; `false` when no
+    /// comma follows (the list ends, or is broken).
+    pub(crate) fn past_element(&mut self) -> bool {
+        self.skip_value();
+        self.next_token() == Token::Comma
     }
 }

@@ -230,14 +230,7 @@ impl PairOnlyIn {
         &self,
         units: &[&'a StackUnit],
     ) -> Option<(&'a str, &'a str)> {
-        units.iter().find_map(|a| {
-            units
-                .iter()
-                .find(|b| {
-                    a.id != b.id && self.a.matches(a) && self.b.matches(b)
-                })
-                .map(|b| (a.id.as_str(), b.id.as_str()))
-        })
+        first_pair(units, &self.a, &self.b)
     }
 
     /// Whether the pair may stack in a hex with these facts.
@@ -368,14 +361,7 @@ impl ForbiddenPair {
         &self,
         units: &[&'a StackUnit],
     ) -> Option<(&'a str, &'a str)> {
-        units.iter().find_map(|a| {
-            units
-                .iter()
-                .find(|b| {
-                    a.id != b.id && self.a.matches(a) && self.b.matches(b)
-                })
-                .map(|b| (a.id.as_str(), b.id.as_str()))
-        })
+        first_pair(units, &self.a, &self.b)
     }
 }
 
@@ -451,5 +437,70 @@ impl Group {
             && (self.states.is_empty() || self.states.contains(&unit.state))
             && (!self.same_formation
                 || members.iter().all(|m| m.formation == unit.formation))
+    }
+}
+
+/// The first unit of `units` matching `a` that has a partner matching `b`
+/// (another unit id), with the first such partner: what a search of every
+/// `b` for every `a` finds, in one pass. The two-loop search was quadratic
+/// in the stack, which a list of thousands of duplicated setup entries in
+/// one hex makes long.
+fn first_pair<'a>(
+    units: &[&'a StackUnit],
+    a: &Selector,
+    b: &Selector,
+) -> Option<(&'a str, &'a str)> {
+    let first_b = units.iter().find(|u| b.matches(u))?;
+    // The partner of an `a` that is `first_b`'s unit itself.
+    let other_b = units.iter().find(|u| u.id != first_b.id && b.matches(u));
+    units.iter().filter(|u| a.matches(u)).find_map(|unit| {
+        let partner = if unit.id == first_b.id {
+            other_b?
+        } else {
+            first_b
+        };
+        Some((unit.id.as_str(), partner.id.as_str()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(id: u8, class: u8) -> StackUnit {
+        StackUnit {
+            id: format!("u{id}"),
+            class: format!("c{class}"),
+            ..StackUnit::default()
+        }
+    }
+
+    fn of_class(class: u8) -> Selector {
+        Selector {
+            classes: vec![format!("c{class}")],
+            ..Selector::default()
+        }
+    }
+
+    proptest::proptest! {
+        /// The one-pass search finds the pair the search of every `b` for
+        /// every `a` finds (repeated ids stand for duplicated entries).
+        #[test]
+        fn first_pair_is_the_first_of_all_pairs(
+            units in proptest::collection::vec((0..4u8, 0..3u8), 0..12),
+            a in 0..3u8,
+            b in 0..3u8,
+        ) {
+            let units: Vec<StackUnit> =
+                units.into_iter().map(|(id, class)| unit(id, class)).collect();
+            let refs: Vec<&StackUnit> = units.iter().collect();
+            let (a, b) = (of_class(a), of_class(b));
+            let all_pairs = refs.iter().find_map(|x| {
+                refs.iter()
+                    .find(|y| x.id != y.id && a.matches(x) && b.matches(y))
+                    .map(|y| (x.id.as_str(), y.id.as_str()))
+            });
+            proptest::prop_assert_eq!(first_pair(&refs, &a, &b), all_pairs);
+        }
     }
 }

@@ -9,7 +9,8 @@ use crate::render::OutputFormat;
 
 /// Checks Berthier scenario packs: every series, map, counters and scenario
 /// document under PATH against its JSON Schema, then the references between
-/// them. Exit status: 0 no errors, 1 findings, 2 could not run.
+/// them. Exit status: 0 no errors, 1 findings, 2 could not run or found
+/// no document.
 #[derive(Debug, Parser)]
 #[command(
     name = "berthier-validate",
@@ -24,6 +25,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
+    /// Exit 0 when the paths hold no pack document (by default that is
+    /// exit status 2: a wrong path should not pass).
+    #[arg(long)]
+    pub allow_empty: bool,
     /// Report CODE as an error; `--deny warnings` makes every warning an
     /// error. Repeatable; wins over `[severity]` in `berthier.toml`.
     #[arg(long, value_name = "CODE|warnings")]

@@ -102,7 +102,8 @@ pub fn validate_with(
     overrides: &severity::Overrides,
 ) -> Result<Report, RunError> {
     use rayon::prelude::*;
-    let candidates = walk::collect(paths)?;
+    let walked = walk::collect_walked(paths)?;
+    let candidates = walked.candidates;
     let mut packs = std::collections::HashMap::new();
     for c in &candidates {
         if !packs.contains_key(&c.root.shown) {
@@ -118,6 +119,7 @@ pub fn validate_with(
         .iter()
         .flat_map(|c| c.diagnostics.iter().cloned())
         .collect();
+    diagnostics.extend(walked.skipped.iter().map(skipped_finding));
     let pack = pass::references::pack(checked);
     diagnostics.extend(pass::references::check_pack(&pack));
     diagnostics.extend(check::run::check(&pack));
@@ -136,6 +138,60 @@ pub fn validate_with(
         documents,
         diagnostics,
     })
+}
+
+/// The exit status of a validation run: 2 when it found no pack document
+/// at all (an empty folder, an unreadable one, a wrong path in a CI job),
+/// unless `allow_empty`; else 1 when it found errors, 0 when not.
+pub fn exit_status(report: &Report, allow_empty: bool) -> u8 {
+    if report.documents == 0 && !allow_empty {
+        2
+    } else {
+        u8::from(report.has_errors())
+    }
+}
+
+/// A path the walk did not check, as an `SCH007` finding on that path.
+fn skipped_finding(skipped: &walk::Skipped) -> Diagnostic {
+    use walk::SkipReason;
+    let (message, help) = match &skipped.why {
+        SkipReason::Unreadable(why) => (
+            format!(
+                "this folder cannot be read ({why}): nothing in it is checked"
+            ),
+            "give the validator read permission on the folder",
+        ),
+        SkipReason::FolderNamedLikeADocument => (
+            "this is a folder named like a document, not a document".to_owned(),
+            "rename the folder, or move the document it should be here",
+        ),
+        SkipReason::NotARegularFile(what) => (
+            format!(
+                "this is {what} named like a document, not a file: not read"
+            ),
+            "replace it with the document file",
+        ),
+    };
+    // The root itself (a folder given on the command line) is named as
+    // given.
+    let (root, file) = if skipped.rel.is_empty() {
+        (".".to_owned(), skipped.root.shown.clone())
+    } else {
+        (skipped.root.shown.clone(), skipped.rel.clone())
+    };
+    Diagnostic {
+        code: Code::Sch007,
+        severity: Code::Sch007.severity(),
+        root,
+        file,
+        line: 0,
+        column: 0,
+        pointer: String::new(),
+        hex: None,
+        message,
+        help: Some(help.to_owned()),
+        snippet: None,
+    }
 }
 
 /// Writes the JSON Schemas (one per document kind) to `args.out`; returns the files written.

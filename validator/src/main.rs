@@ -28,7 +28,15 @@ fn main() -> ExitCode {
         }
         None => berthier_validator::run(&args).map(|report| {
             print!("{}", render::render(&report, args.format));
-            u8::from(report.has_errors())
+            let status =
+                berthier_validator::exit_status(&report, args.allow_empty);
+            if status == 2 {
+                eprintln!(
+                    "error: no pack document found (pass --allow-empty if \
+                     that is expected)"
+                );
+            }
+            status
         }),
         Some(Command::ExportSchema(export)) => {
             berthier_validator::export_schema(export).map(|written| {

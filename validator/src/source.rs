@@ -1,10 +1,10 @@
 //! A pack file's text and the helpers that turn an offset, a line and
 //! column, or a JSON Pointer into a located [`Diagnostic`].
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use berthier_schema::Format;
-use berthier_schema::locate::{Located, locate};
+use berthier_schema::locate::{LocateIndex, Located, locate_indexed};
 
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Snippet};
@@ -22,9 +22,54 @@ pub struct SourceFile {
     pub text: Arc<str>,
     /// RON or JSON, by extension.
     pub format: Format,
+    /// Where lines and located values start, built as findings are
+    /// located, so a file with N findings costs N lookups, not N scans.
+    index: Arc<SourceIndex>,
+}
+
+/// What locating findings in one text remembers (see [`LocateIndex`]).
+#[derive(Debug, Default)]
+struct SourceIndex {
+    /// Byte offset of each line's start.
+    lines: OnceLock<Vec<usize>>,
+    locate: Mutex<LocateIndex>,
 }
 
 impl SourceFile {
+    /// The file at `at` holding `text`.
+    pub fn new(at: Candidate, text: Arc<str>, format: Format) -> Self {
+        Self {
+            at,
+            text,
+            format,
+            index: Arc::default(),
+        }
+    }
+
+    /// Replaces the text (and forgets what was located in the old one).
+    pub fn set_text(&mut self, text: Arc<str>) {
+        self.text = text;
+        self.index = Arc::default();
+    }
+
+    /// 1-based line and character column of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(&self.text, offset);
+        let lines = self.line_starts();
+        let line = lines.partition_point(|start| *start <= offset).max(1);
+        let start = lines.get(line - 1).copied().unwrap_or(0);
+        let column = self.text[start..offset].chars().count() + 1;
+        (line, column)
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.index.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
+    }
+
     /// A finding at byte `offset` of the text.
     pub fn at_offset(
         &self,
@@ -34,8 +79,7 @@ impl SourceFile {
         message: impl Into<String>,
     ) -> Diagnostic {
         let offset = floor_char_boundary(&self.text, offset);
-        let (line, column) =
-            berthier_schema::document::line_col(&self.text, offset);
+        let (line, column) = self.line_col(offset);
         let mut d = self.bare(code, pointer, message);
         d.line = line;
         d.column = column;
@@ -54,7 +98,7 @@ impl SourceFile {
         if line == 0 {
             return self.bare(code, "", message);
         }
-        let offset = offset_of(&self.text, line, column.max(1));
+        let offset = self.offset_of(line, column.max(1));
         self.at_offset(code, offset, "", message)
     }
 
@@ -72,7 +116,26 @@ impl SourceFile {
 
     /// Where `pointer` leads in the text.
     pub fn locate(&self, pointer: &str) -> Located {
-        locate(&self.text, self.format, pointer)
+        // A poisoned lock only means another finding's lookup panicked;
+        // the index holds nothing half-written that a lookup relies on.
+        let mut index = self
+            .index
+            .locate
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        locate_indexed(&self.text, self.format, pointer, &mut index)
+    }
+
+    /// Byte offset of a 1-based line and character column (clamped to the
+    /// line's end).
+    pub fn offset_of(&self, line: usize, column: usize) -> usize {
+        let Some(start) = line
+            .checked_sub(1)
+            .and_then(|i| self.line_starts().get(i).copied())
+        else {
+            return self.text.len();
+        };
+        offset_in_line(&self.text, start, column)
     }
 
     /// A finding with no position.
@@ -117,6 +180,12 @@ pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
             None => return text.len(),
         }
     }
+    offset_in_line(text, start, column)
+}
+
+/// Byte offset of 1-based character `column` of the line starting at
+/// `start` (clamped to the line's end).
+fn offset_in_line(text: &str, start: usize, column: usize) -> usize {
     let rest = &text[start..];
     let end = rest.find('\n').unwrap_or(rest.len());
     rest[..end]
@@ -164,6 +233,31 @@ mod tests {
         let s = snippet(&text, 5000);
         assert!(s.text.chars().count() <= SNIPPET_WIDTH + 2);
         assert_eq!(s.text.chars().nth(s.caret), Some('X'));
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_a_scan() {
+        let text = "ab\nçd\n\nlast é line";
+        let at = Candidate {
+            root: Arc::new(crate::walk::Root {
+                dir: ".".into(),
+                shown: ".".into(),
+            }),
+            path: "x.map.ron".into(),
+            rel: "x.map.ron".into(),
+        };
+        let source = SourceFile::new(at, text.into(), Format::Ron);
+        for offset in 0..=text.len() + 2 {
+            let offset = floor_char_boundary(text, offset);
+            let expected = berthier_schema::document::line_col(text, offset);
+            assert_eq!(source.line_col(offset), expected, "{offset}");
+            let (line, column) = expected;
+            assert_eq!(
+                source.offset_of(line, column),
+                offset_of(text, line, column)
+            );
+        }
+        assert_eq!(source.offset_of(99, 1), text.len());
     }
 
     #[test]

@@ -5,6 +5,9 @@
 //! `target/`, hidden entries, and the `exclude` prefixes of a `berthier.toml`
 //! at the root. Only `.ron` and `.json` files are candidates; which of them
 //! are pack documents is decided from their content by the schema pass.
+//! What cannot be walked or read as a file is not dropped in silence: a
+//! folder that cannot be read, and a `.ron`/`.json` name that is a folder
+//! or a special file, come back as [`Skipped`] with the reason.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -34,6 +37,38 @@ pub struct Candidate {
     pub rel: String,
 }
 
+/// A path under a pack root that was not checked, and why.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    /// Its pack root.
+    pub root: Arc<Root>,
+    /// Path relative to the root, forward slashes.
+    pub rel: String,
+    /// Why it was skipped.
+    pub why: SkipReason,
+}
+
+/// Why a path was skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkipReason {
+    /// A folder (or the file list of one) that cannot be read: the
+    /// documents in it, if any, are not checked.
+    Unreadable(String),
+    /// A folder whose name is a document's (`x.scenario.ron/`).
+    FolderNamedLikeADocument,
+    /// A named pipe, device or socket with a document's name.
+    NotARegularFile(&'static str),
+}
+
+/// What a walk found.
+#[derive(Debug, Default)]
+pub struct Walked {
+    /// The files to check.
+    pub candidates: Vec<Candidate>,
+    /// What was not checked, and why.
+    pub skipped: Vec<Skipped>,
+}
+
 /// `berthier.toml` at a pack root.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,7 +85,13 @@ struct Config {
 /// candidate; its root is the working directory when it lies inside it,
 /// else its own directory).
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<Candidate>, RunError> {
+    Ok(collect_walked(paths)?.candidates)
+}
+
+/// [`collect`], with what was skipped.
+pub fn collect_walked(paths: &[PathBuf]) -> Result<Walked, RunError> {
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     for path in paths {
         let canonical = path.canonicalize().map_err(|e| RunError::Path {
             path: path.clone(),
@@ -61,14 +102,17 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Candidate>, RunError> {
                 dir: canonical.clone(),
                 shown: shown(path),
             });
-            walk(&root, &mut out)?;
+            walk(&root, &mut out, &mut skipped)?;
         } else {
             out.push(single_file(path, canonical)?);
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
-    Ok(out)
+    Ok(Walked {
+        candidates: out,
+        skipped,
+    })
 }
 
 fn single_file(
@@ -108,16 +152,38 @@ fn single_file(
     })
 }
 
-fn walk(root: &Arc<Root>, out: &mut Vec<Candidate>) -> Result<(), RunError> {
+fn walk(
+    root: &Arc<Root>,
+    out: &mut Vec<Candidate>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<(), RunError> {
     let config = read_config(&root.dir)?;
     let walker = WalkDir::new(&root.dir)
         .follow_links(false)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
-            e.depth() == 0 || !skipped(root, &config, e.path(), e.file_type())
+            e.depth() == 0 || !excluded(root, &config, e.path(), e.file_type())
         });
-    for entry in walker.flatten() {
+    let mut skip = |path: &Path, why: SkipReason| {
+        skipped.push(Skipped {
+            root: Arc::clone(root),
+            rel: relative(&root.dir, path).unwrap_or_default(),
+            why,
+        });
+    };
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().unwrap_or(&root.dir).to_path_buf();
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                skip(&path, SkipReason::Unreadable(why));
+                continue;
+            }
+        };
         if !has_pack_extension(entry.path()) {
             continue;
         }
@@ -129,7 +195,16 @@ fn walk(root: &Arc<Root>, out: &mut Vec<Candidate>) -> Result<(), RunError> {
             }
         } else if entry.file_type().is_file() {
             entry.path().to_path_buf()
+        } else if entry.file_type().is_dir() {
+            // The folder given on the command line is walked whatever its
+            // name; one inside it named like a document is a mistake.
+            if entry.depth() > 0 {
+                skip(entry.path(), SkipReason::FolderNamedLikeADocument);
+            }
+            continue;
         } else {
+            let what = berthier_schema::io::special_kind(entry.file_type());
+            skip(entry.path(), SkipReason::NotARegularFile(what));
             continue;
         };
         if let Some(rel) = relative(&root.dir, entry.path()) {
@@ -143,7 +218,7 @@ fn walk(root: &Arc<Root>, out: &mut Vec<Candidate>) -> Result<(), RunError> {
     Ok(())
 }
 
-fn skipped(
+fn excluded(
     root: &Root,
     config: &Config,
     path: &Path,
@@ -179,6 +254,11 @@ fn read_config(dir: &Path) -> Result<Config, RunError> {
     let text = match berthier_schema::io::read_regular_text(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Config::default());
+        }
+        // A folder that cannot be read has no readable configuration; the
+        // walk reports the folder itself (SCH007).
+        Err(_) if std::fs::read_dir(dir).is_err() => {
             return Ok(Config::default());
         }
         Err(e) => {

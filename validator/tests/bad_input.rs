@@ -178,6 +178,37 @@ fn binary_file() {
     assert_finding(dir.path(), "SCH005", "mini.map.ron", (2, 1));
 }
 
+/// UTF-16 text is named as such, with or without a byte order mark, not
+/// called binary; a file of zero bytes and noise still is binary.
+#[test]
+fn utf16_files_are_named_by_their_encoding() {
+    let text =
+        std::fs::read_to_string(common::fixture_dir().join("mini.map.ron"))
+            .expect("fixture");
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = |bom: &[u8], body: &[u8]| [bom, body].concat();
+    let cases = [
+        (with_bom(&[0xFF, 0xFE], &le), "UTF-16LE"),
+        (with_bom(&[0xFE, 0xFF], &be), "UTF-16BE"),
+        (le, "UTF-16LE"),
+        (be, "UTF-16BE"),
+    ];
+    for (bytes, encoding) in cases {
+        let dir = pack();
+        std::fs::write(dir.path().join("mini.map.ron"), &bytes).expect("write");
+        let all = findings(dir.path());
+        let found = all
+            .iter()
+            .find(|d| d["code"] == "SCH005" && d["file"] == "mini.map.ron")
+            .unwrap_or_else(|| panic!("no SCH005 for {encoding}: {all:#?}"));
+        assert_eq!((&found["line"], &found["column"]), (&1.into(), &1.into()));
+        let message = found["message"].as_str().unwrap();
+        assert!(message.contains(encoding), "{encoding}: {message}");
+        assert!(found["help"].as_str().unwrap().contains("UTF-8"), "{found}");
+    }
+}
+
 #[test]
 fn very_long_single_line() {
     let dir = tempfile::tempdir().expect("tempdir");

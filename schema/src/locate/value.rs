@@ -8,7 +8,11 @@
 //! typed RON reader alone. The reading is exact or gives up (`None`): any
 //! construct it could read differently from the typed reader (escapes
 //! other than the common ones, character literals, hexadecimal numbers)
-//! sends the caller back to the typed reader.
+//! sends the caller back to the typed reader. So does anything the typed
+//! reader refuses but a JSON value would hide: a key written twice (a JSON
+//! object keeps the last), a bracket closed by another kind (`[ .. )`), a
+//! number that is not finite (`1e309`, `NaN`, `inf`, which JSON can only
+//! write as `null`), and an empty list element (`[1,,2]`).
 
 use serde_json::{Map, Number, Value};
 
@@ -77,7 +81,8 @@ impl Scanner<'_> {
                 "true" => Value::Bool(true),
                 "false" => Value::Bool(false),
                 "None" => Value::Null,
-                "inf" | "NaN" => Value::Null,
+                // Not finite: JSON has no such number (see the module).
+                "inf" | "NaN" => return None,
                 _ => Value::String(name),
             });
         }
@@ -99,7 +104,7 @@ impl Scanner<'_> {
         let second = self.next_token();
         self.pos = after_open;
         if matches!(first, Token::Ident { .. }) && second == Token::Colon {
-            return self.members(depth, |scanner, token| match token {
+            return self.members(depth, b')', |scanner, token| match token {
                 Token::Ident { start, end } => {
                     String::from_utf8(scanner.ident_bytes(start, end).to_vec())
                         .ok()
@@ -107,16 +112,16 @@ impl Scanner<'_> {
                 _ => None,
             });
         }
-        let items = self.items(depth)?;
+        let items = self.items(depth, b')')?;
         Some(Value::Array(items))
     }
 
     fn array(&mut self, depth: usize) -> Option<Value> {
-        self.items(depth).map(Value::Array)
+        self.items(depth, b']').map(Value::Array)
     }
 
     fn object(&mut self, depth: usize) -> Option<Value> {
-        self.members(depth, |scanner, token| match token {
+        self.members(depth, b'}', |scanner, token| match token {
             Token::Str {
                 start,
                 end,
@@ -130,48 +135,62 @@ impl Scanner<'_> {
         })
     }
 
-    /// Comma-separated values up to the closing bracket.
-    fn items(&mut self, depth: usize) -> Option<Vec<Value>> {
+    /// Comma-separated values up to the closing bracket `close`; a
+    /// trailing comma is allowed, an empty element is not.
+    fn items(&mut self, depth: usize, close: u8) -> Option<Vec<Value>> {
         let mut items = Vec::new();
         loop {
             let token = self.next_token();
-            match token {
-                Token::Close => return Some(items),
-                Token::Comma if !items.is_empty() => continue,
-                _ => items.push(self.value(token, depth + 1)?),
+            if token == Token::Close {
+                return self.closed_by(close).then_some(items);
             }
+            items.push(self.value(token, depth + 1)?);
             match self.next_token() {
                 Token::Comma => {}
-                Token::Close => return Some(items),
+                Token::Close => return self.closed_by(close).then_some(items),
                 _ => return None,
             }
         }
     }
 
-    /// `key: value` pairs up to the closing bracket.
+    /// `key: value` pairs up to the closing bracket `close`; a key written
+    /// twice gives up (the typed reader refuses a duplicate field).
     fn members(
         &mut self,
         depth: usize,
+        close: u8,
         key_of: impl Fn(&Self, Token) -> Option<String>,
     ) -> Option<Value> {
         let mut object = Map::new();
         loop {
             let token = self.next_token();
             if token == Token::Close {
-                return Some(Value::Object(object));
+                return self.closed_by(close).then_some(Value::Object(object));
             }
             let key = key_of(self, token)?;
-            if self.next_token() != Token::Colon {
+            if object.contains_key(&key) || self.next_token() != Token::Colon {
                 return None;
             }
             let token = self.next_token();
             object.insert(key, self.value(token, depth + 1)?);
             match self.next_token() {
                 Token::Comma => {}
-                Token::Close => return Some(Value::Object(object)),
+                Token::Close => {
+                    return self
+                        .closed_by(close)
+                        .then_some(Value::Object(object));
+                }
                 _ => return None,
             }
         }
+    }
+
+    /// Whether the [`Token::Close`] just read is the bracket `close`.
+    fn closed_by(&self, close: u8) -> bool {
+        self.pos
+            .checked_sub(1)
+            .and_then(|at| self.at(at))
+            .is_some_and(|b| b == close)
     }
 }
 
@@ -222,7 +241,8 @@ fn number(bytes: &[u8]) -> Option<Value> {
         return Some(Value::Number(u.into()));
     }
     let f: f64 = text.parse().ok()?;
-    Some(Number::from_f64(f).map_or(Value::Null, Value::Number))
+    // `1e309` overflows to infinity: not a JSON number (see the module).
+    Number::from_f64(f).map(Value::Number)
 }
 
 #[cfg(test)]
@@ -268,6 +288,25 @@ mod tests {
     fn a_plain_char_literal_is_a_one_letter_string() {
         // A sheet letter (`sheet: 'W'`), as serde reads a `char` from JSON.
         assert_eq!(ron_json_shape("(c: 'W')"), Some(json!({"c": "W"})));
+    }
+
+    #[test]
+    fn what_the_typed_reader_refuses_gives_none_not_a_guess() {
+        // A JSON object would keep the last of two `a`, `[..)` would read
+        // as a list, `1e309` and `NaN` as `null`: the typed reader refuses
+        // each, so the shape must not stand in for it.
+        assert_eq!(ron_json_shape("(a: 1, b: 2, a: 3)"), None);
+        assert_eq!(ron_json_shape(r#"{"k": 1, "k": 2}"#), None);
+        assert_eq!(ron_json_shape("(a: [1, 2))"), None);
+        assert_eq!(ron_json_shape("(a: (1, 2])"), None);
+        assert_eq!(ron_json_shape("[(a: 1}]"), None);
+        assert_eq!(ron_json_shape("(facing: 1e309)"), None);
+        assert_eq!(ron_json_shape("(facing: -1e309)"), None);
+        assert_eq!(ron_json_shape("(f: NaN)"), None);
+        assert_eq!(ron_json_shape("(f: inf)"), None);
+        assert_eq!(ron_json_shape("(a: [1,, 2])"), None);
+        assert_eq!(ron_json_shape("(a: [, 1])"), None);
+        assert_eq!(ron_json_shape("(a: [1, 2,])"), Some(json!({"a": [1, 2]})));
     }
 
     #[test]

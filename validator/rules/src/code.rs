@@ -158,6 +158,7 @@ codes! {
     Sch004 "SCH004" Error Schema;
     Sch005 "SCH005" Error Schema;
     Sch006 "SCH006" Info Schema;
+    Sch007 "SCH007" Error Schema;
     Ref001 "REF001" Error References;
     Ref002 "REF002" Error References;
     Ref003 "REF003" Error References;

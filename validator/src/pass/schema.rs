@@ -25,6 +25,9 @@ pub struct Checked {
     pub document: Option<Document>,
     /// Pass-1 findings.
     pub diagnostics: Vec<Diagnostic>,
+    /// Why the file could not be read at all, when it could not: the
+    /// documents that refer to it say they are not checked against it.
+    pub unreadable: Option<String>,
 }
 
 impl Checked {
@@ -34,6 +37,7 @@ impl Checked {
             kind: None,
             document: None,
             diagnostics: vec![diagnostic],
+            unreadable: None,
         }
     }
 }
@@ -43,20 +47,33 @@ impl Checked {
 pub fn check(candidate: &Candidate) -> Option<Checked> {
     let format = Format::of_path(&candidate.path)?;
     let named = pack_name_kind(&candidate.rel).is_some();
-    let mut source = SourceFile {
-        at: candidate.clone(),
-        text: "".into(),
-        format,
-    };
+    let mut source = SourceFile::new(candidate.clone(), "".into(), format);
     let bytes = match berthier_schema::io::read_regular(&candidate.path) {
         Ok(bytes) => bytes,
         Err(e) => {
-            let d = source.bare(Code::Sch005, "", format!("cannot read: {e}"));
-            return named.then(|| Checked::fail(source, d));
+            let d = source
+                .bare(Code::Sch005, "", format!("cannot read: {e}"))
+                .help(
+                    "the documents that refer to this file are not checked \
+                     against it (REF010 at each reference)",
+                );
+            let mut failed = Checked::fail(source, d);
+            failed.unreadable = Some(e.to_string());
+            return named.then_some(failed);
         }
     };
+    if let Some(encoding) = utf16(&bytes) {
+        let d = source.at_offset(
+            Code::Sch005,
+            0,
+            "",
+            format!("the file is {encoding} text, not UTF-8"),
+        );
+        let d = d.help("save it as UTF-8 (without a byte order mark)");
+        return named.then(|| Checked::fail(source, d));
+    }
     if let Some(nul) = bytes.iter().position(|b| *b == 0) {
-        source.text = String::from_utf8_lossy(&bytes[..nul]).as_ref().into();
+        source.set_text(String::from_utf8_lossy(&bytes[..nul]).as_ref().into());
         let d = source.at_offset(
             Code::Sch005,
             source.text.len(),
@@ -70,7 +87,7 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]);
-            source.text = prefix.as_ref().into();
+            source.set_text(prefix.as_ref().into());
             let d = source.at_offset(
                 Code::Sch005,
                 valid,
@@ -80,7 +97,21 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
             return named.then(|| Checked::fail(source, d));
         }
     };
-    source.text = text.into();
+    source.set_text(text.into());
+    if source.text.starts_with('\u{feff}') {
+        // The typed readers (and so `convert` and the editor) refuse it
+        // as an unexpected character; say what it is.
+        let d = source
+            .at_offset(
+                Code::Sch005,
+                0,
+                "",
+                "the file starts with a UTF-8 byte order mark, which RON \
+                 and JSON readers refuse",
+            )
+            .help("save it as UTF-8 without a byte order mark");
+        return named.then(|| Checked::fail(source, d));
+    }
     if let Some(d) = precheck(&source) {
         return named.then(|| Checked::fail(source, d));
     }
@@ -111,7 +142,40 @@ pub fn check(candidate: &Candidate) -> Option<Checked> {
         kind: Some(kind),
         document,
         diagnostics,
+        unreadable: None,
     })
+}
+
+/// The UTF-16 encoding `bytes` are in, by their byte order mark or, without
+/// one, by the zero byte every ASCII character has on one side in UTF-16
+/// (RON and JSON documents are mostly ASCII): "UTF-16LE" or "UTF-16BE".
+fn utf16(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, ..] => return Some("UTF-16LE"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16BE"),
+        _ => {}
+    }
+    let pairs = bytes.chunks_exact(2).take(512);
+    let (mut low_zero, mut high_zero, mut total) = (0usize, 0usize, 0usize);
+    for pair in pairs {
+        total += 1;
+        match pair {
+            [first, 0] if *first != 0 => low_zero += 1,
+            [0, second] if *second != 0 => high_zero += 1,
+            _ => {}
+        }
+    }
+    // Nearly every pair ASCII-in-UTF-16 of one order; binary data is not.
+    let most = total.saturating_mul(9) / 10;
+    if total < 2 {
+        None
+    } else if low_zero >= most.max(1) {
+        Some("UTF-16LE")
+    } else if high_zero >= most.max(1) {
+        Some("UTF-16BE")
+    } else {
+        None
+    }
 }
 
 /// The kind a file name announces (`rivoli.map.ron`).
@@ -429,7 +493,7 @@ fn source_error(source: &SourceFile, e: TypedError) -> Diagnostic {
     let d = if e.line == 0 {
         source.bare(e.code, "", e.message)
     } else {
-        let at = crate::source::offset_of(&source.text, e.line, e.column);
+        let at = source.offset_of(e.line, e.column);
         let blank = source.text[at..]
             .find(|c: char| !c.is_whitespace())
             .unwrap_or(0);

@@ -40,9 +40,12 @@ fn diagnostic(out: &mut String, d: &Diagnostic) {
     }
 }
 
-/// "Found 3 errors, 1 warning in 2 files" or "All checks passed: 4
-/// documents".
+/// "Found 3 errors, 1 warning in 2 files", "All checks passed: 4
+/// documents", or, when there was nothing to check, says so.
 pub fn summary(report: &Report) -> String {
+    if report.diagnostics.is_empty() && report.documents == 0 {
+        return "No pack document found: nothing was checked".to_owned();
+    }
     if report.diagnostics.is_empty() {
         return format!(
             "All checks passed: {}",

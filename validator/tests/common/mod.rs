@@ -134,3 +134,24 @@ pub fn human(dir: &Path) -> String {
     assert!(!out.stdout.contains("panicked"), "{}", out.stderr);
     out.stdout
 }
+
+/// Runs the validator on `args` as an unprivileged user when the tests run
+/// as root (root reads a mode-000 folder anyway), else as is.
+pub fn run_unprivileged(dir: &Path, args: &[&str]) -> Run {
+    use std::os::unix::fs::MetadataExt;
+    let me = std::fs::metadata("/proc/self").expect("/proc/self").uid();
+    let binary = env!("CARGO_BIN_EXE_berthier-validate");
+    let mut command = if me == 0 {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", binary]);
+        c
+    } else {
+        Command::new(binary)
+    };
+    let out = command.args(args).current_dir(dir).output().expect("run");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}

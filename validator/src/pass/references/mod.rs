@@ -195,14 +195,15 @@ impl Pack {
                 };
                 let loaded =
                     schema::check(&candidate).unwrap_or_else(|| Checked {
-                        source: SourceFile {
-                            at: candidate,
-                            text: "".into(),
-                            format: berthier_schema::Format::Json,
-                        },
+                        source: SourceFile::new(
+                            candidate,
+                            "".into(),
+                            berthier_schema::Format::Json,
+                        ),
                         kind: None,
                         document: None,
                         diagnostics: Vec::new(),
+                        unreadable: None,
                     });
                 self.docs.insert(path, Arc::new(loaded));
             }
@@ -432,7 +433,22 @@ impl<'a> Ctx<'a> {
         let entry = self.pack.get(&path).cloned();
         let broken = entry.as_ref().is_none_or(|e| e.document.is_none());
         if broken && self.pack.selected.contains(&path) {
-            return None; // its own findings say why
+            // Its own findings say why; a file that cannot be read at all
+            // has no line to point at, so each document that needs it
+            // says, at its reference, that it is not checked against it.
+            let unreadable = entry.as_ref().and_then(|e| e.unreadable.clone());
+            if let Some(why) = unreadable {
+                self.report(
+                    Code::Ref010,
+                    pointer,
+                    format!(
+                        "`{reference}` cannot be read ({why}): this file is \
+                         not checked against it"
+                    ),
+                )
+                .help = Some(format!("make `{reference}` readable"));
+            }
+            return None;
         }
         let kind = entry.as_ref().and_then(|e| e.kind);
         if kind != Some(want) {
