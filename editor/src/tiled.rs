@@ -14,6 +14,7 @@ pub mod tmx;
 
 use std::path::{Path, PathBuf};
 
+use berthier_schema::HexId;
 use berthier_schema::map::Map;
 
 use crate::palette::Palette;
@@ -179,14 +180,12 @@ fn terrain_layer(
     set: &Tileset,
     gid: u32,
 ) -> TileLayer {
-    let mut gids = vec![0; (layout.size[0] * layout.size[1]) as usize];
-    for (id, cell) in &layout.cells {
+    let gids = cell_gids(layout, |id| {
         let terrain = (map.hexes.get(id))
             .and_then(|h| h.terrain.as_deref())
             .unwrap_or("");
-        let tile = set.id(terrain).unwrap_or(0);
-        gids[(cell.y * layout.size[0] + cell.x) as usize] = gid + tile;
-    }
+        Some(gid + set.id(terrain).unwrap_or(0))
+    });
     TileLayer {
         name: "terrain",
         gids,
@@ -201,15 +200,10 @@ fn level_layer(
     set: &Tileset,
     gid: u32,
 ) -> TileLayer {
-    let mut gids = vec![0; (layout.size[0] * layout.size[1]) as usize];
-    for (id, cell) in &layout.cells {
-        let tile = (map.hexes.get(id))
-            .and_then(|h| h.level)
-            .and_then(|l| set.id(&l.to_string()));
-        if let Some(tile) = tile {
-            gids[(cell.y * layout.size[0] + cell.x) as usize] = gid + tile;
-        }
-    }
+    let gids = cell_gids(layout, |id| {
+        let level = map.hexes.get(id).and_then(|h| h.level)?;
+        Some(gid + set.id(&level.to_string())?)
+    });
     // Hidden at first: opaque greys would hide the terrain.
     TileLayer {
         name: "elevation",
@@ -217,6 +211,20 @@ fn level_layer(
         opacity: 0.6,
         visible: false,
     }
+}
+
+/// One global id per cell, row by row: `gid_of` each hex, 0 for none.
+fn cell_gids(
+    layout: &Layout,
+    gid_of: impl Fn(&HexId) -> Option<u32>,
+) -> Vec<u32> {
+    let mut gids = vec![0; (layout.size[0] * layout.size[1]) as usize];
+    for (id, cell) in &layout.cells {
+        if let Some(gid) = gid_of(id) {
+            gids[(cell.y * layout.size[0] + cell.x) as usize] = gid;
+        }
+    }
+    gids
 }
 
 /// The scan as an image layer, its offset taken at the grid's origin hex

@@ -312,14 +312,8 @@ impl Map {
         side: Compass,
         geometry: &Geometry<'_>,
     ) -> bool {
-        let hex = self.hex(id);
-        let here = geometry.fract_to_px(hex.as_vec2());
-        hex.all_neighbors().into_iter().any(|n| {
-            let other = self
-                .id_at(n, id.sheet)
-                .is_some_and(|n| n.sheet != id.sheet && self.contains(n));
-            let there = geometry.fract_to_px(n.as_vec2());
-            other && outward(side, there[0] - here[0], there[1] - here[1])
+        self.neighbour_toward(id, side, geometry, |n| {
+            n.is_some_and(|n| n.sheet != id.sheet && self.contains(n))
         })
     }
 
@@ -329,18 +323,29 @@ impl Map {
         side: Compass,
         geometry: &Geometry<'_>,
     ) -> bool {
+        self.neighbour_toward(id, side, geometry, |n| {
+            !n.is_some_and(|n| self.contains(n))
+        })
+    }
+
+    /// Whether a neighbour of `id` lying `side`-ward (mostly in that
+    /// direction, see `outward`: a flat-top hex's diagonal neighbours, 30°
+    /// off the horizontal, are east or west, not north or south, or the
+    /// whole west column would be on the north and south edges too) is one
+    /// `wanted` accepts (given its printed id, if it has one).
+    fn neighbour_toward(
+        &self,
+        id: HexId,
+        side: Compass,
+        geometry: &Geometry<'_>,
+        wanted: impl Fn(Option<HexId>) -> bool,
+    ) -> bool {
         let hex = self.hex(id);
         let here = geometry.fract_to_px(hex.as_vec2());
         hex.all_neighbors().into_iter().any(|n| {
-            let on_map =
-                self.id_at(n, id.sheet).is_some_and(|n| self.contains(n));
             let there = geometry.fract_to_px(n.as_vec2());
-            let (dx, dy) = (there[0] - here[0], there[1] - here[1]);
-            // Mostly in that direction (`outward`): a flat-top hex's
-            // diagonal neighbours (30° off the horizontal) are east or
-            // west, not north or south, or the whole west column would be
-            // on the north and south edges too.
-            !on_map && outward(side, dx, dy)
+            outward(side, there[0] - here[0], there[1] - here[1])
+                && wanted(self.id_at(n, id.sheet))
         })
     }
 }
