@@ -143,7 +143,15 @@ fn run_render(args: &RenderArgs) -> ExitCode {
                 eprintln!("map pixel (0, 0) is image pixel ({dx}, {dy})");
             }
             if let Some(grid) = report.grid_ron() {
-                println!("// grid registration matching the scan:\n{grid}");
+                // A reader that stops early (`| head`) is not an error.
+                let mut out = std::io::stdout().lock();
+                let _ = std::io::Write::write_all(
+                    &mut out,
+                    format!(
+                        "// grid registration matching the scan:\n{grid}\n"
+                    )
+                    .as_bytes(),
+                );
             }
             ExitCode::SUCCESS
         }
