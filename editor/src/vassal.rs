@@ -78,3 +78,4 @@ pub mod module;
 pub mod numbering;
 pub mod printed;
 pub mod to_berthier;
+pub mod xml;

@@ -245,7 +245,7 @@ pub fn read<R: Read + Seek>(
         .to_owned();
     let bytes = entry(&mut zip, &build_file, limits)?;
     let text = String::from_utf8_lossy(&bytes);
-    let doc = roxmltree::Document::parse_with_options(
+    let doc = super::xml::parse_bounded(
         &text,
         roxmltree::ParsingOptions {
             allow_dtd: false,
@@ -575,9 +575,9 @@ pub enum SizeError {
     /// Not an image the image crate reads.
     #[error(transparent)]
     Image(#[from] image::ImageError),
-    /// An SVG that is not XML.
+    /// An SVG that is not XML (or nested too deep to read).
     #[error(transparent)]
-    Svg(#[from] roxmltree::Error),
+    Svg(#[from] super::xml::XmlError),
     /// An SVG with no size.
     #[error("the SVG gives no width and height in pixels nor a viewBox")]
     SvgWithoutSize,
@@ -607,7 +607,8 @@ fn image_size(
 /// numbers), else its `viewBox`.
 fn svg_size(bytes: &[u8]) -> Result<[u32; 2], SizeError> {
     let text = String::from_utf8_lossy(bytes);
-    let doc = roxmltree::Document::parse(&text)?;
+    let doc =
+        super::xml::parse_bounded(&text, roxmltree::ParsingOptions::default())?;
     let root = doc.root_element();
     let px = |key: &str| {
         let v = root.attribute(key)?.trim();
