@@ -281,3 +281,24 @@ fn an_empty_folder_is_exit_2() {
         out.stdout
     );
 }
+
+/// A 50 MB map (half a million comment lines before the document): read,
+/// checked and its error located past the padding, not refused or hung.
+#[test]
+fn a_fifty_megabyte_file_is_read_and_its_error_located() {
+    const PAD_LINES: u64 = 520_000;
+    generated(
+        "fifty-megabytes",
+        |dir| {
+            let comment = format!("// {}\n", "x".repeat(96));
+            let mut text = comment.repeat(PAD_LINES as usize);
+            assert!(text.len() > 50_000_000);
+            unknown_field_map(dir, |map| {
+                text.push_str(&map);
+                text.into_bytes()
+            });
+        },
+        1,
+        &[("SCH002", "mini.map.ron", PAD_LINES + 11, 30)],
+    );
+}
