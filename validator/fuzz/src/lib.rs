@@ -23,6 +23,7 @@ pub mod mutate;
 pub mod seeds;
 pub mod supervise;
 pub mod target;
+mod unique;
 pub mod worker;
 
 /// An input that takes longer than this is a hang (the reliability

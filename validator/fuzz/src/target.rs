@@ -159,7 +159,9 @@ const POINTERS: &[&str] = &[
 fn locate_all(text: &str, format: Format, input: &[u8]) -> Verdict {
     let mut pointers: Vec<String> =
         POINTERS.iter().map(|p| (*p).to_string()).collect();
-    let value = serde_json::from_str::<serde_json::Value>(text).ok();
+    let value = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .filter(|_| crate::unique::keys_unique(text));
     if let Some(value) = &value {
         collect_pointers(value, String::new(), &mut pointers);
     }
