@@ -110,3 +110,12 @@ fn as_json(seed: &Seed) -> Option<Seed> {
         in_pack: false,
     })
 }
+
+/// `seed` with its `format_version` set to 1, so `migrate` rewrites it.
+pub fn at_version_1(mut seed: Seed) -> Seed {
+    let text = String::from_utf8_lossy(&seed.bytes)
+        .replacen("format_version: 2", "format_version: 1", 1)
+        .replacen("\"format_version\": 2", "\"format_version\": 1", 1);
+    seed.bytes = text.into_bytes();
+    seed
+}

@@ -115,3 +115,26 @@ fn the_supervisor_runs_workers_and_reports_their_counts() {
     );
     assert!(out.path().join("summary.txt").is_file());
 }
+
+#[test]
+fn the_migrate_seeds_are_rewritten_by_migrate() {
+    let seeds = seeds_for(Target::Migrate, &default_root()).unwrap();
+    let rewritten = seeds
+        .iter()
+        .filter(|s| {
+            let Some(format) = s.format() else {
+                return false;
+            };
+            let text = String::from_utf8_lossy(&s.bytes);
+            matches!(
+                berthier_schema::migrate::migrate_text(&text, format),
+                Ok(Some(_))
+            )
+        })
+        .count();
+    assert!(
+        rewritten >= 30,
+        "{rewritten} of {} seeds migrate",
+        seeds.len()
+    );
+}
