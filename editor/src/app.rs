@@ -476,7 +476,7 @@ impl App {
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
             Screen::Oob(_) => (6, 0),
-            Screen::Setup(_) => (7, 0),
+            Screen::Setup(s) => (7, s.layout_key()),
         };
         let bar = u32::from(self.scenario_counters.is_some());
         screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5

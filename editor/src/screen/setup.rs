@@ -57,6 +57,8 @@ pub struct SetupScreen {
     /// The instruction selected (side, index) and its zone.
     instruction: Option<((usize, usize), Shaded)>,
     notice: Option<String>,
+    /// The map canvas has reported its size (see [`Self::layout_key`]).
+    sized: bool,
 }
 
 /// What is worked out from the setup after each edit.
@@ -134,6 +136,7 @@ impl SetupScreen {
             hex: None,
             instruction: None,
             notice,
+            sized: false,
         };
         screen.refresh();
         screen
@@ -188,6 +191,18 @@ impl SetupScreen {
         self.map.view.to_screen(px)
     }
 
+    /// What moves things about on the screen: the canvas sized and fitted
+    /// (the first frames, drawn before, left a strip of the previous
+    /// screen's map over the roster under Xvfb), the stack panel and the
+    /// notice. The app repaints the whole window when it changes.
+    pub fn layout_key(&self) -> u32 {
+        [self.sized, self.hex.is_some(), self.notice.is_some()]
+            .iter()
+            .enumerate()
+            .map(|(i, on)| u32::from(*on) << i)
+            .sum()
+    }
+
     /// `name — file.scenario.ron *`.
     pub fn title(&self) -> String {
         let file = self.doc.path.file_name().unwrap_or_default();
@@ -224,6 +239,9 @@ impl SetupScreen {
 
     fn canvas(&mut self, m: map_canvas::Message) {
         let hover = matches!(m, map_canvas::Message::Hover(_));
+        if matches!(m, map_canvas::Message::Resized(_)) {
+            self.sized = true;
+        }
         let pointer = self.map.update(m, &self.doc.opened);
         if !hover {
             self.counters_cache.clear();

@@ -87,12 +87,15 @@ impl SetupScreen {
             cache: &self.counters_cache,
             selected: self.hex,
         };
+        // Clipped: a canvas draws unclipped, and the map drawn before the
+        // first fit spilled over the roster (seen under Xvfb).
         container(stack![
             map.view().map(Message::Canvas),
             Canvas::new(layer).width(Fill).height(Fill),
         ])
         .width(Fill)
         .height(Fill)
+        .clip(true)
         .into()
     }
 
