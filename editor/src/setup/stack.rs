@@ -112,13 +112,20 @@ pub fn report(
             } else {
                 String::new()
             };
+            let broken = known + unknown > limit.max;
+            let unknown = unknown > 0 && !broken;
+            let verdict = match (broken, unknown) {
+                (true, _) => ": over the limit",
+                (false, true) => ": not checked, a rating is unknown",
+                (false, false) => "",
+            };
             out.limits.push(LimitLine {
                 text: format!(
-                    "{who}{}: {known} {what}{unknown_part} of {}",
+                    "{who}{}: {known} {what}{unknown_part} of {}{verdict}",
                     limit.name, limit.max
                 ),
-                broken: known + unknown > limit.max,
-                unknown: unknown > 0 && known + unknown <= limit.max,
+                broken,
+                unknown,
             });
         }
     }
