@@ -69,6 +69,8 @@ struct Shown {
     illegal: Vec<HexId>,
     /// Counters and facing marks, in scan pixels.
     art: Vec<crate::scene::Shape>,
+    /// The stack panel's content.
+    report: Option<Report>,
 }
 
 /// The screen's messages.
@@ -168,11 +170,18 @@ impl SetupScreen {
     }
 
     /// The stack panel's content for the selected hex.
-    pub fn stack_report(&self) -> Option<Report> {
-        let hex = self.hex?;
-        let b = self.doc.battle();
-        let on = b.occupancy().remove(&hex).unwrap_or_default();
-        Some(stack::report(&b, &on))
+    pub fn stack_report(&self) -> Option<&Report> {
+        self.shown.report.as_ref()
+    }
+
+    /// Works the stack panel out again (after a change of hex or setup;
+    /// not in `view`, which runs at every frame).
+    fn report_stack(&mut self) {
+        self.shown.report = self.hex.map(|hex| {
+            let b = self.doc.battle();
+            let on = b.occupancy().remove(&hex).unwrap_or_default();
+            stack::report(&b, &on)
+        });
     }
 
     /// The notice line (last save, refusals).
@@ -216,6 +225,20 @@ impl SetupScreen {
 
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
+        // Looking about the map (hover, pan, zoom) changes neither the
+        // hex selected nor the setup.
+        let looking = matches!(
+            &message,
+            Message::Canvas(m) if !matches!(m, map_canvas::Message::Press { .. })
+        );
+        let event = self.handle(message);
+        if !looking {
+            self.report_stack();
+        }
+        event
+    }
+
+    fn handle(&mut self, message: Message) -> Option<Event> {
         match message {
             Message::Canvas(m) => self.canvas(m),
             Message::Key(key) => self.key(key),
@@ -311,6 +334,7 @@ impl SetupScreen {
             rosters: rosters(&b),
             illegal: stack::illegal_hexes(&b),
             art: art::shapes(&b),
+            report: None,
         };
         if let Some(((side, i), zone)) = &mut self.instruction
             && let Some(ins) = b.scenario.sides[*side].instructions.get(*i)
@@ -318,5 +342,7 @@ impl SetupScreen {
             *zone = zone::shade(&b, ins);
         }
         self.counters_cache.clear();
+        drop(b);
+        self.report_stack();
     }
 }

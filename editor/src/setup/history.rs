@@ -72,3 +72,30 @@ impl SetupHistory {
         self.saved = Some(self.undo.len());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SetupHistory;
+
+    #[test]
+    fn undoing_back_to_the_save_is_clean_and_a_new_edit_past_it_is_not() {
+        let mut h = SetupHistory::new();
+        assert!(!h.is_dirty());
+        h.record(vec![vec![]]);
+        assert!(h.is_dirty());
+        h.mark_saved();
+        assert!(!h.is_dirty());
+        let before = h.take_undo().expect("a step");
+        h.push_redo(before);
+        assert!(h.is_dirty(), "one step before the save");
+        let after = h.take_redo().expect("a step to redo");
+        h.push_undo(after);
+        assert!(!h.is_dirty(), "back at the save");
+        let _ = h.take_undo();
+        h.record(vec![vec![]]);
+        assert!(!h.can_redo());
+        assert!(h.is_dirty(), "the saved state cannot be reached again");
+        let _ = h.take_undo();
+        assert!(h.is_dirty());
+    }
+}
