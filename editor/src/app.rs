@@ -15,6 +15,7 @@ use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
 use crate::screen::register::{self, RegisterScreen};
+use crate::screen::setup::{self as setup_screen, SetupScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
@@ -22,6 +23,7 @@ use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 mod guard;
 mod new;
 mod oob;
+mod setup;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -45,6 +47,9 @@ pub struct App {
     /// The counters file of the scenario whose map is shown, offered as
     /// "Order of battle" above the map.
     scenario_counters: Option<PathBuf>,
+    /// The scenario whose map is shown (offered as "Setup" above the map,
+    /// and the map "Back to map" returns to from its order of battle).
+    scenario: Option<PathBuf>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -84,6 +89,8 @@ pub enum Screen {
     NewMap(Box<NewMapScreen>, Box<Screen>),
     /// A counters file's order of battle.
     Oob(Box<OobScreen>),
+    /// A scenario's setup on its map.
+    Setup(Box<SetupScreen>),
 }
 
 /// Top-level messages.
@@ -115,6 +122,10 @@ pub enum Message {
     Unsaved(unsaved::Message),
     /// Open the order of battle of the scenario shown.
     OpenCounters(PathBuf),
+    /// For the Setup screen.
+    Setup(setup_screen::Message),
+    /// Open the Setup screen of this scenario.
+    OpenSetup(PathBuf),
 }
 
 impl App {
@@ -136,6 +147,7 @@ impl App {
         }
         let mut app = Self::with_screen(screen, recent);
         app.scenario_counters = oob::counters_named_by(path);
+        app.scenario = app.scenario_counters.as_ref().map(|_| path.to_owned());
         app
     }
 
@@ -170,6 +182,7 @@ impl App {
             repaint: Repaint::default(),
             unsaved: None,
             scenario_counters: None,
+            scenario: None,
         }
     }
 
@@ -193,6 +206,7 @@ impl App {
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
             Screen::Oob(s) => s.title(),
+            Screen::Setup(s) => s.title(),
         }
     }
 
@@ -204,7 +218,8 @@ impl App {
             | Screen::Register(..)
             | Screen::Suggest(..)
             | Screen::NewMap(..)
-            | Screen::Oob(_) => Task::none(),
+            | Screen::Oob(_)
+            | Screen::Setup(_) => Task::none(),
         }
     }
 
@@ -242,6 +257,11 @@ impl App {
                 Some(e) => self.oob_event(e),
                 None => Task::none(),
             },
+            (Screen::Setup(s), Message::Setup(m)) => match s.update(m) {
+                Some(e) => self.setup_event(e),
+                None => Task::none(),
+            },
+            (_, Message::OpenSetup(path)) => self.request(Pending::Setup(path)),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -298,6 +318,7 @@ impl App {
                 e.previous().map_or(&e.error().file, |s| &s.opened().path)
             }
             Screen::Oob(s) => &s.doc().path,
+            Screen::Setup(s) => &s.doc().path,
             _ => &self.map()?.opened().path,
         };
         path.parent().map(Path::to_owned)
@@ -359,6 +380,10 @@ impl App {
                 Some(m) => self.update(Message::Oob(m)),
                 None => Task::none(),
             },
+            (Screen::Setup(_), _) => match setup::shortcut(&message) {
+                Some(m) => self.update(Message::Setup(m)),
+                None => Task::none(),
+            },
             (Screen::Register(..), map::Message::Undo) => {
                 self.update(Message::Register(register::Message::Undo))
             }
@@ -397,11 +422,15 @@ impl App {
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
             Screen::Oob(s) => s.view().map(Message::Oob),
+            Screen::Setup(s) => s.view().map(Message::Setup),
         };
-        let screen = match (&self.screen, &self.scenario_counters) {
-            (Screen::Map(_), Some(counters)) => oob::with_bar(screen, counters),
-            _ => screen,
-        };
+        let screen =
+            match (&self.screen, &self.scenario_counters, &self.scenario) {
+                (Screen::Map(_), Some(counters), Some(scenario)) => {
+                    oob::with_bar(screen, counters, scenario)
+                }
+                _ => screen,
+            };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
             None => screen,
@@ -447,6 +476,7 @@ impl App {
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
             Screen::Oob(_) => (6, 0),
+            Screen::Setup(s) => (7, s.layout_key()),
         };
         let bar = u32::from(self.scenario_counters.is_some());
         screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5

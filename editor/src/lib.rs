@@ -20,6 +20,7 @@ pub mod render;
 pub mod scan;
 pub mod scene;
 pub mod screen;
+pub mod setup;
 pub mod suggest;
 pub mod tiled;
 pub mod tool;

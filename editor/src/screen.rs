@@ -6,6 +6,7 @@ pub mod new_map;
 pub mod oob;
 pub mod overlay;
 pub mod register;
+pub mod setup;
 pub mod side;
 pub mod suggest;
 pub mod unsaved;

@@ -26,6 +26,12 @@ impl App {
             self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
             return Task::none();
         }
+        if let Screen::Setup(s) = &self.screen
+            && s.is_dirty()
+        {
+            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
+            return Task::none();
+        }
         match self.map_mut() {
             Some(s) if s.is_dirty() => {
                 let path = s.opened().path.clone();
@@ -55,6 +61,15 @@ impl App {
                     files::remove_autosave(&s.opened().path);
                 }
                 self.proceed(prompt.into_pending())
+            }
+            unsaved::Message::Save
+                if matches!(self.screen, Screen::Setup(_)) =>
+            {
+                if self.save_setup() {
+                    self.proceed(prompt.into_pending())
+                } else {
+                    Task::none()
+                }
             }
             unsaved::Message::Save if matches!(self.screen, Screen::Oob(_)) => {
                 if self.save_oob() {
@@ -87,6 +102,10 @@ impl App {
             Pending::Reload => self.reload(),
             Pending::Close(id) => window::close(id),
             Pending::NewMap => self.start_new_map(),
+            Pending::Setup(path) => {
+                self.screen = super::setup::open(path);
+                Task::none()
+            }
         }
     }
 
@@ -105,10 +124,13 @@ impl App {
     /// Replaces the screen with `path`'s map, or with the error screen
     /// holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        let from = self.scenario.take();
         self.scenario_counters = super::oob::counters_named_by(&path);
-        if let Some(screen) = super::oob::open(&path) {
-            if matches!(screen, Screen::Oob(_)) {
+        self.scenario = self.scenario_counters.as_ref().map(|_| path.clone());
+        if let Some(mut screen) = super::oob::open(&path) {
+            if let Screen::Oob(s) = &mut screen {
                 self.remember(&path);
+                s.set_back(from);
             }
             self.screen = screen;
             return Task::none();
@@ -168,7 +190,7 @@ impl App {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
-            Screen::Oob(_) => None,
+            Screen::Oob(_) | Screen::Setup(_) => None,
             Screen::NewMap(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
@@ -188,7 +210,7 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous(),
-        Screen::Oob(_) => None,
+        Screen::Oob(_) | Screen::Setup(_) => None,
         Screen::NewMap(_, behind) => map_in(behind),
     }
 }
@@ -199,7 +221,7 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous_mut(),
-        Screen::Oob(_) => None,
+        Screen::Oob(_) | Screen::Setup(_) => None,
         Screen::NewMap(_, behind) => map_in_mut(behind),
     }
 }

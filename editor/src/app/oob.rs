@@ -45,10 +45,11 @@ pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
 }
 
 /// The map screen of a scenario, under a bar offering its order of
-/// battle.
+/// battle and its setup.
 pub(super) fn with_bar<'a>(
     screen: Element<'a, Message>,
     counters: &Path,
+    scenario: &Path,
 ) -> Element<'a, Message> {
     let name = counters.file_name().unwrap_or_default().to_string_lossy();
     let bar = row![
@@ -56,6 +57,9 @@ pub(super) fn with_bar<'a>(
         button(text("Order of battle").size(14))
             .padding([2, 8])
             .on_press(Message::OpenCounters(counters.to_owned())),
+        button(text("Setup").size(14))
+            .padding([2, 8])
+            .on_press(Message::OpenSetup(scenario.to_owned())),
     ]
     .spacing(8)
     .align_y(iced::Center);
@@ -79,6 +83,9 @@ impl App {
             oob::Event::Saved(path) => {
                 self.remember(&path);
                 Task::none()
+            }
+            oob::Event::Back(path) => {
+                self.request(crate::screen::unsaved::Pending::Open(path))
             }
         }
     }

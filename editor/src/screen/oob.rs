@@ -37,6 +37,8 @@ pub struct OobScreen {
     /// A save refused because the file could only be rewritten whole:
     /// the comments that would be lost.
     rewrite: Option<usize>,
+    /// The scenario whose map this was opened from ("Back to map").
+    back: Option<PathBuf>,
 }
 
 /// A deletion to confirm.
@@ -113,6 +115,8 @@ pub enum Message {
     Rewrite(bool),
     /// Open another file.
     Open,
+    /// Back to the scenario's map this was opened from.
+    Back,
 }
 
 /// What the app must do for the screen.
@@ -122,6 +126,8 @@ pub enum Event {
     Open,
     /// The file was saved (remember it in the recent list).
     Saved(PathBuf),
+    /// Show this scenario's map again.
+    Back(PathBuf),
 }
 
 impl OobScreen {
@@ -136,7 +142,18 @@ impl OobScreen {
             confirm: None,
             rewrite: None,
             moving: false,
+            back: None,
         }
+    }
+
+    /// The scenario whose map "Back to map" shows (`None`: no button).
+    pub fn set_back(&mut self, scenario: Option<PathBuf>) {
+        self.back = scenario;
+    }
+
+    /// See [`Self::set_back`].
+    pub fn back(&self) -> Option<&PathBuf> {
+        self.back.as_ref()
     }
 
     /// The file being edited.
@@ -232,6 +249,7 @@ impl OobScreen {
             Message::Save => return self.save(),
             Message::Rewrite(yes) => return self.answer_rewrite(yes),
             Message::Open => return Some(Event::Open),
+            Message::Back => return self.back.clone().map(Event::Back),
         }
         None
     }

@@ -106,6 +106,24 @@ impl MapView {
         }
     }
 
+    /// The map canvas alone, for a screen that stacks its own layer on
+    /// top (the setup screen's counters).
+    pub fn canvas<'a>(
+        &'a self,
+        opened: &'a OpenedMap,
+        visible: Visible,
+    ) -> MapCanvas<'a> {
+        MapCanvas {
+            opened,
+            view: self.view,
+            caches: &self.caches,
+            visible,
+            hover: self.hover,
+            preview: &self.preview,
+            highlight: None,
+        }
+    }
+
     /// The map canvas with `marks` drawn on top; `on_key` maps keys.
     pub fn view<'a, M: Clone + 'a>(
         &'a self,

@@ -35,6 +35,7 @@ mod save_comments;
 mod scan;
 mod scan_screen;
 mod scenario_open;
+mod setup;
 mod sheet_scans;
 mod shortcuts;
 mod suggest;

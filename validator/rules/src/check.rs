@@ -8,7 +8,7 @@
 //! rule is one small module below whose documentation is its codes'
 //! `validator/rules/docs/<CODE>.md` (see [`crate::code`]).
 
-mod accounting;
+pub mod accounting;
 mod arrival_entry;
 mod arrival_shape;
 mod common;

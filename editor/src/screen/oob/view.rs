@@ -52,7 +52,11 @@ impl OobScreen {
             .on_press_maybe(doc.can_redo().then_some(Message::Redo));
         let save = button("Save")
             .on_press_maybe(doc.is_dirty().then_some(Message::Save));
+        let back = self
+            .back()
+            .map(|_| button("Back to map").on_press(Message::Back));
         let mut bar = row![
+            back,
             button("Open…").on_press(Message::Open),
             save,
             undo,

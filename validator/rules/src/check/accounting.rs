@@ -77,11 +77,16 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
 
 /// Where a unit is mentioned: side index, index in the list, and for an
 /// arrival the unit's index in its `units` list when named there. The
-/// pointer is only spelled out for a finding.
-#[derive(Clone, Copy)]
-enum Mention {
+/// pointer is only spelled out for a finding. Public so the editor's
+/// setup roster shows each unit as this rule counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mention {
+    /// Set up: side index, index in its `setup`.
     Setup(usize, usize),
+    /// Arriving: side index, index in its `reinforcements`, index in the
+    /// arrival's `units.units` when named there.
     Arriving(usize, usize, Option<usize>),
+    /// Absent: side index, index in its `absent`.
     Absent(usize, usize),
     /// Named by an instruction that holds only under a scenario option.
     Optional(usize, usize),
@@ -107,7 +112,8 @@ impl Mention {
         }
     }
 
-    fn what(self) -> &'static str {
+    /// "set up", "arriving", "absent" or "optional".
+    pub fn what(self) -> &'static str {
         match self {
             Self::Setup(..) => "set up",
             Self::Arriving(..) => "arriving",
@@ -118,7 +124,7 @@ impl Mention {
 }
 
 /// Unit id to its mentions, in document order.
-fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
+pub fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
     let mut seen: HashMap<&str, Vec<Mention>> = HashMap::default();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, placed) in side.setup.iter().enumerate() {

@@ -1,0 +1,68 @@
+//! The Setup screen in the application: opened from the bar above a
+//! scenario's map, its shortcuts, its unsaved changes asked about on
+//! leaving, and "Back to map".
+
+use std::path::PathBuf;
+
+use iced::Task;
+
+use super::{App, Message, Screen};
+use crate::screen::error::ErrorScreen;
+use crate::screen::map;
+use crate::screen::setup::{self, SetupScreen};
+use crate::setup::SetupDoc;
+
+/// The Setup screen of the scenario at `path`, or the error screen
+/// saying why it does not open.
+pub(super) fn open(path: PathBuf) -> Screen {
+    match SetupDoc::open(&path) {
+        Ok(doc) => Screen::Setup(Box::new(SetupScreen::new(doc))),
+        Err(e) => Screen::Error(ErrorScreen::new(path, e)),
+    }
+}
+
+/// The setup's part of the editor's Ctrl shortcuts.
+pub(super) fn shortcut(message: &map::Message) -> Option<setup::Message> {
+    match message {
+        map::Message::Undo => Some(setup::Message::Undo),
+        map::Message::Redo => Some(setup::Message::Redo),
+        map::Message::Save => Some(setup::Message::Save),
+        _ => None,
+    }
+}
+
+impl App {
+    pub(super) fn setup_event(&mut self, event: setup::Event) -> Task<Message> {
+        match event {
+            setup::Event::Saved(path) => {
+                self.remember(&path);
+                Task::none()
+            }
+            setup::Event::Back(path) => {
+                self.request(super::Pending::Open(path))
+            }
+        }
+    }
+
+    /// The Setup screen shown.
+    pub fn setup(&self) -> Option<&SetupScreen> {
+        match &self.screen {
+            Screen::Setup(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Saves the setup shown, for "Unsaved changes": whether it is saved
+    /// now.
+    pub(super) fn save_setup(&mut self) -> bool {
+        let Screen::Setup(s) = &mut self.screen else {
+            return true;
+        };
+        let event = s.update(setup::Message::Save);
+        let saved = !s.is_dirty();
+        if let Some(setup::Event::Saved(path)) = event {
+            self.remember(&path);
+        }
+        saved
+    }
+}

@@ -1,0 +1,348 @@
+//! The Setup screen: a scenario's map with its set-up counters on their
+//! hexes, a roster per side (set up, arriving, absent, unaccounted for),
+//! the instructions with their zones shaded, and a stack panel for the
+//! selected hex. Units are placed by picking one in the roster and
+//! clicking (or dragging onto) a hex, moved by dragging their counter,
+//! turned with `[` and `]`, removed with Delete; each action is one undo
+//! step of [`crate::setup::SetupDoc`], saved keeping comments and layout.
+//! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
+
+mod layer;
+mod place;
+mod view;
+
+use std::path::PathBuf;
+
+use berthier_schema::HexId;
+use iced::Point;
+use iced::widget::canvas::Cache;
+
+use crate::map_canvas;
+use crate::screen::overlay::{MapView, Pointer};
+use crate::setup::roster::{Roster, rosters};
+use crate::setup::stack::{self, Report};
+use crate::setup::zone::{self, Shaded};
+use crate::setup::{SetupDoc, art};
+
+pub use layer::LayerKey;
+
+/// What the left panel lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    /// One side's roster (index into the scenario's sides).
+    Roster(usize),
+    /// Every side's instructions.
+    Instructions,
+}
+
+/// The screen's state.
+#[derive(Debug)]
+pub struct SetupScreen {
+    doc: SetupDoc,
+    map: MapView,
+    /// The counters layer (redrawn after a pan, a zoom or an edit).
+    counters_cache: Cache,
+    shown: Shown,
+    tab: Tab,
+    /// The unit selected in the roster or the stack panel.
+    unit: Option<String>,
+    /// The next click on the map places the selected unit.
+    armed: bool,
+    /// A roster unit is being dragged (the button is still down).
+    grabbed: bool,
+    /// A counter dragged on the map: the hex it was taken from.
+    dragging: Option<HexId>,
+    /// The hex whose stack the panel shows.
+    hex: Option<HexId>,
+    /// The instruction selected (side, index) and its zone.
+    instruction: Option<((usize, usize), Shaded)>,
+    notice: Option<String>,
+    /// The map canvas has reported its size (see [`Self::layout_key`]).
+    sized: bool,
+}
+
+/// What is worked out from the setup after each edit.
+#[derive(Debug, Default)]
+struct Shown {
+    rosters: Vec<Roster>,
+    /// Hexes holding an illegal stack.
+    illegal: Vec<HexId>,
+    /// Counters and facing marks, in scan pixels.
+    art: Vec<crate::scene::Shape>,
+    /// The stack panel's content.
+    report: Option<Report>,
+}
+
+/// The screen's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// From the map canvas (pan, zoom, clicks).
+    Canvas(map_canvas::Message),
+    /// A key for the setup (turn, remove, cancel).
+    Key(LayerKey),
+    /// The left button came up (over the map: where, in canvas points).
+    Released(Option<Point>),
+    /// A roster unit was pressed: selected, to be placed by a click or a
+    /// drag onto the map.
+    Pick(String),
+    /// A unit of the stack panel was selected.
+    SelectMember(String),
+    /// Show a tab of the left panel.
+    Show(Tab),
+    /// An instruction was selected: shade its zone.
+    SelectInstruction(usize, usize),
+    /// Move a unit one place up (toward the top) in its stack.
+    Raise(String),
+    /// Move a unit one place down in its stack.
+    Lower(String),
+    /// Take the selected unit off the map.
+    Remove,
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Save.
+    Save,
+    /// Back to the scenario's map.
+    Back,
+}
+
+/// What the app must do for the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// The file was saved.
+    Saved(PathBuf),
+    /// Show the scenario's map again.
+    Back(PathBuf),
+}
+
+impl SetupScreen {
+    /// The screen on an opened scenario.
+    pub fn new(doc: SetupDoc) -> Self {
+        let notice = doc.variant_of.as_ref().map(|base| {
+            format!(
+                "A variant: its setup is shown as resolved; edit it in {}.",
+                base.file_name().unwrap_or_default().to_string_lossy()
+            )
+        });
+        let mut screen = Self {
+            doc,
+            map: MapView::default(),
+            counters_cache: Cache::default(),
+            shown: Shown::default(),
+            tab: Tab::Roster(0),
+            unit: None,
+            armed: false,
+            grabbed: false,
+            dragging: None,
+            hex: None,
+            instruction: None,
+            notice,
+            sized: false,
+        };
+        screen.refresh();
+        screen
+    }
+
+    /// The scenario being set up.
+    pub fn doc(&self) -> &SetupDoc {
+        &self.doc
+    }
+
+    /// Every side's roster.
+    pub fn rosters(&self) -> &[Roster] {
+        &self.shown.rosters
+    }
+
+    /// The selected unit.
+    pub fn selected_unit(&self) -> Option<&str> {
+        self.unit.as_deref()
+    }
+
+    /// The hex whose stack the panel shows.
+    pub fn selected_hex(&self) -> Option<HexId> {
+        self.hex
+    }
+
+    /// The selected instruction's zone.
+    pub fn zone(&self) -> Option<&Shaded> {
+        self.instruction.as_ref().map(|(_, z)| z)
+    }
+
+    /// The stack panel's content for the selected hex.
+    pub fn stack_report(&self) -> Option<&Report> {
+        self.shown.report.as_ref()
+    }
+
+    /// Works the stack panel out again (after a change of hex or setup;
+    /// not in `view`, which runs at every frame).
+    fn report_stack(&mut self) {
+        self.shown.report = self.hex.map(|hex| {
+            let b = self.doc.battle();
+            let on = b.occupancy().remove(&hex).unwrap_or_default();
+            stack::report(&b, &on)
+        });
+    }
+
+    /// The notice line (last save, refusals).
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        self.doc.is_dirty()
+    }
+
+    /// The canvas point of a hex's centre (tests click there).
+    pub fn point_of(&self, hex: HexId) -> Point {
+        let px = self.doc.opened.map.geometry().center_px(hex);
+        self.map.view.to_screen(px)
+    }
+
+    /// What moves things about on the screen: the canvas sized and fitted
+    /// (the first frames, drawn before, left a strip of the previous
+    /// screen's map over the roster under Xvfb), the stack panel and the
+    /// notice. The app repaints the whole window when it changes.
+    pub fn layout_key(&self) -> u32 {
+        [self.sized, self.hex.is_some(), self.notice.is_some()]
+            .iter()
+            .enumerate()
+            .map(|(i, on)| u32::from(*on) << i)
+            .sum()
+    }
+
+    /// `name — file.scenario.ron *`.
+    pub fn title(&self) -> String {
+        let file = self.doc.path.file_name().unwrap_or_default();
+        let dirty = if self.is_dirty() { " *" } else { "" };
+        format!(
+            "Setup: {} — {}{dirty} - Berthier",
+            self.doc.scenario().name,
+            file.to_string_lossy()
+        )
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        // Looking about the map (hover, pan, zoom) changes neither the
+        // hex selected nor the setup.
+        let looking = matches!(
+            &message,
+            Message::Canvas(m) if !matches!(m, map_canvas::Message::Press { .. })
+        );
+        let event = self.handle(message);
+        if !looking {
+            self.report_stack();
+        }
+        event
+    }
+
+    fn handle(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Canvas(m) => self.canvas(m),
+            Message::Key(key) => self.key(key),
+            Message::Released(at) => self.released(at),
+            Message::Pick(unit) => self.pick(unit),
+            Message::SelectMember(unit) => self.unit = Some(unit),
+            Message::Show(tab) => self.tab = tab,
+            Message::SelectInstruction(side, i) => {
+                self.select_instruction(side, i)
+            }
+            Message::Raise(unit) => self.restack(&unit, -1),
+            Message::Lower(unit) => self.restack(&unit, 1),
+            Message::Remove => self.remove(),
+            Message::Undo => self.history(true),
+            Message::Redo => self.history(false),
+            Message::Save => return self.save(),
+            Message::Back => return Some(Event::Back(self.doc.path.clone())),
+        }
+        None
+    }
+
+    fn canvas(&mut self, m: map_canvas::Message) {
+        let hover = matches!(m, map_canvas::Message::Hover(_));
+        if matches!(m, map_canvas::Message::Resized(_)) {
+            self.sized = true;
+        }
+        let pointer = self.map.update(m, &self.doc.opened);
+        if !hover {
+            self.counters_cache.clear();
+        }
+        match pointer {
+            Some(Pointer::Press(px)) => self.press(px),
+            Some(Pointer::Drag(_)) | None => {}
+            Some(Pointer::Release) => {}
+        }
+    }
+
+    fn pick(&mut self, unit: String) {
+        self.hex = self
+            .doc
+            .placed(&unit)
+            .map(|(i, j)| self.doc.scenario().sides[i].setup[j].hex);
+        self.unit = Some(unit);
+        self.armed = self.doc.is_editable();
+        self.grabbed = self.armed;
+    }
+
+    fn select_instruction(&mut self, side: usize, i: usize) {
+        let b = self.doc.battle();
+        let Some(ins) = b
+            .scenario
+            .sides
+            .get(side)
+            .and_then(|s| s.instructions.get(i))
+        else {
+            return;
+        };
+        let shaded = zone::shade(&b, ins);
+        self.instruction = Some(((side, i), shaded));
+        self.counters_cache.clear();
+    }
+
+    fn history(&mut self, undo: bool) {
+        let done = if undo {
+            self.doc.undo()
+        } else {
+            self.doc.redo()
+        };
+        if done {
+            self.refresh();
+        }
+    }
+
+    fn save(&mut self) -> Option<Event> {
+        match self.doc.save() {
+            Ok(()) => {
+                self.notice = Some("Saved.".to_owned());
+                Some(Event::Saved(self.doc.path.clone()))
+            }
+            Err(e) => {
+                self.notice = Some(e);
+                None
+            }
+        }
+    }
+
+    /// Works out the roster, the illegal stacks and the counters again
+    /// after an edit (and an instruction's zone, which may depend on
+    /// where other units stand).
+    fn refresh(&mut self) {
+        let b = self.doc.battle();
+        self.shown = Shown {
+            rosters: rosters(&b),
+            illegal: stack::illegal_hexes(&b),
+            art: art::shapes(&b),
+            report: None,
+        };
+        if let Some(((side, i), zone)) = &mut self.instruction
+            && let Some(ins) = b.scenario.sides[*side].instructions.get(*i)
+        {
+            *zone = zone::shade(&b, ins);
+        }
+        self.counters_cache.clear();
+        drop(b);
+        self.report_stack();
+    }
+}

@@ -1,0 +1,297 @@
+//! The Setup screen's layout: toolbar, the roster or instructions on the
+//! left, the map with its counters, and the stack panel of the selected
+//! hex on the right.
+
+use iced::widget::{
+    Canvas, Column, button, column, container, mouse_area, row, rule,
+    scrollable, stack, text,
+};
+use iced::{Element, Fill, Theme};
+
+use super::layer::SetupLayer;
+use super::{Message, SetupScreen, Tab};
+use crate::map_canvas::Visible;
+use crate::setup::roster::{Entry, Status};
+use crate::setup::zone;
+
+/// The left panel's width.
+const LIST_WIDTH: f32 = 320.0;
+/// The stack panel's width.
+const STACK_WIDTH: f32 = 260.0;
+
+impl SetupScreen {
+    /// The window's content.
+    pub fn view(&self) -> Element<'_, Message> {
+        let mut body = row![
+            container(self.list())
+                .width(LIST_WIDTH)
+                .height(Fill)
+                .style(opaque),
+            rule::vertical(1),
+            self.map_view(),
+        ];
+        if self.hex.is_some() {
+            body = body.push(rule::vertical(1)).push(
+                container(scrollable(self.stack_panel()))
+                    .width(STACK_WIDTH)
+                    .height(Fill)
+                    .padding(8)
+                    .style(opaque),
+            );
+        }
+        column![self.toolbar(), rule::horizontal(1), body.height(Fill)].into()
+    }
+
+    fn toolbar(&self) -> Element<'_, Message> {
+        let doc = &self.doc;
+        let mut bar = row![
+            button("Back to map").on_press(Message::Back),
+            button("Save")
+                .on_press_maybe(doc.is_dirty().then_some(Message::Save)),
+            button("Undo")
+                .on_press_maybe(doc.can_undo().then_some(Message::Undo)),
+            button("Redo")
+                .on_press_maybe(doc.can_redo().then_some(Message::Redo)),
+            text(self.hint()).size(14),
+        ]
+        .spacing(6)
+        .align_y(iced::Center);
+        if let Some(notice) = &self.notice {
+            bar = bar.push(text(notice.clone()).size(14).style(text::danger));
+        }
+        container(bar).padding(6).into()
+    }
+
+    fn hint(&self) -> String {
+        match (&self.unit, self.armed) {
+            (Some(unit), true) => {
+                format!("Click or drop on a hex to set up {unit} (Esc: stop)")
+            }
+            (Some(_), false) => {
+                "Drag a counter to move it · [ ] turn · Delete removes"
+                    .to_owned()
+            }
+            (None, _) => "Pick a unit in the roster, then a hex".to_owned(),
+        }
+    }
+
+    fn map_view(&self) -> Element<'_, Message> {
+        let opened = &self.doc.opened;
+        let map = self.map.canvas(opened, Visible::default());
+        let layer = SetupLayer {
+            map: &opened.map,
+            view: self.map.view,
+            zone: self.zone(),
+            illegal: &self.shown.illegal,
+            art: &self.shown.art,
+            cache: &self.counters_cache,
+            selected: self.hex,
+        };
+        // Clipped: a canvas draws unclipped, and the map drawn before the
+        // first fit spilled over the roster (seen under Xvfb).
+        container(stack![
+            map.view().map(Message::Canvas),
+            Canvas::new(layer).width(Fill).height(Fill),
+        ])
+        .width(Fill)
+        .height(Fill)
+        .clip(true)
+        .into()
+    }
+
+    fn list(&self) -> Element<'_, Message> {
+        let mut tabs = row![].spacing(4);
+        for (i, side) in self.doc.scenario().sides.iter().enumerate() {
+            tabs = tabs.push(tab_button(&side.side, Tab::Roster(i), self.tab));
+        }
+        tabs =
+            tabs.push(tab_button("Instructions", Tab::Instructions, self.tab));
+        let content = match self.tab {
+            Tab::Roster(i) => self.roster(i),
+            Tab::Instructions => self.instructions(),
+        };
+        column![
+            container(tabs).padding(6),
+            scrollable(container(content).padding([4, 8])).height(Fill),
+        ]
+        .into()
+    }
+
+    fn roster(&self, side: usize) -> Element<'_, Message> {
+        let Some(roster) = self.shown.rosters.get(side) else {
+            return text("No side.").into();
+        };
+        let counts = |f: fn(&Status) -> bool| {
+            roster.entries.iter().filter(|e| f(&e.status)).count()
+        };
+        let summary = format!(
+            "{} set up · {} arriving · {} absent · {} errors",
+            counts(|s| matches!(s, Status::SetUp(_))),
+            counts(|s| matches!(s, Status::Arriving(_))),
+            counts(|s| matches!(s, Status::Absent)),
+            counts(Status::is_error),
+        );
+        let mut list = Column::new().spacing(2).push(text(summary).size(13));
+        for entry in &roster.entries {
+            list = list.push(self.roster_row(entry));
+        }
+        list.into()
+    }
+
+    fn roster_row<'a>(&self, entry: &'a Entry) -> Element<'a, Message> {
+        let selected = self.unit.as_deref() == Some(entry.unit.as_str());
+        let status = text(entry.status.label()).size(12);
+        let status = if entry.status.is_error() {
+            status.style(text::danger)
+        } else {
+            status
+        };
+        let row = column![text(entry.label.clone()).size(14), status];
+        mouse_area(
+            container(row)
+                .width(Fill)
+                .padding([2, 4])
+                .style(move |theme: &Theme| highlight(theme, selected)),
+        )
+        .on_press(Message::Pick(entry.unit.clone()))
+        .into()
+    }
+
+    fn instructions(&self) -> Element<'_, Message> {
+        let mut list = Column::new().spacing(4);
+        let chosen = self.instruction.as_ref().map(|(at, _)| *at);
+        for (i, side) in self.doc.scenario().sides.iter().enumerate() {
+            list = list.push(text(side.side.clone()).size(15));
+            for (k, ins) in side.instructions.iter().enumerate() {
+                let words = text(zone::words(ins)).size(13);
+                let words = if zone::is_text(&ins.placement) {
+                    words.style(text::danger)
+                } else {
+                    words
+                };
+                let selected = chosen == Some((i, k));
+                list = list.push(
+                    button(words)
+                        .width(Fill)
+                        .style(move |theme: &Theme, status| {
+                            let mut style = button::text(theme, status);
+                            if selected {
+                                style.background = Some(
+                                    theme
+                                        .extended_palette()
+                                        .primary
+                                        .weak
+                                        .color
+                                        .into(),
+                                );
+                            }
+                            style
+                        })
+                        .on_press(Message::SelectInstruction(i, k)),
+                );
+            }
+        }
+        if let Some(zone) = self.zone() {
+            let mut line = format!("{} hexes allowed", zone.allowed.len());
+            if let Some(why) = &zone.why {
+                line += &format!(
+                    "; {} cannot be decided: {why}",
+                    zone.undecided.len()
+                );
+            }
+            list = list.push(text(line).size(13));
+        }
+        list.into()
+    }
+
+    fn stack_panel(&self) -> Element<'_, Message> {
+        let Some(hex) = self.hex else {
+            return column![].into();
+        };
+        let Some(report) = self.stack_report() else {
+            return column![].into();
+        };
+        let mut panel = Column::new()
+            .spacing(4)
+            .push(text(format!("Hex {hex}")).size(16));
+        if report.members.is_empty() {
+            panel = panel.push(text("Empty.").size(13));
+        }
+        let last = report.members.len().saturating_sub(1);
+        for (i, m) in report.members.iter().enumerate() {
+            let steps = m
+                .steps
+                .map_or("steps unknown".to_owned(), |s| format!("{s} steps"));
+            let facing =
+                m.facing.map_or(String::new(), |f| format!(" · faces {f}"));
+            let selected = self.unit.as_deref() == Some(m.unit.as_str());
+            let label = mouse_area(
+                container(column![
+                    text(m.name.clone()).size(13),
+                    text(format!("{steps}{facing}")).size(11),
+                ])
+                .width(Fill)
+                .style(move |theme: &Theme| highlight(theme, selected)),
+            )
+            .on_press(Message::SelectMember(m.unit.clone()));
+            let up = button(text("▲").size(11)).on_press_maybe(
+                (i > 0).then(|| Message::Raise(m.unit.clone())),
+            );
+            let down = button(text("▼").size(11)).on_press_maybe(
+                (i < last).then(|| Message::Lower(m.unit.clone())),
+            );
+            panel = panel.push(row![label, up, down].spacing(2));
+        }
+        for limit in &report.limits {
+            let line = text(limit.text.clone()).size(12);
+            panel = panel.push(if limit.broken {
+                line.style(text::danger)
+            } else if limit.unknown {
+                line.style(text::warning)
+            } else {
+                line
+            });
+        }
+        if report.is_illegal() {
+            panel =
+                panel.push(text("Illegal stack").size(14).style(text::danger));
+        }
+        for problem in &report.problems {
+            panel =
+                panel.push(text(problem.clone()).size(12).style(text::danger));
+        }
+        if self
+            .unit
+            .as_ref()
+            .is_some_and(|u| self.doc.placed(u).is_some())
+        {
+            panel =
+                panel.push(button("Remove from map").on_press(Message::Remove));
+        }
+        panel.into()
+    }
+}
+
+fn tab_button(label: &str, tab: Tab, current: Tab) -> Element<'_, Message> {
+    let b = button(text(label.to_owned()).size(14)).padding([2, 8]);
+    let b = if tab == current {
+        b.style(button::primary)
+    } else {
+        b.style(button::secondary)
+    };
+    b.on_press(Message::Show(tab)).into()
+}
+
+/// An opaque panel: without a background the software renderer can leave
+/// pixels of the previous screen showing through (as `overlay::side_panel`).
+fn opaque(theme: &Theme) -> container::Style {
+    container::background(theme.extended_palette().background.base.color)
+}
+
+fn highlight(theme: &Theme, on: bool) -> container::Style {
+    if on {
+        container::background(theme.extended_palette().primary.weak.color)
+    } else {
+        container::Style::default()
+    }
+}

@@ -1,0 +1,117 @@
+//! The roster of a side: each unit of the counters as the scenario
+//! accounts for it, by the validator's own count (SET003,
+//! `berthier_rules::check::accounting`): set up on a hex, arriving on a
+//! turn, absent, optional, unaccounted for, or in several of these at
+//! once (an error).
+
+use berthier_rules::check::accounting::{Mention, mentions};
+use berthier_schema::HexId;
+use berthier_schema::battle::Battle;
+
+/// How the scenario accounts for one unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// Set up on a hex.
+    SetUp(HexId),
+    /// Arriving as a reinforcement on a turn (`None`: a time the turn
+    /// track does not hold).
+    Arriving(Option<u16>),
+    /// Listed as absent.
+    Absent,
+    /// Placed only under a scenario option.
+    Optional,
+    /// In none of these.
+    Unaccounted,
+    /// In several at once: what each says.
+    Several(Vec<String>),
+}
+
+impl Status {
+    /// Short text for the roster.
+    pub fn label(&self) -> String {
+        match self {
+            Self::SetUp(hex) => format!("set up {hex}"),
+            Self::Arriving(Some(turn)) => format!("arrives turn {turn}"),
+            Self::Arriving(None) => "arrives (turn off the track)".to_owned(),
+            Self::Absent => "absent".to_owned(),
+            Self::Optional => "optional".to_owned(),
+            Self::Unaccounted => "unaccounted for".to_owned(),
+            Self::Several(what) => {
+                format!("error: in {} places ({})", what.len(), what.join(", "))
+            }
+        }
+    }
+
+    /// Whether the roster shows it as an error.
+    pub fn is_error(&self) -> bool {
+        matches!(self, Self::Several(_) | Self::Unaccounted)
+    }
+}
+
+/// One roster row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Unit id.
+    pub unit: String,
+    /// Its name (and printed number).
+    pub label: String,
+    /// How it is accounted for.
+    pub status: Status,
+}
+
+/// One side's roster, in counters order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roster {
+    /// Side id.
+    pub side: String,
+    /// Its units.
+    pub entries: Vec<Entry>,
+}
+
+/// The roster of every side of the battle.
+pub fn rosters(b: &Battle<'_>) -> Vec<Roster> {
+    let seen = mentions(b);
+    b.scenario
+        .sides
+        .iter()
+        .map(|side| Roster {
+            side: side.side.clone(),
+            entries: b
+                .counters
+                .units
+                .iter()
+                .filter(|u| u.side == side.side)
+                .map(|u| Entry {
+                    unit: u.id.clone(),
+                    label: match &u.printed {
+                        Some(n) if !u.name.contains(n.as_str()) => {
+                            format!("{n} {}", u.name)
+                        }
+                        _ => u.name.clone(),
+                    },
+                    status: match seen.get(u.id.as_str()) {
+                        Some(list) => status(b, list),
+                        None => Status::Unaccounted,
+                    },
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn status(b: &Battle<'_>, list: &[Mention]) -> Status {
+    let one = |m: &Mention| match *m {
+        Mention::Setup(i, j) => Status::SetUp(b.scenario.sides[i].setup[j].hex),
+        Mention::Arriving(i, j, _) => {
+            let at = &b.scenario.sides[i].reinforcements[j].at;
+            Status::Arriving(b.turn_of(at).ok())
+        }
+        Mention::Absent(..) => Status::Absent,
+        Mention::Optional(..) => Status::Optional,
+    };
+    match list {
+        [] => Status::Unaccounted,
+        [m] => one(m),
+        many => Status::Several(many.iter().map(|m| one(m).label()).collect()),
+    }
+}

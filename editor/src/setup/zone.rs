@@ -1,0 +1,65 @@
+//! The hexes an instruction allows, as the validator decides them
+//! (`berthier_schema::zone::Zone`, the evaluator behind SET001/SET002):
+//! the hexes where its first unit may stand, and those the model cannot
+//! decide (a placement partly in words).
+
+use berthier_schema::HexId;
+use berthier_schema::battle::Battle;
+use berthier_schema::placement::Placement;
+use berthier_schema::scenario::Instruction;
+use berthier_schema::zone::{Verdict, Zone};
+
+/// An instruction's zone on the map.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Shaded {
+    /// Hexes it allows.
+    pub allowed: Vec<HexId>,
+    /// Hexes it may allow (the model cannot decide).
+    pub undecided: Vec<HexId>,
+    /// Why some hexes cannot be decided (the first reason).
+    pub why: Option<String>,
+}
+
+/// The zone of `instruction` (for a relative placement, "adjacent to
+/// unit X", it depends on where the other units are set up now).
+pub fn shade(b: &Battle<'_>, instruction: &Instruction) -> Shaded {
+    let zone = Zone::new(b.map, b);
+    let unit = b
+        .units_in(&instruction.units)
+        .first()
+        .map_or(String::new(), |u| u.id.clone());
+    let mut out = Shaded::default();
+    for hex in crate::scene::all_hexes(b.map) {
+        match zone.allows(&instruction.placement, &unit, hex) {
+            Verdict::Yes => out.allowed.push(hex),
+            Verdict::No => {}
+            Verdict::Unknown(why) => {
+                out.undecided.push(hex);
+                out.why.get_or_insert(why);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a placement holds words the model could not structure
+/// (shown in red with the rulebook's text).
+pub fn is_text(p: &Placement) -> bool {
+    match p {
+        Placement::Unstructured(_) | Placement::DeploymentOf { .. } => true,
+        Placement::All(parts) | Placement::AnyOf(parts) => {
+            parts.iter().any(is_text)
+        }
+        Placement::Not(inner) => is_text(inner),
+        _ => false,
+    }
+}
+
+/// The instruction's words: the rulebook text, else the placement.
+pub fn words(instruction: &Instruction) -> String {
+    match (&instruction.text, &instruction.placement) {
+        (Some(text), _) => text.clone(),
+        (None, Placement::Unstructured(text)) => text.clone(),
+        (None, p) => format!("{p:?}"),
+    }
+}
