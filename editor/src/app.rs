@@ -17,11 +17,13 @@ use crate::screen::oob::{self as oob_screen, OobScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
+use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 
 mod guard;
 mod new;
 mod oob;
+mod timeline;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -45,6 +47,9 @@ pub struct App {
     /// The counters file of the scenario whose map is shown, offered as
     /// "Order of battle" above the map.
     scenario_counters: Option<PathBuf>,
+    /// The scenario whose map is shown, offered as "Timeline" above the
+    /// map.
+    scenario_file: Option<PathBuf>,
 }
 
 /// Whole-window repaints after a change of screen.
@@ -84,6 +89,8 @@ pub enum Screen {
     NewMap(Box<NewMapScreen>, Box<Screen>),
     /// A counters file's order of battle.
     Oob(Box<OobScreen>),
+    /// A scenario's reinforcement timeline.
+    Timeline(Box<TimelineScreen>),
 }
 
 /// Top-level messages.
@@ -115,6 +122,10 @@ pub enum Message {
     Unsaved(unsaved::Message),
     /// Open the order of battle of the scenario shown.
     OpenCounters(PathBuf),
+    /// For the Timeline screen.
+    Timeline(timeline_screen::Message),
+    /// Open the reinforcement timeline of the scenario shown.
+    OpenTimeline(PathBuf),
 }
 
 impl App {
@@ -136,6 +147,8 @@ impl App {
         }
         let mut app = Self::with_screen(screen, recent);
         app.scenario_counters = oob::counters_named_by(path);
+        app.scenario_file =
+            app.scenario_counters.as_ref().map(|_| path.to_owned());
         app
     }
 
@@ -170,6 +183,7 @@ impl App {
             repaint: Repaint::default(),
             unsaved: None,
             scenario_counters: None,
+            scenario_file: None,
         }
     }
 
@@ -193,6 +207,7 @@ impl App {
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
             Screen::Oob(s) => s.title(),
+            Screen::Timeline(s) => s.title(),
         }
     }
 
@@ -204,7 +219,8 @@ impl App {
             | Screen::Register(..)
             | Screen::Suggest(..)
             | Screen::NewMap(..)
-            | Screen::Oob(_) => Task::none(),
+            | Screen::Oob(_)
+            | Screen::Timeline(_) => Task::none(),
         }
     }
 
@@ -242,6 +258,11 @@ impl App {
                 Some(e) => self.oob_event(e),
                 None => Task::none(),
             },
+            (Screen::Timeline(s), Message::Timeline(m)) => match s.update(m) {
+                Some(e) => self.timeline_event(e),
+                None => Task::none(),
+            },
+            (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -298,6 +319,7 @@ impl App {
                 e.previous().map_or(&e.error().file, |s| &s.opened().path)
             }
             Screen::Oob(s) => &s.doc().path,
+            Screen::Timeline(s) => &s.doc().path,
             _ => &self.map()?.opened().path,
         };
         path.parent().map(Path::to_owned)
@@ -333,9 +355,10 @@ impl App {
             // Not from a side screen, whose work would be dropped.
             ("o", _) => {
                 return match self.screen {
-                    Screen::Map(_) | Screen::Error(_) | Screen::Oob(_) => {
-                        open_dialog(self.folder())
-                    }
+                    Screen::Map(_)
+                    | Screen::Error(_)
+                    | Screen::Oob(_)
+                    | Screen::Timeline(_) => open_dialog(self.folder()),
                     _ => Task::none(),
                 };
             }
@@ -359,6 +382,10 @@ impl App {
                 Some(m) => self.update(Message::Oob(m)),
                 None => Task::none(),
             },
+            (Screen::Timeline(_), _) => match timeline::shortcut(&message) {
+                Some(m) => self.update(Message::Timeline(m)),
+                None => Task::none(),
+            },
             (Screen::Register(..), map::Message::Undo) => {
                 self.update(Message::Register(register::Message::Undo))
             }
@@ -373,6 +400,11 @@ impl App {
         key: &keyboard::Key,
         modifiers: keyboard::Modifiers,
     ) -> Task<Message> {
+        if let (Screen::Timeline(_), Some(m)) =
+            (&self.screen, timeline::arrow(key))
+        {
+            return self.update(Message::Timeline(m));
+        }
         let keyboard::Key::Character(c) = key.as_ref() else {
             return Task::none();
         };
@@ -397,9 +429,12 @@ impl App {
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
             Screen::Oob(s) => s.view().map(Message::Oob),
+            Screen::Timeline(s) => s.view().map(Message::Timeline),
         };
         let screen = match (&self.screen, &self.scenario_counters) {
-            (Screen::Map(_), Some(counters)) => oob::with_bar(screen, counters),
+            (Screen::Map(_), Some(counters)) => {
+                oob::with_bar(screen, counters, self.scenario_file.as_deref())
+            }
             _ => screen,
         };
         match &self.unsaved {
@@ -447,6 +482,7 @@ impl App {
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
             Screen::Oob(_) => (6, 0),
+            Screen::Timeline(_) => (7, 0),
         };
         let bar = u32::from(self.scenario_counters.is_some());
         screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5

@@ -22,5 +22,6 @@ pub mod scene;
 pub mod screen;
 pub mod suggest;
 pub mod tiled;
+pub mod timeline;
 pub mod tool;
 pub mod vassal;

@@ -8,4 +8,5 @@ pub mod overlay;
 pub mod register;
 pub mod side;
 pub mod suggest;
+pub mod timeline;
 pub mod unsaved;

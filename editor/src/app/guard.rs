@@ -26,6 +26,12 @@ impl App {
             self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
             return Task::none();
         }
+        if let Screen::Timeline(s) = &self.screen
+            && s.is_dirty()
+        {
+            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
+            return Task::none();
+        }
         match self.map_mut() {
             Some(s) if s.is_dirty() => {
                 let path = s.opened().path.clone();
@@ -63,6 +69,15 @@ impl App {
                     Task::none()
                 }
             }
+            unsaved::Message::Save
+                if matches!(self.screen, Screen::Timeline(_)) =>
+            {
+                if self.save_timeline() {
+                    self.proceed(prompt.into_pending())
+                } else {
+                    Task::none()
+                }
+            }
             unsaved::Message::Save => {
                 let Some(s) = self.map_mut() else {
                     return self.proceed(prompt.into_pending());
@@ -87,6 +102,10 @@ impl App {
             Pending::Reload => self.reload(),
             Pending::Close(id) => window::close(id),
             Pending::NewMap => self.start_new_map(),
+            Pending::Timeline(path) => {
+                self.screen = super::timeline::open(&path);
+                Task::none()
+            }
         }
     }
 
@@ -106,6 +125,8 @@ impl App {
     /// holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
         self.scenario_counters = super::oob::counters_named_by(&path);
+        self.scenario_file =
+            self.scenario_counters.as_ref().map(|_| path.clone());
         if let Some(screen) = super::oob::open(&path) {
             if matches!(screen, Screen::Oob(_)) {
                 self.remember(&path);
@@ -168,7 +189,7 @@ impl App {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
-            Screen::Oob(_) => None,
+            Screen::Oob(_) | Screen::Timeline(_) => None,
             Screen::NewMap(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
@@ -188,7 +209,7 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous(),
-        Screen::Oob(_) => None,
+        Screen::Oob(_) | Screen::Timeline(_) => None,
         Screen::NewMap(_, behind) => map_in(behind),
     }
 }
@@ -199,7 +220,7 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous_mut(),
-        Screen::Oob(_) => None,
+        Screen::Oob(_) | Screen::Timeline(_) => None,
         Screen::NewMap(_, behind) => map_in_mut(behind),
     }
 }

@@ -45,13 +45,14 @@ pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
 }
 
 /// The map screen of a scenario, under a bar offering its order of
-/// battle.
+/// battle and its reinforcement timeline.
 pub(super) fn with_bar<'a>(
     screen: Element<'a, Message>,
     counters: &Path,
+    scenario: Option<&Path>,
 ) -> Element<'a, Message> {
     let name = counters.file_name().unwrap_or_default().to_string_lossy();
-    let bar = row![
+    let mut bar = row![
         text(format!("This scenario's units are in {name}.")).size(14),
         button(text("Order of battle").size(14))
             .padding([2, 8])
@@ -59,6 +60,13 @@ pub(super) fn with_bar<'a>(
     ]
     .spacing(8)
     .align_y(iced::Center);
+    if let Some(scenario) = scenario {
+        bar = bar.push(
+            button(text("Timeline").size(14))
+                .padding([2, 8])
+                .on_press(Message::OpenTimeline(scenario.to_owned())),
+        );
+    }
     column![container(bar).padding([2, 8]), screen].into()
 }
 

@@ -19,6 +19,8 @@ pub enum Pending {
     Close(window::Id),
     /// Start a new map.
     NewMap,
+    /// Open this scenario's reinforcement timeline.
+    Timeline(PathBuf),
 }
 
 /// The question's state.
@@ -77,6 +79,7 @@ impl UnsavedPrompt {
             Pending::Reload => "Save them before reading the file again?",
             Pending::Close(_) => "Save them before closing?",
             Pending::NewMap => "Save them before starting a new map?",
+            Pending::Timeline(_) => "Save them before opening the timeline?",
         };
         let card = container(
             row![

@@ -36,7 +36,8 @@ fn map(app: &App) -> &MapScreen {
         Screen::Register(..)
         | Screen::Suggest(..)
         | Screen::NewMap(..)
-        | Screen::Oob(..) => {
+        | Screen::Oob(..)
+        | Screen::Timeline(..) => {
             panic!("another screen")
         }
     }
