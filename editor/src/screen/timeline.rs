@@ -15,6 +15,7 @@ pub use minimap::Mark;
 
 use std::path::PathBuf;
 
+use berthier_rules::schedule::{Played, play};
 use berthier_schema::HexId;
 
 use crate::timeline::TimelineDoc;
@@ -59,6 +60,11 @@ pub struct TimelineScreen {
     backdrop: minimap::Backdrop,
     /// The hexes highlighted on the map.
     marks: Vec<(HexId, Mark)>,
+    /// The map with the marks, as shown.
+    map_image: Option<iced::widget::image::Handle>,
+    /// The schedule played by the entry simulation, while playing (`None`
+    /// also when the map, counters or series did not load).
+    played: Option<Played>,
 }
 
 /// The screen's messages.
@@ -110,7 +116,10 @@ impl TimelineScreen {
             notice: None,
             backdrop,
             marks: Vec::new(),
+            map_image: None,
+            played: None,
         };
+        screen.map_image = screen.backdrop.with_marks(&screen.doc, &[]);
         screen.refresh();
         screen
     }
@@ -165,7 +174,14 @@ impl TimelineScreen {
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
         let event = self.handle(message);
-        self.marks = self.card_marks();
+        let marks = match self.playing {
+            Some(turn) => self.played_marks(turn),
+            None => self.card_marks(),
+        };
+        if marks != self.marks {
+            self.map_image = self.backdrop.with_marks(&self.doc, &marks);
+            self.marks = marks;
+        }
         event
     }
 
@@ -187,7 +203,10 @@ impl TimelineScreen {
             }
             Message::Earlier => self.step_selected(-1),
             Message::Later => self.step_selected(1),
-            Message::Play(on) => self.playing = on.then_some(1),
+            Message::Play(on) => {
+                self.playing = on.then_some(1);
+                self.refresh();
+            }
             Message::PlayTurn(turn) => {
                 let last = self.doc.scenario().turns.count;
                 self.playing = Some(turn.clamp(1, last));
@@ -270,6 +289,15 @@ impl TimelineScreen {
     fn refresh(&mut self) {
         let battle = self.doc.battle();
         self.cards = cards(self.doc.scenario(), battle.as_ref());
+        self.played = match (&battle, self.playing) {
+            (Some(b), Some(_)) => Some(play(b)),
+            _ => None,
+        };
+    }
+
+    /// The schedule played, while playing.
+    pub fn played(&self) -> Option<&Played> {
+        self.played.as_ref()
     }
 
     fn save(&mut self) -> Option<Event> {

@@ -1,24 +1,33 @@
 //! The scenario's map, small, beside the selected card: terrain and roads
 //! as the map screen draws them (the same scene shapes), the card's entry
 //! hexes in red, its alternative entries in orange and, while the
-//! schedule plays, the hexes where units enter that turn.
+//! schedule plays, the hexes where units enter that turn (red) and the
+//! entries of those delayed (orange). It is drawn into an image rather
+//! than on a canvas: a canvas here left strips of the map screen's
+//! drawing on the page with the CPU renderer (seen under Xvfb).
 
-use berthier_schema::{HexId, Location, Map};
-use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke};
-use iced::widget::{Canvas, text};
-use iced::{Color, Element, Fill, Point, Rectangle, Renderer, Theme, mouse};
+use berthier_schema::{HexId, Location};
+use iced::widget::image::Handle;
+use iced::widget::{image, text};
+use iced::{ContentFit, Element, Fill};
 
 use super::{Message, TimelineScreen};
-use crate::palette::{Palette, Rgb};
+use crate::palette::Palette;
+use crate::render::raster;
 use crate::scene::{self, Layer, Px, Shape};
 use crate::timeline::TimelineDoc;
 
-/// The map drawn once, in scan pixels.
+/// The most pixels the map image has a side (twice the panel, so it
+/// stays sharp on a high-density screen).
+const IMAGE_BOX: [f64; 2] = [840.0, 600.0];
+
+/// The map drawn once, scaled to fit [`IMAGE_BOX`].
 #[derive(Debug, Default)]
 pub(super) struct Backdrop {
-    shapes: Vec<Shape>,
-    /// Scan-pixel bounds of the printed hexes: least x, y then most x, y.
-    bounds: [f64; 4],
+    image: Option<::image::RgbaImage>,
+    /// Scan pixels to image pixels: scale, then offset.
+    k: f64,
+    offset: Px,
 }
 
 /// How a highlighted hex is drawn.
@@ -26,7 +35,8 @@ pub(super) struct Backdrop {
 pub enum Mark {
     /// The card's entry.
     Entry,
-    /// One of the card's alternative entries.
+    /// One of the card's alternative entries, or (playing) an entry
+    /// where someone is delayed.
     Alternative,
 }
 
@@ -60,7 +70,58 @@ impl Backdrop {
                 ];
             }
         }
-        Self { shapes, bounds }
+        let (w, h) = (
+            (bounds[2] - bounds[0]).max(1.0),
+            (bounds[3] - bounds[1]).max(1.0),
+        );
+        let k = (IMAGE_BOX[0] / w).min(IMAGE_BOX[1] / h);
+        let offset = [-bounds[0] * k, -bounds[1] * k];
+        let mut img =
+            raster::paper((w * k).ceil() as u32, (h * k).ceil() as u32);
+        for shape in &shapes {
+            draw(&mut img, &shape.mapped(k, offset));
+        }
+        Self {
+            image: Some(img),
+            k,
+            offset,
+        }
+    }
+
+    /// The map with `marks` drawn on it.
+    pub(super) fn with_marks(
+        &self,
+        doc: &TimelineDoc,
+        marks: &[(HexId, Mark)],
+    ) -> Option<Handle> {
+        let (Some(base), Some(map)) = (&self.image, &doc.map) else {
+            return None;
+        };
+        let mut img = base.clone();
+        let geometry = map.geometry();
+        let at = |[x, y]: Px| {
+            [x * self.k + self.offset[0], y * self.k + self.offset[1]]
+        };
+        for (hex, mark) in marks {
+            let colour = match mark {
+                Mark::Entry => [0xd0, 0x10, 0x10],
+                Mark::Alternative => [0xff, 0x8c, 0x00],
+            };
+            let corners: Vec<Px> = geometry.corners_px(*hex).map(at).to_vec();
+            raster::fill_polygon(&mut img, &corners, colour, 0.7);
+            // A ring around the hex: at this scale a hex is a few pixels
+            // across and would be lost.
+            let [cx, cy] = at(geometry.center_px(*hex));
+            let ring: Vec<Px> = (0..=24)
+                .map(|i| {
+                    let a = f64::from(i) * std::f64::consts::TAU / 24.0;
+                    [cx + 16.0 * a.cos(), cy + 16.0 * a.sin()]
+                })
+                .collect();
+            raster::line(&mut img, &ring, 4.0, colour);
+        }
+        let (w, h) = img.dimensions();
+        Some(Handle::from_rgba(w, h, img.into_raw()))
     }
 }
 
@@ -81,17 +142,14 @@ pub(super) fn location_hexes(
 impl TimelineScreen {
     /// The map with the selection's (or the played turn's) hexes.
     pub(super) fn minimap(&self) -> Element<'_, Message> {
-        let Some(map) = &self.doc.map else {
-            return text("The scenario's map did not load.").size(14).into();
-        };
-        Canvas::new(MiniMap {
-            map,
-            backdrop: &self.backdrop,
-            marks: &self.marks,
-        })
-        .width(Fill)
-        .height(Fill)
-        .into()
+        match &self.map_image {
+            Some(handle) => image(handle.clone())
+                .content_fit(ContentFit::Contain)
+                .width(Fill)
+                .height(Fill)
+                .into(),
+            None => text("The scenario's map did not load.").size(14).into(),
+        }
     }
 
     /// The hexes to highlight for the selected card.
@@ -117,109 +175,49 @@ impl TimelineScreen {
     }
 }
 
-struct MiniMap<'a> {
-    map: &'a Map,
-    backdrop: &'a Backdrop,
-    marks: &'a [(HexId, Mark)],
-}
-
-impl MiniMap<'_> {
-    /// Scale and offset fitting the map's hexes into `size`.
-    fn fit(&self, bounds: Rectangle) -> (f64, Px) {
-        let [x0, y0, x1, y1] = self.backdrop.bounds;
-        let (w, h) = ((x1 - x0).max(1.0), (y1 - y0).max(1.0));
-        let k = (f64::from(bounds.width) / w).min(f64::from(bounds.height) / h);
-        let dx = (f64::from(bounds.width) - w * k) / 2.0 - x0 * k;
-        let dy = (f64::from(bounds.height) - h * k) / 2.0 - y0 * k;
-        (k, [dx, dy])
+impl TimelineScreen {
+    /// The entry hexes of the played turn: where units enter, and where
+    /// someone due could not.
+    pub(super) fn played_marks(&self, turn: u16) -> Vec<(HexId, Mark)> {
+        let Some(now) = self
+            .played
+            .as_ref()
+            .and_then(|p| p.turns.get(usize::from(turn).wrapping_sub(1)))
+        else {
+            return Vec::new();
+        };
+        let mut marks = Vec::new();
+        for delay in &now.delayed {
+            let arrival = &self.doc.scenario().sides[delay.side].reinforcements
+                [delay.arrival];
+            if let Some(entry) = &arrival.entry {
+                for hex in location_hexes(&self.doc, entry) {
+                    marks.push((hex, Mark::Alternative));
+                }
+            }
+        }
+        for column in &now.columns {
+            let took = column.entered.iter().filter_map(|e| e.hex);
+            marks.extend(took.map(|h| (h, Mark::Entry)));
+        }
+        marks
     }
 }
 
-impl canvas::Program<Message> for MiniMap<'_> {
-    type State = ();
-
-    fn draw(
-        &self,
-        _: &(),
-        renderer: &Renderer,
-        _: &Theme,
-        bounds: Rectangle,
-        _: mouse::Cursor,
-    ) -> Vec<Geometry> {
-        let mut frame = Frame::new(renderer, bounds.size());
-        let (k, offset) = self.fit(bounds);
-        for shape in &self.backdrop.shapes {
-            draw(&mut frame, &shape.mapped(k, offset));
-        }
-        let geometry = self.map.geometry();
-        for (hex, mark) in self.marks {
-            let corners = geometry
-                .corners_px(*hex)
-                .map(|[x, y]| [x * k + offset[0], y * k + offset[1]]);
-            let colour = match mark {
-                Mark::Entry => Color::from_rgb8(0xd0, 0x10, 0x10),
-                Mark::Alternative => Color::from_rgb8(0xff, 0x8c, 0x00),
-            };
-            let path = polygon(&corners);
-            frame.fill(&path, colour.scale_alpha(0.55));
-            // A ring a few pixels wide around the hex: at this scale a hex
-            // is a few pixels across and would be lost.
-            let [x, y] = geometry.center_px(*hex);
-            let centre = Point::new(
-                (x * k + offset[0]) as f32,
-                (y * k + offset[1]) as f32,
-            );
-            frame.stroke(
-                &Path::circle(centre, 9.0),
-                Stroke::default().with_width(2.5).with_color(colour),
-            );
-        }
-        vec![frame.into_geometry()]
-    }
-}
-
-fn draw(frame: &mut Frame, shape: &Shape) {
-    let colour = |c: Rgb| Color::from_rgb8(c[0], c[1], c[2]);
+/// Draws one scene shape into the image (names are unreadable at this
+/// size and left out).
+fn draw(img: &mut ::image::RgbaImage, shape: &Shape) {
     match shape {
         Shape::Fill {
             points,
-            colour: c,
+            colour,
             alpha,
-        } => {
-            frame.fill(&polygon(points), colour(*c).scale_alpha(*alpha as f32))
-        }
+        } => raster::fill_polygon(img, points, *colour, *alpha),
         Shape::Line {
             points,
             width,
-            colour: c,
-        } => frame.stroke(
-            &polyline(points),
-            Stroke::default()
-                .with_width((*width as f32).max(1.0))
-                .with_color(colour(*c)),
-        ),
-        // Names are unreadable at this size.
+            colour,
+        } => raster::line(img, points, width.max(1.5), *colour),
         Shape::Text { .. } => {}
     }
-}
-
-fn polygon(points: &[Px]) -> Path {
-    let mut closed = points.to_vec();
-    if let Some(first) = points.first() {
-        closed.push(*first);
-    }
-    polyline(&closed)
-}
-
-fn polyline(points: &[Px]) -> Path {
-    Path::new(|b| {
-        let mut it =
-            points.iter().map(|p| Point::new(p[0] as f32, p[1] as f32));
-        if let Some(first) = it.next() {
-            b.move_to(first);
-        }
-        for p in it {
-            b.line_to(p);
-        }
-    })
 }

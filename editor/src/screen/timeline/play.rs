@@ -1,13 +1,18 @@
-//! "Play the schedule": the turn played, with buttons to step, and what
-//! arrives on it.
+//! "Play the schedule": the turn played, with buttons to step, read from
+//! the validator's own entry simulation (`berthier_rules::schedule`):
+//! the activation markers in the pool and those entering it, each column
+//! that entered in order with the hex each unit took and the movement it
+//! has left, entry hexes held by the side's own units, and who is
+//! delayed and why.
 
-use iced::Element;
-use iced::widget::{Column, button, row, text};
+use berthier_rules::schedule::{Column, Delay, Outcome, Played, PlayedTurn};
+use iced::widget::{Column as Col, button, row, text};
+use iced::{Element, Font};
 
 use super::{Message, TimelineScreen};
 
 impl TimelineScreen {
-    /// The played turn: its time and the cards due on it.
+    /// The played turn.
     pub(super) fn play_view(&self, turn: u16) -> Element<'_, Message> {
         let track = &self.doc.scenario().turns;
         let clock = crate::timeline::track::turns(track)
@@ -25,24 +30,158 @@ impl TimelineScreen {
         ]
         .spacing(8)
         .align_y(iced::Center);
-        let mut page = Column::new().spacing(4).push(steps);
-        let due: Vec<_> =
-            self.cards.iter().filter(|c| c.turn == Ok(turn)).collect();
-        if due.is_empty() {
-            page = page.push(text("Nobody is due this turn.").size(14));
-        }
-        for card in due {
-            let entry = card.entry.clone().unwrap_or_else(|| "no entry".into());
-            page = page.push(
-                text(format!(
-                    "{} ({}): {} by {entry}",
-                    card.title,
-                    card.side_id,
-                    card.units.join(", ")
-                ))
-                .size(13),
-            );
+        let mut page = Col::new().spacing(3).push(steps);
+        let Some(played) = &self.played else {
+            return page
+                .push(
+                    text(
+                        "The schedule cannot be played: the scenario's map, \
+                         counters or series did not load.",
+                    )
+                    .size(14),
+                )
+                .into();
+        };
+        for line in self.turn_lines(played, turn) {
+            page = page.push(line);
         }
         page.into()
     }
+
+    fn turn_lines(
+        &self,
+        played: &Played,
+        turn: u16,
+    ) -> Vec<Element<'_, Message>> {
+        let index = usize::from(turn) - 1;
+        let Some(now) = played.turns.get(index) else {
+            return Vec::new();
+        };
+        let before = index.checked_sub(1).and_then(|i| played.turns.get(i));
+        let mut lines = vec![small(pool_line(now, before))];
+        if now.columns.is_empty() && now.delayed.is_empty() {
+            lines.push(small("Nobody enters this turn.".to_owned()));
+        }
+        for column in &now.columns {
+            lines.push(bold(format!(
+                "{} enters at {}:",
+                self.arrival_name(column.side, column.arrival),
+                hex_list(&column.hexes)
+            )));
+            lines.extend(column_lines(column).into_iter().map(small));
+        }
+        for held in &now.held {
+            let why = held.stacking.as_deref().map_or_else(
+                || "no forced march through them".to_owned(),
+                |s| format!("the first unit entering breaks: {s}"),
+            );
+            lines.push(small(format!(
+                "Entry hex {} holds {} set up there: {why}.",
+                held.hex,
+                held.occupants.join(", ")
+            )));
+        }
+        for delay in &now.delayed {
+            lines.push(
+                text(self.delay_line(delay))
+                    .size(13)
+                    .style(text::danger)
+                    .into(),
+            );
+        }
+        for card in self.cards.iter().filter(|c| c.turn == Ok(turn)) {
+            if card.entry.is_none() {
+                lines.push(small(format!(
+                    "{}: no entry printed, left out of the simulation.",
+                    card.title
+                )));
+            }
+        }
+        lines
+    }
+
+    /// The title of an arrival's (first) card.
+    fn arrival_name(&self, side: usize, arrival: usize) -> String {
+        self.cards
+            .iter()
+            .find(|c| c.side == side && c.index == arrival)
+            .map_or_else(|| format!("arrival {arrival}"), |c| c.title.clone())
+    }
+
+    fn delay_line(&self, delay: &Delay) -> String {
+        let outcome = match delay.outcome {
+            Outcome::Entered(t) => format!("enters on turn {t}"),
+            Outcome::Never => "can never enter".to_owned(),
+            Outcome::AfterGame => "still waiting when the game ends".to_owned(),
+        };
+        format!(
+            "Delayed: {} ({}) cannot enter: {}; {outcome}.",
+            delay.units.join(", "),
+            self.arrival_name(delay.side, delay.arrival),
+            delay.reason
+        )
+    }
+}
+
+/// Markers in the pool, those new this turn first.
+fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
+    if now.pool.is_empty() {
+        return "No activation markers in the pool.".to_owned();
+    }
+    let had =
+        |f: &str| before.is_some_and(|b| b.pool.iter().any(|(g, _)| g == f));
+    let new: Vec<&str> = now
+        .pool
+        .iter()
+        .filter(|(f, _)| !had(f))
+        .map(|(f, _)| f.as_str())
+        .collect();
+    let all: Vec<String> =
+        now.pool.iter().map(|(f, n)| format!("{f} ×{n}")).collect();
+    let mut line = format!("Pool: {}.", all.join(", "));
+    if before.is_some() && !new.is_empty() {
+        line.push_str(&format!(" Entering the pool: {}.", new.join(", ")));
+    }
+    line
+}
+
+/// One line per mover: position, units, hex, movement left.
+fn column_lines(column: &Column) -> Vec<String> {
+    column
+        .entered
+        .iter()
+        .map(|e| {
+            let position =
+                e.slot.map_or_else(|| "–".to_owned(), |s| s.to_string());
+            let hex = e.hex.map_or_else(|| "?".to_owned(), |h| h.to_string());
+            let left = match (e.left, e.allowance, e.slot) {
+                (Some(l), Some(a), _) => format!("{l} of {a} MP left"),
+                (_, _, None) => "not costed (leader or unchecked)".to_owned(),
+                _ => "MP left unknown (no printed allowance)".to_owned(),
+            };
+            format!("  {position}. {} at {hex}: {left}", e.units.join(" + "))
+        })
+        .collect()
+}
+
+fn hex_list(hexes: &[berthier_schema::HexId]) -> String {
+    if hexes.is_empty() {
+        return "an entry that does not resolve".to_owned();
+    }
+    let all: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    all.join(", ")
+}
+
+fn small<'a>(line: String) -> Element<'a, Message> {
+    text(line).size(13).into()
+}
+
+fn bold<'a>(line: String) -> Element<'a, Message> {
+    text(line)
+        .size(14)
+        .font(Font {
+            weight: iced::font::Weight::Bold,
+            ..crate::app::FONT
+        })
+        .into()
 }

@@ -15,6 +15,9 @@ use crate::timeline::track::{self, Turn};
 /// Width of one turn's column: room for a card's title and entry.
 const TURN_WIDTH: f32 = 132.0;
 
+/// The page's background.
+const PAGE: Color = Color::from_rgb(0.99, 0.99, 0.985);
+
 /// Height of the details and map panel under the track.
 const PANEL_HEIGHT: f32 = 300.0;
 
@@ -44,14 +47,13 @@ impl TimelineScreen {
             )
             .push(rule::horizontal(1))
             .push(panel.height(PANEL_HEIGHT));
-        // An opaque page: the CPU renderer repaints all of it after the
-        // map screen (it left map strips in the panels, seen under Xvfb).
+        // An opaque page of its own off-white: the CPU renderer repaints
+        // all of it after the map screen (with the theme's white it left
+        // strips of the map in the panels, seen under Xvfb).
         container(page)
             .width(Fill)
             .height(Fill)
-            .style(|theme: &iced::Theme| {
-                container::background(theme.palette().background)
-            })
+            .style(|_| container::background(PAGE))
             .into()
     }
 

@@ -7,6 +7,7 @@
 
 mod bundled;
 mod moves;
+mod play;
 
 use std::path::{Path, PathBuf};
 
