@@ -174,6 +174,12 @@ fn notes(arrival: &Arrival) -> Vec<String> {
     if let Some(placed) = &arrival.placed {
         out.push(format!("placed on the map: {placed:?}"));
     }
+    if let Some(formation) = &arrival.formation {
+        out.push(format!(
+            "brought by the activation markers of {formation} (they enter \
+             the pool with it where the series uses them)"
+        ));
+    }
     if let Some(state) = &arrival.state {
         out.push(format!("arrives {state}"));
     }

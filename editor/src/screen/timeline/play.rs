@@ -58,7 +58,12 @@ impl TimelineScreen {
             return Vec::new();
         };
         let before = index.checked_sub(1).and_then(|i| played.turns.get(i));
-        let mut lines = vec![small(pool_line(now, before))];
+        let mut lines = Vec::new();
+        // Sides that bring their units with activation markers (Jours de
+        // Gloire) have a pool; the others never do.
+        if played.turns.iter().any(|t| !t.pool.is_empty()) {
+            lines.push(small(pool_line(now, before)));
+        }
         if now.columns.is_empty() && now.delayed.is_empty() {
             lines.push(small("Nobody enters this turn.".to_owned()));
         }
@@ -145,8 +150,22 @@ fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
     line
 }
 
-/// One line per mover: position, units, hex, movement left.
+/// One line per mover: position, units, hex, movement left; one line
+/// for the whole column when nothing differs but the order (one entry
+/// hex, no movement known).
 fn column_lines(column: &Column) -> Vec<String> {
+    let same_hex = column.entered.windows(2).all(|w| w[0].hex == w[1].hex);
+    let unknown = column.entered.iter().all(|e| e.left.is_none());
+    if same_hex && unknown && column.entered.len() > 1 {
+        let order: Vec<String> =
+            column.entered.iter().map(|e| e.units.join(" + ")).collect();
+        let why = if column.entered.iter().all(|e| e.slot.is_none()) {
+            "not costed (leaders, or an entry the rules cannot cost)"
+        } else {
+            "movement left unknown (no printed allowance)"
+        };
+        return vec![format!("  In this order: {}; {why}.", order.join(", "))];
+    }
     column
         .entered
         .iter()

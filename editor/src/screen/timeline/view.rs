@@ -30,9 +30,11 @@ impl TimelineScreen {
                 page.push(text(warning.clone()).style(text::danger).size(14));
         }
         let panel = row![
-            container(scrollable(container(self.details()).padding(8)))
-                .width(Fill)
-                .height(Fill),
+            container(scrollable(
+                container(self.details()).padding(8).width(Fill)
+            ))
+            .width(Fill)
+            .height(Fill),
             rule::vertical(1),
             container(self.minimap()).width(420).height(Fill),
         ];

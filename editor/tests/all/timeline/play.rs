@@ -32,13 +32,16 @@ fn playing_steps_through_the_turns_with_the_entry_simulation() {
         &app,
         &format!("fr-ii-6 enters at {}:", hexes.join(", "))
     ));
-    let first = &column.entered[0];
-    let hex = first.hex.expect("a hex").to_string();
+    // One entry hex and no printed allowances: the order on one line.
+    let order: Vec<String> =
+        column.entered.iter().map(|e| e.units.join(" + ")).collect();
+    assert_eq!(order.len(), 7, "{order:?}");
     assert!(shows(
         &app,
         &format!(
-            "  1. {} at {hex}: MP left unknown (no printed allowance)",
-            first.units[0]
+            "  In this order: {}; movement left unknown (no printed \
+             allowance).",
+            order.join(", ")
         )
     ));
     click(&mut app, "Turn ▶");
