@@ -21,6 +21,9 @@ use crate::timeline::TimelineDoc;
 /// stays sharp on a high-density screen).
 const IMAGE_BOX: [f64; 2] = [840.0, 600.0];
 
+/// Image pixels around the map.
+const MARGIN: f64 = 20.0;
+
 /// The map drawn once, scaled to fit [`IMAGE_BOX`].
 #[derive(Debug, Default)]
 pub(super) struct Backdrop {
@@ -74,10 +77,12 @@ impl Backdrop {
             (bounds[2] - bounds[0]).max(1.0),
             (bounds[3] - bounds[1]).max(1.0),
         );
-        let k = (IMAGE_BOX[0] / w).min(IMAGE_BOX[1] / h);
-        let offset = [-bounds[0] * k, -bounds[1] * k];
-        let mut img =
-            raster::paper((w * k).ceil() as u32, (h * k).ceil() as u32);
+        // A margin for the rings around entry hexes on the map's edge.
+        let box_ = [IMAGE_BOX[0] - 2.0 * MARGIN, IMAGE_BOX[1] - 2.0 * MARGIN];
+        let k = (box_[0] / w).min(box_[1] / h);
+        let offset = [MARGIN - bounds[0] * k, MARGIN - bounds[1] * k];
+        let size = |side: f64| (side * k + 2.0 * MARGIN).ceil() as u32;
+        let mut img = raster::paper(size(w), size(h));
         for shape in &shapes {
             draw(&mut img, &shape.mapped(k, offset));
         }

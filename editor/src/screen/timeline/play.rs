@@ -170,15 +170,21 @@ fn column_lines(column: &Column) -> Vec<String> {
         .entered
         .iter()
         .map(|e| {
-            let position =
-                e.slot.map_or_else(|| "–".to_owned(), |s| s.to_string());
             let hex = e.hex.map_or_else(|| "?".to_owned(), |h| h.to_string());
-            let left = match (e.left, e.allowance, e.slot) {
-                (Some(l), Some(a), _) => format!("{l} of {a} MP left"),
-                (_, _, None) => "not costed (leader or unchecked)".to_owned(),
-                _ => "MP left unknown (no printed allowance)".to_owned(),
-            };
-            format!("  {position}. {} at {hex}: {left}", e.units.join(" + "))
+            let units = e.units.join(" + ");
+            match (e.slot, e.left, e.allowance) {
+                (None, _, _) => format!(
+                    "  {units} at {hex}: not costed (a leader, or an entry \
+                     the rules cannot cost)"
+                ),
+                (Some(s), Some(l), Some(a)) => {
+                    format!("  {s}. {units} at {hex}: {l} of {a} MP left")
+                }
+                (Some(s), _, _) => format!(
+                    "  {s}. {units} at {hex}: movement left unknown (no \
+                     printed allowance)"
+                ),
+            }
         })
         .collect()
 }
