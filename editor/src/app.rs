@@ -18,12 +18,14 @@ use crate::screen::register::{self, RegisterScreen};
 use crate::screen::setup::{self as setup_screen, SetupScreen};
 use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
+use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 
 mod guard;
 mod new;
 mod oob;
 mod setup;
+mod timeline;
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -91,6 +93,8 @@ pub enum Screen {
     Oob(Box<OobScreen>),
     /// A scenario's setup on its map.
     Setup(Box<SetupScreen>),
+    /// A scenario's reinforcement timeline.
+    Timeline(Box<TimelineScreen>),
 }
 
 /// Top-level messages.
@@ -126,6 +130,10 @@ pub enum Message {
     Setup(setup_screen::Message),
     /// Open the Setup screen of this scenario.
     OpenSetup(PathBuf),
+    /// For the Timeline screen.
+    Timeline(timeline_screen::Message),
+    /// Open the reinforcement timeline of the scenario shown.
+    OpenTimeline(PathBuf),
 }
 
 impl App {
@@ -207,6 +215,7 @@ impl App {
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
             Screen::Oob(s) => s.title(),
             Screen::Setup(s) => s.title(),
+            Screen::Timeline(s) => s.title(),
         }
     }
 
@@ -219,7 +228,8 @@ impl App {
             | Screen::Suggest(..)
             | Screen::NewMap(..)
             | Screen::Oob(_)
-            | Screen::Setup(_) => Task::none(),
+            | Screen::Setup(_)
+            | Screen::Timeline(_) => Task::none(),
         }
     }
 
@@ -262,6 +272,11 @@ impl App {
                 None => Task::none(),
             },
             (_, Message::OpenSetup(path)) => self.request(Pending::Setup(path)),
+            (Screen::Timeline(s), Message::Timeline(m)) => match s.update(m) {
+                Some(e) => self.timeline_event(e),
+                None => Task::none(),
+            },
+            (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -319,6 +334,7 @@ impl App {
             }
             Screen::Oob(s) => &s.doc().path,
             Screen::Setup(s) => &s.doc().path,
+            Screen::Timeline(s) => &s.doc().path,
             _ => &self.map()?.opened().path,
         };
         path.parent().map(Path::to_owned)
@@ -354,9 +370,10 @@ impl App {
             // Not from a side screen, whose work would be dropped.
             ("o", _) => {
                 return match self.screen {
-                    Screen::Map(_) | Screen::Error(_) | Screen::Oob(_) => {
-                        open_dialog(self.folder())
-                    }
+                    Screen::Map(_)
+                    | Screen::Error(_)
+                    | Screen::Oob(_)
+                    | Screen::Timeline(_) => open_dialog(self.folder()),
                     _ => Task::none(),
                 };
             }
@@ -384,6 +401,10 @@ impl App {
                 Some(m) => self.update(Message::Setup(m)),
                 None => Task::none(),
             },
+            (Screen::Timeline(_), _) => match timeline::shortcut(&message) {
+                Some(m) => self.update(Message::Timeline(m)),
+                None => Task::none(),
+            },
             (Screen::Register(..), map::Message::Undo) => {
                 self.update(Message::Register(register::Message::Undo))
             }
@@ -398,6 +419,11 @@ impl App {
         key: &keyboard::Key,
         modifiers: keyboard::Modifiers,
     ) -> Task<Message> {
+        if let (Screen::Timeline(_), Some(m)) =
+            (&self.screen, timeline::arrow(key))
+        {
+            return self.update(Message::Timeline(m));
+        }
         let keyboard::Key::Character(c) = key.as_ref() else {
             return Task::none();
         };
@@ -423,6 +449,7 @@ impl App {
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
             Screen::Oob(s) => s.view().map(Message::Oob),
             Screen::Setup(s) => s.view().map(Message::Setup),
+            Screen::Timeline(s) => s.view().map(Message::Timeline),
         };
         let screen =
             match (&self.screen, &self.scenario_counters, &self.scenario) {
@@ -477,6 +504,7 @@ impl App {
             Screen::NewMap(..) => (5, 0),
             Screen::Oob(_) => (6, 0),
             Screen::Setup(s) => (7, s.layout_key()),
+            Screen::Timeline(_) => (8, 0),
         };
         let bar = u32::from(self.scenario_counters.is_some());
         screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5

@@ -23,5 +23,6 @@ pub mod screen;
 pub mod setup;
 pub mod suggest;
 pub mod tiled;
+pub mod timeline;
 pub mod tool;
 pub mod vassal;

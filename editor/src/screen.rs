@@ -9,4 +9,5 @@ pub mod register;
 pub mod setup;
 pub mod side;
 pub mod suggest;
+pub mod timeline;
 pub mod unsaved;

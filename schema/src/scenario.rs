@@ -37,7 +37,9 @@ pub use origin::{Layer, StepOrigins};
 pub use play::{FeatureState, LeaderRole, NoGo, Release, ScenarioOption};
 pub use resolve::{Step, apply_variant, rebase};
 pub use trigger::Trigger;
-pub use turns::{TurnRef, TurnSpecial, TurnTrack, clock_minutes, day_number};
+pub use turns::{
+    TurnRef, TurnSpecial, TurnTrack, clock_minutes, date_after, day_number,
+};
 pub use variant::{ArrivalShift, ArrivalWindow, ScenarioVariant, SideChanges};
 pub use victory::{
     Condition, Control, DifferenceBand, HoldHexes, Measure, Outcome,

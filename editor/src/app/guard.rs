@@ -32,6 +32,12 @@ impl App {
             self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
             return Task::none();
         }
+        if let Screen::Timeline(s) = &self.screen
+            && s.is_dirty()
+        {
+            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
+            return Task::none();
+        }
         match self.map_mut() {
             Some(s) if s.is_dirty() => {
                 let path = s.opened().path.clone();
@@ -78,6 +84,15 @@ impl App {
                     Task::none()
                 }
             }
+            unsaved::Message::Save
+                if matches!(self.screen, Screen::Timeline(_)) =>
+            {
+                if self.save_timeline() {
+                    self.proceed(prompt.into_pending())
+                } else {
+                    Task::none()
+                }
+            }
             unsaved::Message::Save => {
                 let Some(s) = self.map_mut() else {
                     return self.proceed(prompt.into_pending());
@@ -104,6 +119,10 @@ impl App {
             Pending::NewMap => self.start_new_map(),
             Pending::Setup(path) => {
                 self.screen = super::setup::open(path);
+                Task::none()
+            }
+            Pending::Timeline(path) => {
+                self.screen = super::timeline::open(&path);
                 Task::none()
             }
         }
@@ -190,7 +209,7 @@ impl App {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
-            Screen::Oob(_) | Screen::Setup(_) => None,
+            Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
             Screen::NewMap(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
@@ -210,7 +229,7 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous(),
-        Screen::Oob(_) | Screen::Setup(_) => None,
+        Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
         Screen::NewMap(_, behind) => map_in(behind),
     }
 }
@@ -221,7 +240,7 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous_mut(),
-        Screen::Oob(_) | Screen::Setup(_) => None,
+        Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
         Screen::NewMap(_, behind) => map_in_mut(behind),
     }
 }

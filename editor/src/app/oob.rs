@@ -45,7 +45,7 @@ pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
 }
 
 /// The map screen of a scenario, under a bar offering its order of
-/// battle and its setup.
+/// battle, its setup and its reinforcement timeline.
 pub(super) fn with_bar<'a>(
     screen: Element<'a, Message>,
     counters: &Path,
@@ -60,6 +60,9 @@ pub(super) fn with_bar<'a>(
         button(text("Setup").size(14))
             .padding([2, 8])
             .on_press(Message::OpenSetup(scenario.to_owned())),
+        button(text("Timeline").size(14))
+            .padding([2, 8])
+            .on_press(Message::OpenTimeline(scenario.to_owned())),
     ]
     .spacing(8)
     .align_y(iced::Center);

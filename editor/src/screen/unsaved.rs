@@ -21,6 +21,8 @@ pub enum Pending {
     NewMap,
     /// Open this scenario's Setup screen.
     Setup(PathBuf),
+    /// Open this scenario's reinforcement timeline.
+    Timeline(PathBuf),
 }
 
 /// The question's state.
@@ -80,6 +82,7 @@ impl UnsavedPrompt {
             Pending::Close(_) => "Save them before closing?",
             Pending::NewMap => "Save them before starting a new map?",
             Pending::Setup(_) => "Save them before setting up the scenario?",
+            Pending::Timeline(_) => "Save them before opening the timeline?",
         };
         let card = container(
             row![

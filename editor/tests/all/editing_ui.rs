@@ -37,7 +37,8 @@ fn map(app: &App) -> &MapScreen {
         | Screen::Suggest(..)
         | Screen::NewMap(..)
         | Screen::Oob(..)
-        | Screen::Setup(..) => {
+        | Screen::Setup(..)
+        | Screen::Timeline(..) => {
             panic!("another screen")
         }
     }

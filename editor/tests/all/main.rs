@@ -40,6 +40,7 @@ mod sheet_scans;
 mod shortcuts;
 mod suggest;
 mod tiled_export;
+mod timeline;
 mod tools;
 mod vassal_grid;
 mod vassal_import;

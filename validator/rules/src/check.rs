@@ -15,7 +15,7 @@ mod common;
 mod demoralized;
 mod enemy_contact;
 mod enemy_stack;
-mod entry;
+pub(crate) mod entry;
 pub(crate) mod entry_delay;
 mod facing;
 mod formation_redoubt;

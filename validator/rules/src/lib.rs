@@ -13,6 +13,7 @@ pub mod check;
 pub mod code;
 pub mod diagnostic;
 pub mod pointer;
+pub mod schedule;
 pub mod words;
 
 /// The checks of a map document that read no file: pass 2 runs them on

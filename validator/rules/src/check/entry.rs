@@ -30,6 +30,7 @@ pub mod markers;
 pub mod movers;
 pub mod plan;
 pub mod pool;
+pub mod record;
 pub mod sim;
 pub mod timing;
 pub mod unstacked;

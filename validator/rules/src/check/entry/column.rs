@@ -158,12 +158,42 @@ impl Mover {
     }
 }
 
+/// A mover that entered: its place in the column and what it has left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Admitted {
+    /// Index of the mover in the column.
+    pub mover: usize,
+    /// Its position (1-based) in its lane's column.
+    pub slot: u32,
+    /// The entry hex it takes (0-based, of the parallel entry hexes).
+    pub lane: usize,
+    /// Movement points it has left once on the entry hex; `None` when an
+    /// allowance or cost is unknown.
+    pub left: Option<u32>,
+}
+
+/// What became of a column: who entered, in order, and who was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Admission {
+    /// The movers that entered, in entry order.
+    pub admitted: Vec<Admitted>,
+    /// The movers that could not, by mover index.
+    pub refused: Vec<Refusal>,
+}
+
 /// Enters a column through `lanes` parallel entry hexes (at least one):
 /// the owner orders the column to let as many movers in as possible (the
 /// least capable first), so a mover is refused only when no order would
 /// let it in. With several hexes the column splits evenly among them.
+#[cfg(test)] // the simulation calls `admit`
 pub fn enter(movers: &[Mover], rule: Rule, lanes: usize) -> Vec<Refusal> {
-    let lanes = u32::try_from(lanes.max(1)).unwrap_or(u32::MAX);
+    admit(movers, rule, lanes).refused
+}
+
+/// [`enter`], with the order of the movers that entered.
+pub fn admit(movers: &[Mover], rule: Rule, lanes: usize) -> Admission {
+    let lanes_n = lanes.max(1);
+    let lanes = u32::try_from(lanes_n).unwrap_or(u32::MAX);
     let mut order: Vec<(usize, Option<u32>)> = movers
         .iter()
         .enumerate()
@@ -171,21 +201,44 @@ pub fn enter(movers: &[Mover], rule: Rule, lanes: usize) -> Vec<Refusal> {
         .collect();
     order.sort_by_key(|(i, cap)| (cap.is_none(), *cap, *i));
     let mut entered: u32 = 0;
-    let mut refused = Vec::new();
+    let mut out = Admission::default();
     for (i, capacity) in order {
         let slot = entered / lanes + 1;
         if capacity.is_none_or(|c| c >= slot) {
+            out.admitted.push(Admitted {
+                mover: i,
+                slot,
+                lane: (entered % lanes) as usize % lanes_n,
+                left: movers[i].left(rule, slot),
+            });
             entered += 1;
         } else {
-            refused.push(Refusal {
+            out.refused.push(Refusal {
                 mover: i,
                 reason: movers[i].reason(rule, slot),
                 never: capacity == Some(0),
             });
         }
     }
-    refused.sort_by_key(|r| r.mover);
-    refused
+    out.refused.sort_by_key(|r| r.mover);
+    out
+}
+
+impl Mover {
+    /// Movement points left once on the entry hex at position `slot`.
+    fn left(&self, rule: Rule, slot: u32) -> Option<u32> {
+        let HexCost::Mp(cost) = self.cost else {
+            return None;
+        };
+        let available = self.available()?;
+        let spent = match rule {
+            Rule::Multiply => slot * cost,
+            Rule::MinusOne => cost + slot - 1,
+            Rule::Flat => cost,
+            Rule::Linear { first, step } => cost + first + step * (slot - 1),
+        };
+        Some(available.saturating_sub(spent))
+    }
 }
 
 #[cfg(test)]
@@ -308,6 +361,24 @@ mod tests {
         assert_eq!(refused.len(), 1);
         assert_eq!(refused[0].reason, "the entry hex costs 4 MP > 3 MP");
         assert!(refused[0].never);
+    }
+
+    #[test]
+    fn the_admitted_keep_what_their_slot_leaves_them() {
+        // Vive l'Empereur XIII on a road: the k-th unit has k - 1 MP less.
+        let movers: Vec<Mover> = (0..3)
+            .map(|i| mover(&i.to_string(), Some(4), HexCost::Mp(1)))
+            .collect();
+        let admission = admit(&movers, Rule::MinusOne, 1);
+        let left: Vec<Option<u32>> =
+            admission.admitted.iter().map(|a| a.left).collect();
+        assert_eq!(left, [Some(3), Some(2), Some(1)]);
+        let lanes: Vec<usize> = admit(&movers, Rule::Flat, 2)
+            .admitted
+            .iter()
+            .map(|a| a.lane)
+            .collect();
+        assert_eq!(lanes, [0, 1, 0]);
     }
 
     #[test]

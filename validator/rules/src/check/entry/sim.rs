@@ -16,6 +16,7 @@ use super::column::{self, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
+use super::record::{ColumnEntry, Entered};
 use super::unstacked::{self, Unstacked};
 use crate::check::Scene;
 
@@ -33,6 +34,8 @@ pub struct Simulation<'a> {
     pub entered: BTreeMap<&'a str, u16>,
     /// Entry hexes the setup fills up to an entry stack limit.
     pub unstacked: Vec<Unstacked>,
+    /// Each activation of a column that let units in, in play order.
+    pub columns: Vec<ColumnEntry>,
 }
 
 /// A mover (stack or unit) that could not enter on its turn.
@@ -204,11 +207,13 @@ impl<'a> Run<'_, 'a> {
     ) -> Vec<&'a Unit> {
         let rules = self.battle.series.entry.clone();
         let (Some(rules), false) = (rules, key.1.is_empty()) else {
+            self.record_unchecked(turn, &key.1, &members);
             return self.enter_all(turn, &members);
         };
         let (leaders, mut left): (Vec<_>, Vec<_>) = members
             .into_iter()
             .partition(|p| is_leader(self.battle, p.unit));
+        self.record_unchecked(turn, &key.1, &leaders);
         let mut entered = self.enter_all(turn, &leaders);
         let entry = self.entry(turn, key, &left, &rules);
         let span = rules.delay.span();
@@ -274,6 +279,65 @@ impl<'a> Run<'_, 'a> {
         }
     }
 
+    /// Records `members` entering unchecked, each on the first entry hex.
+    fn record_unchecked(
+        &mut self,
+        turn: u16,
+        hexes: &[HexId],
+        members: &[Pending<'a>],
+    ) {
+        let Some(first) = members.first() else { return };
+        self.out.columns.push(ColumnEntry {
+            turn,
+            arrival: first.arrival,
+            hexes: hexes.to_vec(),
+            entered: members
+                .iter()
+                .map(|p| Entered {
+                    units: vec![p.unit.id.clone()],
+                    slot: None,
+                    hex: hexes.first().copied(),
+                    left: None,
+                    allowance: None,
+                })
+                .collect(),
+        });
+    }
+
+    /// Records the movers `admission` let in through `entry`.
+    fn record_admitted(
+        &mut self,
+        turn: u16,
+        arrival: usize,
+        entry: &Entry<'_>,
+        movers: &[column::Mover],
+        admission: &column::Admission,
+    ) {
+        if admission.admitted.is_empty() {
+            return;
+        }
+        let entered = admission
+            .admitted
+            .iter()
+            .map(|a| {
+                let mover = &movers[a.mover];
+                Entered {
+                    units: mover.units.clone(),
+                    slot: Some(a.slot),
+                    hex: entry.hexes.get(a.lane).copied(),
+                    left: a.left,
+                    allowance: mover.allowance.map(|m| m * mover.factor),
+                }
+            })
+            .collect();
+        self.out.columns.push(ColumnEntry {
+            turn,
+            arrival,
+            hexes: entry.hexes.to_vec(),
+            entered,
+        });
+    }
+
     /// Enters `members` unchecked (leaders, entries the rules cannot cost).
     fn enter_all(
         &mut self,
@@ -304,7 +368,12 @@ impl<'a> Run<'_, 'a> {
         let units: Vec<&Unit> = left.iter().map(|p| p.unit).collect();
         let movers = movers::movers(self.battle, &units, entry);
         let rule = Rule::of(entry.column, entry.road.is_some());
-        let refused = column::enter(&movers, rule, entry.hexes.len());
+        let admission = column::admit(&movers, rule, entry.hexes.len());
+        if let Some(first) = left.first() {
+            let arrival = first.arrival;
+            self.record_admitted(turn, arrival, entry, &movers, &admission);
+        }
+        let refused = admission.refused;
         let mut waiting = Vec::new();
         let mut refused_ids: BTreeMap<&str, (usize, bool)> = BTreeMap::new();
         for (r, refusal) in refused.iter().enumerate() {

@@ -267,6 +267,31 @@ fn each_further_unit_on_a_road_loses_one_mp() {
 }
 
 #[test]
+fn the_played_schedule_shows_the_column_order_and_what_is_left() {
+    // As above, played for a tool: units 1-3 on turn 2 with 3, 2 and 1 MP
+    // left after the road's 1 MP, unit 4 delayed and entering on turn 3.
+    let w = world(VLE, "3", &blue_arrival("Entry(\"east-road\")", ""), RED);
+    let played = crate::schedule::play(&w.battle());
+    let turn2 = &played.turns[1];
+    assert_eq!(turn2.columns.len(), 1, "{turn2:?}");
+    let column = &turn2.columns[0];
+    assert_eq!((column.side, column.arrival), (0, 0));
+    let left: Vec<Option<u32>> =
+        column.entered.iter().map(|e| e.left).collect();
+    assert_eq!(left, [Some(2), Some(1), Some(0)]);
+    let hex = column.entered[0].hex.map(|h| h.to_string());
+    assert_eq!(hex.as_deref(), Some("0801"));
+    assert_eq!(turn2.delayed.len(), 1);
+    assert_eq!(turn2.delayed[0].outcome, Outcome::Entered(3));
+    let turn3 = &played.turns[2];
+    assert_eq!(turn3.columns[0].entered[0].units.len(), 1);
+    assert_eq!(
+        turn3.pool.iter().find(|(f, _)| f == "blue-2").map(|p| p.1),
+        Some(2)
+    );
+}
+
+#[test]
 fn unknown_allowances_are_never_a_failure() {
     let w = world(JDG, "None", &blue_arrival("Entry(\"west\")", ""), RED);
     assert!(codes(&w.findings(), Code::Ent003).is_empty());

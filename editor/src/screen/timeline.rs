@@ -1,0 +1,315 @@
+//! The Timeline screen: a scenario's reinforcement schedule on its turn
+//! track. Each arriving group is a card on its turn; a card moves to
+//! another turn by dragging it onto the turn's column or with the
+//! Earlier/Later buttons (arrow keys), one undo step each; saving keeps
+//! the file's comments and layout. The selected card's entry is drawn on
+//! a small map. "Play the schedule" steps through the turns with the
+//! validator's own entry simulation. Laid out in `view`, the map in
+//! `minimap`, the played turn in `play`.
+
+mod minimap;
+mod play;
+mod view;
+
+pub use minimap::Mark;
+
+use std::path::PathBuf;
+
+use berthier_rules::schedule::{Played, play};
+use berthier_schema::HexId;
+
+use crate::timeline::TimelineDoc;
+use crate::timeline::cards::{Card, cards};
+
+/// Which card: an arrival, and for a cadenced arrival one of its groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardKey {
+    /// Index of the side in the scenario.
+    pub side: usize,
+    /// Index of the arrival in the side's `reinforcements`.
+    pub index: usize,
+    /// The group of a cadenced arrival.
+    pub group: Option<usize>,
+}
+
+impl CardKey {
+    /// The key of a card.
+    pub fn of(card: &Card) -> Self {
+        Self {
+            side: card.side,
+            index: card.index,
+            group: card.group.map(|(g, _)| g),
+        }
+    }
+}
+
+/// The screen's state.
+#[derive(Debug)]
+pub struct TimelineScreen {
+    doc: TimelineDoc,
+    /// The schedule as cards, rebuilt after every change.
+    cards: Vec<Card>,
+    selected: Option<CardKey>,
+    /// The card being dragged, and the turn under the pointer.
+    dragging: Option<(CardKey, Option<u16>)>,
+    /// The turn shown by "Play the schedule" (`None`: not playing).
+    playing: Option<u16>,
+    /// Last save result or refusal.
+    notice: Option<String>,
+    /// The map, drawn once.
+    backdrop: minimap::Backdrop,
+    /// The hexes highlighted on the map.
+    marks: Vec<(HexId, Mark)>,
+    /// The map with the marks, as shown.
+    map_image: Option<iced::widget::image::Handle>,
+    /// The schedule played by the entry simulation, while playing (`None`
+    /// also when the map, counters or series did not load).
+    played: Option<Played>,
+}
+
+/// The screen's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// A card was pressed: selects it and starts a drag.
+    Grab(CardKey),
+    /// The pointer entered a turn's column.
+    Hover(u16),
+    /// The mouse button was released over a turn's column.
+    Drop(u16),
+    /// The selected card one turn earlier.
+    Earlier,
+    /// The selected card one turn later.
+    Later,
+    /// Start playing the schedule at turn 1, or stop.
+    Play(bool),
+    /// Show this turn of the played schedule.
+    PlayTurn(u16),
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Save through the comment-keeping writer.
+    Save,
+    /// Back to the scenario's map.
+    BackToMap,
+}
+
+/// What the app must do for the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// Show the scenario's map (asks about unsaved changes first).
+    BackToMap(PathBuf),
+    /// The file was saved.
+    Saved(PathBuf),
+}
+
+impl TimelineScreen {
+    /// The screen on an opened scenario.
+    pub fn new(doc: TimelineDoc) -> Self {
+        let backdrop = minimap::Backdrop::new(&doc);
+        let mut screen = Self {
+            doc,
+            cards: Vec::new(),
+            selected: None,
+            dragging: None,
+            playing: None,
+            notice: None,
+            backdrop,
+            marks: Vec::new(),
+            map_image: None,
+            played: None,
+        };
+        screen.map_image = screen.backdrop.with_marks(&screen.doc, &[]);
+        screen.refresh();
+        screen
+    }
+
+    /// The scenario being edited.
+    pub fn doc(&self) -> &TimelineDoc {
+        &self.doc
+    }
+
+    /// The schedule as cards.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// The selected card.
+    pub fn selected(&self) -> Option<&Card> {
+        let key = self.selected?;
+        self.cards.iter().find(|c| CardKey::of(c) == key)
+    }
+
+    /// The turn played, while playing.
+    pub fn playing(&self) -> Option<u16> {
+        self.playing
+    }
+
+    /// The notice line.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        self.doc.is_dirty()
+    }
+
+    /// `Timeline: name — file.scenario.ron *`.
+    pub fn title(&self) -> String {
+        let file = self.doc.path.file_name().unwrap_or_default();
+        let dirty = if self.is_dirty() { " *" } else { "" };
+        format!(
+            "Timeline: {} — {}{dirty} - Berthier",
+            self.doc.scenario().name,
+            file.to_string_lossy()
+        )
+    }
+
+    /// The hexes highlighted on the map.
+    pub fn marks(&self) -> &[(HexId, Mark)] {
+        &self.marks
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        let event = self.handle(message);
+        let marks = match self.playing {
+            Some(turn) => self.played_marks(turn),
+            None => self.card_marks(),
+        };
+        if marks != self.marks {
+            self.map_image = self.backdrop.with_marks(&self.doc, &marks);
+            self.marks = marks;
+        }
+        event
+    }
+
+    fn handle(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Grab(key) => {
+                self.selected = Some(key);
+                self.dragging = Some((key, None));
+            }
+            Message::Hover(turn) => {
+                if let Some((_, over)) = &mut self.dragging {
+                    *over = Some(turn);
+                }
+            }
+            Message::Drop(turn) => {
+                if let Some((key, _)) = self.dragging.take() {
+                    self.move_to(key, turn);
+                }
+            }
+            Message::Earlier => self.step_selected(-1),
+            Message::Later => self.step_selected(1),
+            Message::Play(on) => {
+                self.playing = on.then_some(1);
+                self.refresh();
+            }
+            Message::PlayTurn(turn) => {
+                let last = self.doc.scenario().turns.count;
+                self.playing = Some(turn.clamp(1, last));
+            }
+            Message::Undo => self.changed(|d| d.undo()),
+            Message::Redo => self.changed(|d| d.redo()),
+            Message::Save => return self.save(),
+            Message::BackToMap => {
+                return Some(Event::BackToMap(self.doc.path.clone()));
+            }
+        }
+        None
+    }
+
+    /// Moves the selected card `by` turns; the whole arrival moves (a
+    /// cadence's groups keep their spacing).
+    fn step_selected(&mut self, by: i32) {
+        let Some(card) = self.selected() else { return };
+        let (Ok(turn), key) = (card.turn.clone(), CardKey::of(card)) else {
+            return;
+        };
+        let first = self.arrival_turn(key).unwrap_or(turn);
+        let target = i32::from(first) + by;
+        let last = i32::from(self.doc.scenario().turns.count);
+        if let Ok(target) = u16::try_from(target.clamp(1, last)) {
+            self.move_arrival(key, target);
+        }
+    }
+
+    /// Drops `key` on `turn`: the card's group lands there, so a cadenced
+    /// arrival starts that many turns earlier or later.
+    fn move_to(&mut self, key: CardKey, turn: u16) {
+        let Some(card) = self.cards.iter().find(|c| CardKey::of(c) == key)
+        else {
+            return;
+        };
+        let (Ok(now), Some(first)) =
+            (card.turn.clone(), self.arrival_turn(key))
+        else {
+            return;
+        };
+        let target = i32::from(first) + i32::from(turn) - i32::from(now);
+        let last = i32::from(self.doc.scenario().turns.count);
+        if let Ok(target) = u16::try_from(target.clamp(1, last)) {
+            self.move_arrival(key, target);
+        }
+    }
+
+    /// The turn of the arrival's first group.
+    fn arrival_turn(&self, key: CardKey) -> Option<u16> {
+        self.cards
+            .iter()
+            .find(|c| {
+                c.side == key.side
+                    && c.index == key.index
+                    && c.group.is_none_or(|(g, _)| g == 0)
+            })
+            .and_then(|c| c.turn.clone().ok())
+    }
+
+    fn move_arrival(&mut self, key: CardKey, turn: u16) {
+        if self.doc.variant {
+            self.notice = Some(
+                "This is a variant: its schedule is changed in the file \
+                 that writes it."
+                    .to_owned(),
+            );
+            return;
+        }
+        self.changed(|d| d.move_arrival(key.side, key.index, turn));
+    }
+
+    fn changed(&mut self, change: impl FnOnce(&mut TimelineDoc) -> bool) {
+        if change(&mut self.doc) {
+            self.notice = None;
+            self.refresh();
+        }
+    }
+
+    fn refresh(&mut self) {
+        let battle = self.doc.battle();
+        self.cards = cards(self.doc.scenario(), battle.as_ref());
+        self.played = match (&battle, self.playing) {
+            (Some(b), Some(_)) => Some(play(b)),
+            _ => None,
+        };
+    }
+
+    /// The schedule played, while playing.
+    pub fn played(&self) -> Option<&Played> {
+        self.played.as_ref()
+    }
+
+    fn save(&mut self) -> Option<Event> {
+        match self.doc.save() {
+            Ok(()) => {
+                self.notice = Some("Saved.".to_owned());
+                Some(Event::Saved(self.doc.path.clone()))
+            }
+            Err(e) => {
+                self.notice = Some(format!("Not saved: {e}."));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! "Play the schedule": the turn played, with buttons to step, read from
+//! the validator's own entry simulation (`berthier_rules::schedule`):
+//! the activation markers in the pool and those entering it, each column
+//! that entered in order with the hex each unit took and the movement it
+//! has left, entry hexes held by the side's own units, and who is
+//! delayed and why.
+
+use berthier_rules::schedule::{Column, Delay, Outcome, Played, PlayedTurn};
+use iced::widget::{Column as Col, button, row, text};
+use iced::{Element, Font};
+
+use super::{Message, TimelineScreen};
+
+impl TimelineScreen {
+    /// The played turn.
+    pub(super) fn play_view(&self, turn: u16) -> Element<'_, Message> {
+        let track = &self.doc.scenario().turns;
+        let clock = crate::timeline::track::turns(track)
+            .get(usize::from(turn) - 1)
+            .map(|t| t.clock.clone())
+            .unwrap_or_default();
+        let steps = row![
+            button("◀ Turn").on_press_maybe(
+                (turn > 1).then_some(Message::PlayTurn(turn.saturating_sub(1)))
+            ),
+            text(format!("Turn {turn} of {} — {clock}", track.count)).size(16),
+            button("Turn ▶").on_press_maybe(
+                (turn < track.count).then_some(Message::PlayTurn(turn + 1))
+            ),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        let mut page = Col::new().spacing(3).push(steps);
+        let Some(played) = &self.played else {
+            return page
+                .push(
+                    text(
+                        "The schedule cannot be played: the scenario's map, \
+                         counters or series did not load.",
+                    )
+                    .size(14),
+                )
+                .into();
+        };
+        for line in self.turn_lines(played, turn) {
+            page = page.push(line);
+        }
+        page.into()
+    }
+
+    fn turn_lines(
+        &self,
+        played: &Played,
+        turn: u16,
+    ) -> Vec<Element<'_, Message>> {
+        let index = usize::from(turn) - 1;
+        let Some(now) = played.turns.get(index) else {
+            return Vec::new();
+        };
+        let before = index.checked_sub(1).and_then(|i| played.turns.get(i));
+        let mut lines = Vec::new();
+        // Sides that bring their units with activation markers (Jours de
+        // Gloire) have a pool; the others never do.
+        if played.turns.iter().any(|t| !t.pool.is_empty()) {
+            lines.push(small(pool_line(now, before)));
+        }
+        if now.columns.is_empty() && now.delayed.is_empty() {
+            lines.push(small("Nobody enters this turn.".to_owned()));
+        }
+        for column in &now.columns {
+            lines.push(bold(format!(
+                "{} enters at {}:",
+                self.arrival_name(column.side, column.arrival),
+                hex_list(&column.hexes)
+            )));
+            lines.extend(column_lines(column).into_iter().map(small));
+        }
+        for held in &now.held {
+            let why = held.stacking.as_deref().map_or_else(
+                || "no forced march through them".to_owned(),
+                |s| format!("the first unit entering breaks: {s}"),
+            );
+            lines.push(small(format!(
+                "Entry hex {} holds {} set up there: {why}.",
+                held.hex,
+                held.occupants.join(", ")
+            )));
+        }
+        for delay in &now.delayed {
+            lines.push(
+                text(self.delay_line(delay))
+                    .size(13)
+                    .style(text::danger)
+                    .into(),
+            );
+        }
+        for card in self.cards.iter().filter(|c| c.turn == Ok(turn)) {
+            if card.entry.is_none() {
+                lines.push(small(format!(
+                    "{}: no entry printed, left out of the simulation.",
+                    card.title
+                )));
+            }
+        }
+        lines
+    }
+
+    /// The title of an arrival's (first) card.
+    fn arrival_name(&self, side: usize, arrival: usize) -> String {
+        self.cards
+            .iter()
+            .find(|c| c.side == side && c.index == arrival)
+            .map_or_else(|| format!("arrival {arrival}"), |c| c.title.clone())
+    }
+
+    fn delay_line(&self, delay: &Delay) -> String {
+        let outcome = match delay.outcome {
+            Outcome::Entered(t) => format!("enters on turn {t}"),
+            Outcome::Never => "can never enter".to_owned(),
+            Outcome::AfterGame => "still waiting when the game ends".to_owned(),
+        };
+        format!(
+            "Delayed: {} ({}) cannot enter: {}; {outcome}.",
+            delay.units.join(", "),
+            self.arrival_name(delay.side, delay.arrival),
+            delay.reason
+        )
+    }
+}
+
+/// Markers in the pool, those new this turn first.
+fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
+    if now.pool.is_empty() {
+        return "No activation markers in the pool.".to_owned();
+    }
+    let had =
+        |f: &str| before.is_some_and(|b| b.pool.iter().any(|(g, _)| g == f));
+    let new: Vec<&str> = now
+        .pool
+        .iter()
+        .filter(|(f, _)| !had(f))
+        .map(|(f, _)| f.as_str())
+        .collect();
+    let all: Vec<String> =
+        now.pool.iter().map(|(f, n)| format!("{f} ×{n}")).collect();
+    let mut line = format!("Pool: {}.", all.join(", "));
+    if before.is_some() && !new.is_empty() {
+        line.push_str(&format!(" Entering the pool: {}.", new.join(", ")));
+    }
+    line
+}
+
+/// One line per mover: position, units, hex, movement left; one line
+/// for the whole column when nothing differs but the order (one entry
+/// hex, no movement known).
+fn column_lines(column: &Column) -> Vec<String> {
+    let same_hex = column.entered.windows(2).all(|w| w[0].hex == w[1].hex);
+    let unknown = column.entered.iter().all(|e| e.left.is_none());
+    if same_hex && unknown && column.entered.len() > 1 {
+        let order: Vec<String> =
+            column.entered.iter().map(|e| e.units.join(" + ")).collect();
+        let why = if column.entered.iter().all(|e| e.slot.is_none()) {
+            "not costed (leaders, or an entry the rules cannot cost)"
+        } else {
+            "movement left unknown (no printed allowance)"
+        };
+        return vec![format!("  In this order: {}; {why}.", order.join(", "))];
+    }
+    column
+        .entered
+        .iter()
+        .map(|e| {
+            let hex = e.hex.map_or_else(|| "?".to_owned(), |h| h.to_string());
+            let units = e.units.join(" + ");
+            match (e.slot, e.left, e.allowance) {
+                (None, _, _) => format!(
+                    "  {units} at {hex}: not costed (a leader, or an entry \
+                     the rules cannot cost)"
+                ),
+                (Some(s), Some(l), Some(a)) => {
+                    format!("  {s}. {units} at {hex}: {l} of {a} MP left")
+                }
+                (Some(s), _, _) => format!(
+                    "  {s}. {units} at {hex}: movement left unknown (no \
+                     printed allowance)"
+                ),
+            }
+        })
+        .collect()
+}
+
+fn hex_list(hexes: &[berthier_schema::HexId]) -> String {
+    if hexes.is_empty() {
+        return "an entry that does not resolve".to_owned();
+    }
+    let all: Vec<String> = hexes.iter().map(ToString::to_string).collect();
+    all.join(", ")
+}
+
+fn small<'a>(line: String) -> Element<'a, Message> {
+    text(line).size(13).into()
+}
+
+fn bold<'a>(line: String) -> Element<'a, Message> {
+    text(line)
+        .size(14)
+        .font(Font {
+            weight: iced::font::Weight::Bold,
+            ..crate::app::FONT
+        })
+        .into()
+}

@@ -1,0 +1,216 @@
+//! The schedule as cards: each arrival on its turn, a cadenced arrival
+//! expanded into one card per group ("one division an hour", seed 001
+//! l. 3019), with what a designer reads on a card (units, entry, state,
+//! alternatives with their delay table) and where it falls on the track.
+
+use berthier_schema::battle::Battle;
+use berthier_schema::scenario::{Arrival, TurnRef};
+use berthier_schema::{Location, Scenario};
+
+/// One card of the timeline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    /// Index of the side in the scenario.
+    pub side: usize,
+    /// The side id.
+    pub side_id: String,
+    /// Index of the arrival in the side's `reinforcements`.
+    pub index: usize,
+    /// For a cadenced arrival: this card's group (0-based) and how many.
+    pub group: Option<(usize, usize)>,
+    /// The turn it arrives on, or why its time is on no turn.
+    pub turn: Result<u16, String>,
+    /// The time as written.
+    pub at: String,
+    /// The formation bringing it, or its first units.
+    pub title: String,
+    /// Its units (ids), in counters order when the counters loaded.
+    pub units: Vec<String>,
+    /// Where it enters, as written (`None`: not printed).
+    pub entry: Option<String>,
+    /// The entry's id alone, for the card ("no entry" when not printed).
+    pub short_entry: String,
+    /// Other lines to show: placement, state, alternatives, condition.
+    pub notes: Vec<String>,
+}
+
+/// Every card of the scenario, side by side, in schedule order.
+pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
+    let mut out = Vec::new();
+    for (side, s) in scenario.sides.iter().enumerate() {
+        for (index, arrival) in s.reinforcements.iter().enumerate() {
+            let turn = turn_of(scenario, battle, &arrival.at);
+            let base = Card {
+                side,
+                side_id: s.side.clone(),
+                index,
+                group: None,
+                turn: turn.clone(),
+                at: at_text(&arrival.at),
+                title: String::new(),
+                units: unit_ids(battle, &arrival.units),
+                entry: arrival.entry.as_ref().map(ToString::to_string),
+                short_entry: arrival
+                    .entry
+                    .as_ref()
+                    .map_or_else(|| "no entry".to_owned(), short_location),
+                notes: notes(arrival),
+            };
+            match &arrival.cadence {
+                Some(cadence) => {
+                    let count = cadence.groups.len();
+                    for (g, group) in cadence.groups.iter().enumerate() {
+                        let minutes =
+                            u32::from(cadence.every_minutes) * g as u32;
+                        out.push(Card {
+                            group: Some((g, count)),
+                            turn: turn
+                                .clone()
+                                .and_then(|t| later_turn(scenario, t, minutes)),
+                            units: unit_ids(battle, group),
+                            ..base.clone()
+                        });
+                    }
+                }
+                None => out.push(base),
+            }
+        }
+    }
+    for card in &mut out {
+        card.title = title(scenario, card);
+    }
+    out
+}
+
+/// The turn of a time: the battle's reading when it resolved (the same
+/// as the validator's), else the track's own for clock times.
+fn turn_of(
+    scenario: &Scenario,
+    battle: Option<&Battle<'_>>,
+    at: &TurnRef,
+) -> Result<u16, String> {
+    if let Some(battle) = battle {
+        return battle.turn_of(at).map_err(|e| e.to_string());
+    }
+    match at {
+        TurnRef::Turn(n) => Ok(*n),
+        TurnRef::Clock(c) => scenario
+            .turns
+            .turn_at(c)
+            .ok_or_else(|| format!("{c} starts no turn")),
+        TurnRef::Dated { date, clock } => {
+            Err(format!("{date} {clock}: the counters or map did not load"))
+        }
+    }
+}
+
+/// The turn holding the moment `minutes` after the start of `turn`.
+fn later_turn(
+    scenario: &Scenario,
+    turn: u16,
+    minutes: u32,
+) -> Result<u16, String> {
+    let track = &scenario.turns;
+    let starts = track.start_minutes().ok_or("the track's first time")?;
+    let start = starts[usize::from(turn) - 1] + minutes;
+    match track.turn_holding(i64::from(start)) {
+        Ok(t) | Err(Some(t)) => Ok(t),
+        Err(None) => Err(format!(
+            "{} is after the last turn",
+            super::track::clock_text(start)
+        )),
+    }
+}
+
+/// A location by its id when it names one, else in words.
+fn short_location(location: &Location) -> String {
+    match location {
+        Location::Entry(id) | Location::Place(id) => id.clone(),
+        Location::Edge(id) => format!("{id} edge"),
+        Location::Hex(hex) => format!("hex {hex}"),
+        other => other.to_string(),
+    }
+}
+
+/// A time as the rulebook writes it.
+pub fn at_text(at: &TurnRef) -> String {
+    match at {
+        TurnRef::Turn(n) => format!("turn {n}"),
+        TurnRef::Clock(c) => c.clone(),
+        TurnRef::Dated { date, clock } => format!("{date} {clock}"),
+    }
+}
+
+fn unit_ids(
+    battle: Option<&Battle<'_>>,
+    set: &berthier_schema::scenario::UnitSet,
+) -> Vec<String> {
+    match battle {
+        Some(b) => b.units_in(set).iter().map(|u| u.id.clone()).collect(),
+        None => {
+            let mut ids = set.units.clone();
+            ids.extend(set.formations.iter().cloned());
+            ids
+        }
+    }
+}
+
+fn title(scenario: &Scenario, card: &Card) -> String {
+    let arrival = &scenario.sides[card.side].reinforcements[card.index];
+    let name = match (&arrival.formation, card.units.as_slice()) {
+        (Some(f), _) => f.clone(),
+        (None, [one]) => one.clone(),
+        (None, [first, .., last]) => format!("{first} … {last}"),
+        (None, []) => "(no units)".to_owned(),
+    };
+    match card.group {
+        Some((g, n)) => format!("{name} ({}/{n})", g + 1),
+        None => name,
+    }
+}
+
+fn notes(arrival: &Arrival) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(placed) = &arrival.placed {
+        out.push(format!("placed on the map: {placed:?}"));
+    }
+    if let Some(formation) = &arrival.formation {
+        out.push(format!(
+            "brought by the activation markers of {formation} (they enter \
+             the pool with it where the series uses them)"
+        ));
+    }
+    if let Some(state) = &arrival.state {
+        out.push(format!("arrives {state}"));
+    }
+    if !arrival.losses.is_empty() {
+        out.push("arrives with losses".to_owned());
+    }
+    if arrival.no_forced_march {
+        out.push("may not force march".to_owned());
+    }
+    if let Some(cadence) = &arrival.cadence {
+        out.push(format!(
+            "cadence: a group every {} minutes ({:?} order)",
+            cadence.every_minutes, cadence.order
+        ));
+    }
+    if let Some(option) = &arrival.option {
+        out.push(format!("only with option {option}"));
+    }
+    if arrival.condition.is_some() {
+        out.push("conditional arrival".to_owned());
+    }
+    if let Some(alt) = &arrival.alternatives {
+        let entries: Vec<String> =
+            alt.entries.iter().map(ToString::to_string).collect();
+        out.push(format!("or enters by {}", entries.join(", ")));
+        for row in &alt.delay_table {
+            out.push(format!(
+                "  roll {}-{}: {} turn(s) late, {:?} chooses",
+                row.roll[0], row.roll[1], row.delay_turns, row.chooser
+            ));
+        }
+    }
+    out
+}
