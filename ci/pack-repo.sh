@@ -50,8 +50,9 @@ if grep -rq 'schema/series' rivoli; then
     echo "pack-repo: a Rivoli file still names a series path" >&2
     exit 1
 fi
-(cd rivoli && "$validate") || {
-    echo "pack-repo: Rivoli on the standard series does not validate" >&2
+out=$(cd rivoli && "$validate") || {
+    echo "pack-repo: Rivoli on the standard series does not validate:" >&2
+    echo "$out" >&2
     exit 1
 }
 echo "pack-repo: Rivoli copied out, on the standard series, validates"
