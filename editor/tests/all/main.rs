@@ -37,6 +37,7 @@ mod scan_screen;
 mod scenario_open;
 mod sheet_scans;
 mod shortcuts;
+mod standard_series;
 mod suggest;
 mod tiled_export;
 mod tools;
