@@ -3,7 +3,9 @@
 # - the committed JSON Schemas accept the fixture pack and every bundled
 #   document (Python's check-jsonschema, an independent validator);
 # - the GitHub workflow template is a valid workflow;
-# - .pre-commit-hooks.yaml is a valid pre-commit manifest;
+# - .pre-commit-hooks.yaml is a valid pre-commit manifest, and the
+#   .pre-commit-config.yaml and workflow `berthier-validate init` writes are
+#   valid;
 # - `berthier-editor export-tiled` writes maps that Tiled's own command line
 #   and Python's pytmx read with the map's hexes and terrain (Debian's
 #   `tiled` package, installed here when missing and allowed).
@@ -44,6 +46,13 @@ echo "check-jsonschema: ci/github/berthier-validate.yml is a valid workflow"
 
 "$venv/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml
 echo "pre-commit: .pre-commit-hooks.yaml is a valid manifest"
+
+# The files `berthier-validate init` writes into a new pack.
+"$validate" init "$out/pack" >/dev/null
+"$venv/bin/pre-commit" validate-config "$out/pack/.pre-commit-config.yaml"
+"$venv/bin/check-jsonschema" --quiet --builtin-schema vendor.github-workflows \
+    "$out/pack/.github/workflows/berthier-validate.yml"
+echo "pre-commit, check-jsonschema: the configuration and workflow init writes are valid"
 
 if ! command -v tiled >/dev/null; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

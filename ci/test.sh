@@ -44,5 +44,8 @@ cargo test --workspace --lib --bins --tests
 step "berthier-validate on the bundled packs"
 cargo run --quiet -p berthier-validator -- .
 
+step "a pack in its own repository: cargo install, init, validate"
+bash ci/pack-repo.sh
+
 step "external tools: check-jsonschema, GitHub workflow schema, pre-commit"
 bash ci/check-external.sh

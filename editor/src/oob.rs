@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use berthier_schema::include::merge_included;
 use berthier_schema::io::save_atomic;
-use berthier_schema::pack::{beside, load_counters, load_series};
+use berthier_schema::pack::{beside, load_counters, load_series_named};
 use berthier_schema::{Counters, Document, Format, Series};
 
 use crate::project::{OpenError, read_document};
@@ -90,7 +90,7 @@ impl OobDoc {
                 }
             }
         }
-        let series = match load_series(&beside(path, &own.series)) {
+        let series = match load_series_named(path, &own.series) {
             Ok(s) => Some(s),
             Err(e) => {
                 warnings.push(format!("series: {e}"));

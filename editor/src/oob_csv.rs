@@ -230,7 +230,7 @@ pub fn load(path: &Path) -> Result<Loaded, OobCsvError> {
             return Err(OobCsvError::Load(FileError::Load(path.into(), e)));
         }
     };
-    let series = pack::load_series(&pack::beside(path, &effective.series))
+    let series = pack::load_series_named(path, &effective.series)
         .map_err(OobCsvError::Load)?;
     Ok(Loaded {
         text,

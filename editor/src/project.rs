@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use berthier_schema::pack::{load_scenario, load_series};
+use berthier_schema::pack::{load_scenario, load_series_named};
 use berthier_schema::{Document, Format, LoadError, Map, Series};
 use iced::widget::image::Handle;
 
@@ -182,7 +182,7 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
     let mut warnings = Vec::new();
     // The whole `extends` chain, so a battle's own terrain (Canope's dry
     // lake) is in the palette.
-    let series = match load_series(&relative_to(&path, &map.series)) {
+    let series = match load_series_named(&path, &map.series) {
         Ok(s) => Some(s),
         Err(e) => {
             warnings.push(format!("series: {e}"));
@@ -254,8 +254,7 @@ pub fn refresh_files(opened: &mut OpenedMap) -> bool {
     });
     opened.sheet_scans =
         sheet_scans(&opened.path, &opened.map, &mut opened.warnings);
-    let series_path = relative_to(&opened.path, &opened.map.series);
-    opened.series = match load_series(&series_path) {
+    opened.series = match load_series_named(&opened.path, &opened.map.series) {
         Ok(s) => Some(Arc::new(s)),
         Err(e) => {
             opened.warnings.push(format!("series: {e}"));
@@ -282,7 +281,7 @@ pub fn refresh_files(opened: &mut OpenedMap) -> bool {
 
 /// Loads series colours for a map without failing (the renderer's use).
 pub fn series_for(path: &Path, map: &Map) -> Option<Series> {
-    load_series(&relative_to(path, &map.series)).ok()
+    load_series_named(path, &map.series).ok()
 }
 
 /// Decodes a scan into RGBA, within the default pixel budget.

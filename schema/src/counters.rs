@@ -33,7 +33,9 @@ pub struct Counters {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Path of the series file, relative to this file.
+    /// The series: a standard series' name (`vive-l-empereur`, pinned
+    /// `vive-l-empereur@1`) or the path of a series file relative to this
+    /// file.
     pub series: String,
     /// Counters files whose sides, formations, units and markers this
     /// battle uses as its own (an army defined once for every battle it

@@ -6,8 +6,11 @@ use crate::document::DocKind;
 use crate::scenario::ScenarioVariant;
 use crate::{Counters, Game, Map, Scenario, Series};
 
-/// Base of every schema's `$id`.
-pub const SCHEMA_BASE: &str = "https://berthier.invalid/schema/";
+/// Base of every schema's `$id`: a stable address under the project's
+/// own name. A pack's editor settings map file patterns to the exported
+/// copies (`berthier-validate init`), so nothing has to be fetched.
+pub const SCHEMA_BASE: &str =
+    "https://berthier-wargames.github.io/berthier/schema/";
 
 /// File name of a kind's schema under `schema/json/`.
 pub fn file_name(kind: DocKind) -> String {

@@ -32,6 +32,7 @@ pub mod scenario;
 pub mod series;
 pub mod sheet;
 pub mod stacking;
+pub mod standard;
 pub mod validate;
 pub mod zone;
 

@@ -34,8 +34,9 @@ pub struct Map {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Path of the series file whose terrain palette this map uses,
-    /// relative to this file.
+    /// The series whose terrain palette this map uses: a standard
+    /// series' name (`vive-l-empereur`, pinned `vive-l-empereur@1`) or the
+    /// path of a series file relative to this file.
     pub series: String,
     /// Path of the scanned map image, relative to this file, inside the pack.
     #[serde(default, skip_serializing_if = "Option::is_none")]

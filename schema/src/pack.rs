@@ -9,6 +9,7 @@ use crate::document::{Document, Format, LoadError, load_document};
 use crate::include::merge_included;
 use crate::map::Map;
 use crate::series::Series;
+use crate::standard::{self, NameError, StandardSeries};
 
 mod deployment;
 mod scenarios;
@@ -50,6 +51,70 @@ pub enum FileError {
     /// The files define one id twice, or extend a formation wrongly.
     #[error("{path}: {1}", path = .0.display())]
     Include(PathBuf, String),
+    /// A standard-series name (written in this file) that is not shipped.
+    #[error("{path}: {1}", path = .0.display())]
+    Standard(PathBuf, NameError),
+}
+
+/// Where a series reference leads: a file, or a standard series embedded
+/// in the binary ([`crate::standard`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SeriesAt {
+    /// A series file.
+    File(PathBuf),
+    /// A standard series, by name (and version).
+    Standard(&'static StandardSeries),
+}
+
+impl SeriesAt {
+    /// Where `written` (a series reference in the document at `document`)
+    /// leads: a standard series when it is a name, else the file it names
+    /// relative to the document's folder.
+    pub fn of(document: &Path, written: &str) -> Result<Self, FileError> {
+        if standard::is_name(written) {
+            standard::find(written)
+                .map(Self::Standard)
+                .map_err(|e| FileError::Standard(document.to_owned(), e))
+        } else {
+            Ok(Self::File(beside(document, written)))
+        }
+    }
+
+    /// The series there, its own `extends` not applied.
+    fn read(&self) -> Result<Series, FileError> {
+        match self {
+            Self::File(path) => match read_document(path)? {
+                Document::Series(s) => Ok(s),
+                other => Err(FileError::NotSeries(
+                    path.clone(),
+                    other.kind().as_str(),
+                )),
+            },
+            Self::Standard(shipped) => shipped.document(),
+        }
+    }
+
+    /// Where its `extends` leads. A standard series extends by name only
+    /// (it has no folder of its own in a pack).
+    fn parent(&self, written: &str) -> Result<Self, FileError> {
+        match self {
+            Self::File(path) => Self::of(path, written),
+            Self::Standard(shipped) => {
+                Self::of(Path::new(shipped.file), written).and_then(|at| {
+                    match at {
+                        Self::Standard(_) => Ok(at),
+                        Self::File(_) => Err(FileError::Io(
+                            PathBuf::from(shipped.file),
+                            format!(
+                                "a standard series extends another by \
+                                 name, not by the path `{written}`"
+                            ),
+                        )),
+                    }
+                })
+            }
+        }
+    }
 }
 
 /// Reads and loads one document.
@@ -70,20 +135,38 @@ pub fn beside(document: &Path, written: &str) -> PathBuf {
 /// Loads a series file and every series it extends, and merges them into
 /// the effective rules ([`resolve_series`]).
 pub fn load_series(path: &Path) -> Result<Series, FileError> {
+    load_series_at(SeriesAt::File(path.to_owned()))
+}
+
+/// Loads the series that `written` (the `series` of the document at
+/// `document`) names, a standard series' name or a path, with its
+/// `extends` chain merged.
+pub fn load_series_named(
+    document: &Path,
+    written: &str,
+) -> Result<Series, FileError> {
+    load_series_at(SeriesAt::of(document, written)?)
+}
+
+/// Loads the series at `at` and every series it extends, merged.
+pub fn load_series_at(at: SeriesAt) -> Result<Series, FileError> {
+    let loop_error = |at: &SeriesAt| match at {
+        SeriesAt::File(path) => FileError::Loop(path.clone()),
+        SeriesAt::Standard(s) => FileError::Loop(PathBuf::from(s.file)),
+    };
+    let first = loop_error(&at);
     let mut chain: Vec<Series> = Vec::new();
-    let mut seen: Vec<PathBuf> = Vec::new();
-    let mut next = path.to_owned();
+    let mut seen: Vec<SeriesAt> = Vec::new();
+    let mut next = at;
     loop {
         if seen.contains(&next) || seen.len() >= MAX_CHAIN {
-            return Err(FileError::Loop(next));
+            return Err(loop_error(&next));
         }
-        let series = match read_document(&next)? {
-            Document::Series(s) => s,
-            other => {
-                return Err(FileError::NotSeries(next, other.kind().as_str()));
-            }
+        let series = next.read()?;
+        let parent = match series.extends.as_deref() {
+            Some(written) => Some(next.parent(written)?),
+            None => None,
         };
-        let parent = series.extends.as_deref().map(|p| beside(&next, p));
         seen.push(next);
         chain.push(series);
         match parent {
@@ -92,7 +175,7 @@ pub fn load_series(path: &Path) -> Result<Series, FileError> {
         }
     }
     chain.reverse();
-    resolve_series(&chain).ok_or(FileError::Loop(path.to_owned()))
+    resolve_series(&chain).ok_or(first)
 }
 
 /// Loads a counters file with every file it includes, merged into its
@@ -141,7 +224,7 @@ fn load_counters_within(
 /// editor's findings panel). Errors say which file failed; the validator
 /// reports them as REF001, REF010 and REF013.
 pub fn series_for_map(map_path: &Path, map: &Map) -> Result<Series, FileError> {
-    load_series(&beside(map_path, &map.series))
+    load_series_named(map_path, &map.series)
 }
 
 /// The effective rules of a series chain, base first: each later series

@@ -67,7 +67,9 @@ pub struct Scenario {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Path of the series file, relative to this file.
+    /// The series: a standard series' name (`vive-l-empereur`, pinned
+    /// `vive-l-empereur@1`) or the path of a series file relative to this
+    /// file.
     pub series: String,
     /// Path of the map file, relative to this file.
     pub map: String,

@@ -45,8 +45,10 @@ pub struct Series {
     /// Rules edition, e.g. "v3.2 (October 2011)".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
-    /// A battle-specific variant names the series it builds on (a path to
-    /// that series file, relative to this one) and lists its `overrides`.
+    /// A battle-specific variant names the series it builds on (a
+    /// standard series' name such as `jours-de-gloire-empire@1`, or the
+    /// path of a series file relative to this one) and lists its
+    /// `overrides`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
     /// Rule changes applied on top of `extends`.

@@ -370,10 +370,7 @@ fn rivoli_overrides_limit_a_name_to_two_and_forbid_squares() {
 fn empire_and_canope_stacking_judge_real_stacks_as_002_5_1() {
     let empire = series(EMPIRE);
     let canope = series(CANOPE_SERIES);
-    assert_eq!(
-        canope.extends.as_deref(),
-        Some("jours-de-gloire-empire.series.ron")
-    );
+    assert_eq!(canope.extends.as_deref(), Some("jours-de-gloire-empire@1"));
     let merged =
         empire.with_overrides(canope.overrides.as_ref().expect("overrides"));
     assert!(merged.terrain_type("ruins").expect("ruins").six_fronts);

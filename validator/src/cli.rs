@@ -65,6 +65,50 @@ pub enum Command {
         /// The code.
         code: String,
     },
+    /// The standard series embedded in this binary, which a document
+    /// names instead of a path: `series: "vive-l-empereur"` (newest
+    /// version) or `series: "vive-l-empereur@1"` (pinned).
+    #[command(subcommand)]
+    Series(SeriesCommand),
+    /// Starts a scenario pack in DIR (default: the current folder): a
+    /// `berthier.toml`, `maps/`, `counters/`, `scenarios/`, an example
+    /// battle on a standard series, the GitHub workflow, a pre-commit
+    /// configuration, and VS Code settings with the JSON Schemas. Never
+    /// overwrites a file.
+    Init(InitArgs),
+}
+
+/// `series` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum SeriesCommand {
+    /// Lists every standard series: the name to write, its versions, its
+    /// title and where it comes from.
+    List,
+    /// Prints a standard series as shipped (`NAME` or `NAME@VERSION`).
+    Show {
+        /// The series' name.
+        name: String,
+    },
+    /// Writes a standard series to a file, to start a modded copy (RON as
+    /// shipped, or JSON when FILE ends in `.json`).
+    Export {
+        /// The series' name.
+        name: String,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Overwrite FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// `init` arguments.
+#[derive(Debug, clap::Args)]
+pub struct InitArgs {
+    /// The pack's folder (created if needed).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
 }
 
 /// `export-schema` arguments.

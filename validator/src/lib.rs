@@ -14,9 +14,11 @@
 pub mod check;
 pub mod cli;
 pub mod convert;
+pub mod init;
 pub mod migrate;
 pub mod pass;
 pub mod render;
+pub mod series_command;
 pub mod severity;
 pub mod source;
 pub mod walk;
@@ -35,7 +37,7 @@ pub mod map_checks {
 /// `berthier_rules`'; re-exported under their old paths.
 pub use berthier_rules::{Code, Diagnostic, Report, Severity};
 pub use berthier_rules::{code, diagnostic};
-pub use cli::{Args, Command, ConvertArgs, ExportArgs};
+pub use cli::{Args, Command, ConvertArgs, ExportArgs, InitArgs};
 
 /// Why a run could not happen at all (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +78,22 @@ pub enum RunError {
     /// An unknown code was asked about.
     #[error("unknown code `{0}`")]
     UnknownCode(String),
+    /// An unknown standard series was asked about.
+    #[error("{0}")]
+    UnknownSeries(String),
+    /// Files that exist and would be overwritten (nothing was written).
+    #[error(
+        "would overwrite {}: nothing written (move them away, or choose \
+         another folder)",
+        list_paths(.0)
+    )]
+    WouldOverwrite(Vec<PathBuf>),
+}
+
+fn list_paths(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> =
+        paths.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
 
 /// Validates the paths in `args` (the working directory when none).

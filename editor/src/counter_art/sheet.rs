@@ -97,7 +97,7 @@ pub enum SheetError {
 /// The counters file at `path`, includes merged, and its series.
 pub fn load(path: &Path) -> Result<(Counters, Series), SheetError> {
     let counters = pack::load_counters(path).map_err(SheetError::Counters)?;
-    let series = pack::load_series(&pack::beside(path, &counters.series))
+    let series = pack::load_series_named(path, &counters.series)
         .map_err(SheetError::Series)?;
     Ok((counters, series))
 }

@@ -38,6 +38,7 @@ mod scenario_open;
 mod setup;
 mod sheet_scans;
 mod shortcuts;
+mod standard_series;
 mod suggest;
 mod tiled_export;
 mod timeline;

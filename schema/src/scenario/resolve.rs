@@ -134,8 +134,14 @@ fn top_level(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
 fn files(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
     let s = &mut step.scenario;
     let o = &mut step.origins;
-    s.series = stated(o, "/series", v.series.clone())
-        .unwrap_or_else(|| rebase(&v.base, &base.series));
+    // A standard series' name is the same from any folder.
+    let inherited_series = if crate::standard::is_name(&base.series) {
+        base.series.clone()
+    } else {
+        rebase(&v.base, &base.series)
+    };
+    s.series =
+        stated(o, "/series", v.series.clone()).unwrap_or(inherited_series);
     for (field, mine, theirs, slot) in [
         ("map", &v.map, &base.map, &mut s.map),
         ("counters", &v.counters, &base.counters, &mut s.counters),

@@ -47,7 +47,8 @@ pub struct ScenarioVariant {
     /// Path of the base scenario file, relative to this file (itself a
     /// scenario or a variant).
     pub base: String,
-    /// Path of the series file; the base's when left out.
+    /// The series (a standard series' name or a path); the base's when
+    /// left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<String>,
     /// Path of the map file; when stated it must be the base's map (the

@@ -200,6 +200,7 @@ codes! {
     Ref040 "REF040" Error References;
     Ref041 "REF041" Error References;
     Ref042 "REF042" Error References;
+    Ref043 "REF043" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

@@ -131,7 +131,10 @@ impl MapScreen {
         let old = std::mem::replace(&mut self.opened.path, path.clone());
         let map = Arc::make_mut(&mut self.opened.map);
         let before = (map.series.clone(), map.scan.clone());
-        map.series = files::rebase(&map.series, &old, &path);
+        // A standard series' name is the same from any folder.
+        if !berthier_schema::standard::is_name(&map.series) {
+            map.series = files::rebase(&map.series, &old, &path);
+        }
         map.scan = map.scan.as_deref().map(|s| files::rebase(s, &old, &path));
         let renamed = self.rename(names);
         let event = self.rewrite_whole();

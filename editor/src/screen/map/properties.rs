@@ -232,8 +232,8 @@ impl Form {
         let id = map_form::read_id(&self.id, problems);
         let name = map_form::read_name(&self.name, problems);
         let series = self.series.trim().to_owned();
-        if !project::relative_to(&opened.path, &series).is_file() {
-            problems.add(Field::Series, format!("no series file at {series}"));
+        if let Some(problem) = series_problem(&opened.path, &series) {
+            problems.add(Field::Series, problem);
         }
         let extent = match &self.extent {
             Some(input) => {
@@ -282,7 +282,7 @@ impl Form {
             labelled(
                 "Series",
                 row![
-                    text_input("series file", &self.series)
+                    text_input("series name or file", &self.series)
                         .on_input(Message::Series),
                     button("Choose…").on_press(Message::ChooseSeries),
                 ]
@@ -388,4 +388,15 @@ pub fn series_dialog(map: &std::path::Path) -> Task<MapMessage> {
             h.map(|h| h.path().to_owned()),
         ))
     })
+}
+
+/// What is wrong with `series` as the series of the map at `map_path`: a
+/// standard series' name must be shipped, a path must lead to a file.
+fn series_problem(map_path: &std::path::Path, series: &str) -> Option<String> {
+    use berthier_schema::standard;
+    if standard::is_name(series) {
+        return standard::find(series).err().map(|e| e.to_string());
+    }
+    (!project::relative_to(map_path, series).is_file())
+        .then(|| format!("no series file at {series}"))
 }

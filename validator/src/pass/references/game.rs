@@ -94,7 +94,7 @@ fn army(ctx: &Ctx<'_>, entry: &Checked) -> Option<Army> {
     let Some(Document::Scenario(s)) = &entry.document else {
         return None;
     };
-    let series = match ctx.pack.resolve(&entry.source, &s.series) {
+    let series = match ctx.pack.resolve_series(&entry.source, &s.series) {
         Resolved::Found(path) => super::series::effective(ctx.pack, &path)?,
         _ => return None,
     };

@@ -71,7 +71,7 @@ pub(super) fn series_of(
     pointer: &str,
     reference: &str,
 ) -> Option<std::sync::Arc<Series>> {
-    let entry = ctx.document(pointer, reference, DocKind::Series)?;
+    let entry = ctx.series_document(pointer, reference)?;
     let effective = series::effective(ctx.pack, &entry.source.at.path);
     if effective.is_none()
         && let Some(Document::Series(_)) = &entry.document

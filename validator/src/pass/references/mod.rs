@@ -81,6 +81,7 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
         merged: Mutex::default(),
     };
     pack.load_referenced();
+    pack.load_standard();
     pack.variants = variant::resolve_all(&pack).into_iter().collect();
     pack
 }
@@ -146,10 +147,11 @@ impl Pack {
                 _ => None,
             }
         };
-        let series_path = match self.resolve(&entry.source, &scenario.series) {
-            Resolved::Found(path) => path,
-            _ => return None,
-        };
+        let series_path =
+            match self.resolve_series(&entry.source, &scenario.series) {
+                Resolved::Found(path) => path,
+                _ => return None,
+            };
         let series = series::effective(self, &series_path)?;
         let Some(Document::Map(map)) = &target(&scenario.map)?.document else {
             return None;

@@ -7,11 +7,129 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use berthier_schema::series::Series;
-use berthier_schema::{DocKind, Document, RuleOverrides};
+use berthier_schema::standard::{self, StandardSeries};
+use berthier_schema::{DocKind, Document, Format, RuleOverrides};
 
 use super::{Ctx, Pack, Resolved};
 use crate::check::references;
 use crate::code::Code;
+use crate::pass::schema::Checked;
+use crate::source::SourceFile;
+use crate::walk::{Candidate, Root};
+
+/// Where a standard series sits among the run's documents: a path no file
+/// can have (canonical paths are absolute), so it never meets a pack file.
+pub(crate) fn standard_path(series: &StandardSeries) -> PathBuf {
+    PathBuf::from(format!("berthier:series/{}.series.ron", series.pinned()))
+}
+
+impl Pack {
+    /// Resolves a series reference: a standard series' name leads to the
+    /// embedded series (an unknown one is `Missing`, reported as REF043 by
+    /// [`Ctx::series_document`]), anything else is a path ([`Pack::resolve`]).
+    pub fn resolve_series(
+        &self,
+        from: &SourceFile,
+        reference: &str,
+    ) -> Resolved {
+        if !standard::is_name(reference) {
+            return self.resolve(from, reference);
+        }
+        match standard::find(reference) {
+            Ok(series) => Resolved::Found(standard_path(series)),
+            Err(_) => Resolved::Missing(reference.to_owned()),
+        }
+    }
+
+    /// Adds the standard series the documents name (and those they
+    /// extend), as documents of the run that are never reported on.
+    pub(super) fn load_standard(&mut self) {
+        loop {
+            let named: Vec<&'static StandardSeries> = self
+                .docs
+                .values()
+                .flat_map(|entry| series_references(entry))
+                .filter(|r| standard::is_name(r))
+                .filter_map(|r| standard::find(&r).ok())
+                .filter(|s| !self.docs.contains_key(&standard_path(s)))
+                .collect();
+            if named.is_empty() {
+                return;
+            }
+            for series in named {
+                let entry = standard_entry(series);
+                self.docs.insert(standard_path(series), Arc::new(entry));
+            }
+        }
+    }
+}
+
+/// The series references a document makes.
+fn series_references(entry: &Checked) -> Vec<String> {
+    match &entry.document {
+        Some(Document::Series(d)) => d.extends.iter().cloned().collect(),
+        Some(Document::Map(d)) => vec![d.series.clone()],
+        Some(Document::Counters(d)) => vec![d.series.clone()],
+        Some(Document::Scenario(d)) => vec![d.series.clone()],
+        Some(Document::Variant(d)) => d.series.iter().cloned().collect(),
+        Some(Document::Game(_)) | None => Vec::new(),
+    }
+}
+
+/// A standard series as a document of the run.
+fn standard_entry(series: &'static StandardSeries) -> Checked {
+    let root = Arc::new(Root {
+        dir: PathBuf::from("berthier:"),
+        shown: "berthier:".into(),
+    });
+    let candidate = Candidate {
+        root,
+        path: standard_path(series),
+        rel: format!("series/{}.series.ron", series.pinned()),
+    };
+    let document = series.document().ok().map(Document::Series);
+    Checked {
+        source: SourceFile::new(candidate, series.text.into(), Format::Ron),
+        kind: Some(DocKind::Series),
+        document,
+        diagnostics: Vec::new(),
+        unreadable: None,
+    }
+}
+
+impl Ctx<'_> {
+    /// Checks a series reference: a standard series' name must be shipped
+    /// (REF043, with the known names), a path as any document reference
+    /// ([`Ctx::document`]). The series document when it resolves.
+    pub(super) fn series_document(
+        &mut self,
+        pointer: &str,
+        reference: &str,
+    ) -> Option<Arc<Checked>> {
+        if !standard::is_name(reference) {
+            return self.document(pointer, reference, DocKind::Series);
+        }
+        match standard::find(reference) {
+            Ok(series) => self.pack.get(&standard_path(series)).cloned(),
+            Err(e) => {
+                let help = match e.suggestion() {
+                    Some(name) => format!(
+                        "write `{name}`, or a path to a series file ending \
+                         in .series.ron (`berthier-validate series list` \
+                         shows every standard series)"
+                    ),
+                    None => "write a standard series' name \
+                             (`berthier-validate series list`) or a path to a \
+                             series file ending in .series.ron"
+                        .to_owned(),
+                };
+                self.report(Code::Ref043, pointer, e.to_string()).help =
+                    Some(help);
+                None
+            }
+        }
+    }
+}
 
 pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
     ctx.findings(references::series_ids(s));
@@ -26,10 +144,10 @@ pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
 
 /// Checks `extends`; the effective series when the chain resolves.
 fn extends(ctx: &mut Ctx<'_>, reference: &str) -> Option<Arc<Series>> {
-    ctx.document("/extends", reference, DocKind::Series)?;
+    ctx.series_document("/extends", reference)?;
     let me = ctx.src.at.path.clone();
     let pack = ctx.pack;
-    match pack.resolve(ctx.src, reference) {
+    match pack.resolve_series(ctx.src, reference) {
         Resolved::Found(parent) if leads_to(pack, &parent, &me) => {
             ctx.report(
                 Code::Ref013,
@@ -69,7 +187,7 @@ fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
     let Some(Document::Series(s)) = &entry.document else {
         return None;
     };
-    match pack.resolve(&entry.source, s.extends.as_deref()?) {
+    match pack.resolve_series(&entry.source, s.extends.as_deref()?) {
         Resolved::Found(parent) => Some(parent),
         _ => None,
     }

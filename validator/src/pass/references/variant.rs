@@ -136,11 +136,10 @@ pub(super) fn resolve_all(pack: &Pack) -> Vec<(PathBuf, Resolution)> {
 /// Pass 2 on a variant: its `base`, its chain, its changes, then the
 /// resolved scenario's references.
 pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
-    for (pointer, reference) in [
-        ("/series", &v.series),
-        ("/map", &v.map),
-        ("/counters", &v.counters),
-    ] {
+    if let Some(reference) = &v.series {
+        ctx.series_document("/series", reference);
+    }
+    for (pointer, reference) in [("/map", &v.map), ("/counters", &v.counters)] {
         if let Some(reference) = reference {
             ctx.file(pointer, reference);
         }

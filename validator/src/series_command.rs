@@ -1,0 +1,107 @@
+//! `berthier-validate series list|show|export`: the standard series
+//! embedded in this binary (`berthier_schema::standard`), which a pack
+//! names instead of copying a file (`series: "vive-l-empereur"`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use berthier_schema::standard::{self, StandardSeries};
+use berthier_schema::{Document, Format};
+
+use crate::RunError;
+use crate::cli::SeriesCommand;
+
+/// Runs one `series` subcommand; the text to print, when there is one.
+pub fn run(command: &SeriesCommand) -> Result<Option<String>, RunError> {
+    match command {
+        SeriesCommand::List => Ok(Some(list())),
+        SeriesCommand::Show { name } => Ok(Some(find(name)?.text.to_owned())),
+        SeriesCommand::Export { name, out, force } => {
+            export(find(name)?, out, *force).map(|()| None)
+        }
+    }
+}
+
+/// The standard series `name` names (`name` or `name@N`).
+fn find(name: &str) -> Result<&'static StandardSeries, RunError> {
+    if !standard::is_name(name) {
+        return Err(RunError::UnknownSeries(format!(
+            "`{name}` is a path, not a standard series' name (no `/`, no \
+             .ron or .json ending); the standard series are {}",
+            standard::known_names()
+        )));
+    }
+    standard::find(name).map_err(|e| RunError::UnknownSeries(e.to_string()))
+}
+
+/// One line per series and version: the name to write, the title and
+/// edition, and where the text comes from.
+fn list() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let mut out = format!(
+        "Standard series embedded in berthier-validate {version}; a document \
+         names one with `series: \"NAME\"` (its newest version) or \
+         `series: \"NAME@VERSION\"` (pinned).\n\n"
+    );
+    let newest = standard::newest();
+    for series in standard::all() {
+        let title = series.document().map_or_else(
+            |e| format!("(does not load: {e})"),
+            |s| match s.edition {
+                Some(edition) => format!("{}, {edition}", s.name),
+                None => s.name,
+            },
+        );
+        let tag = if newest.contains(&series) {
+            " (newest)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "{}{tag}\n    {title}\n    embedded from Berthier's {}",
+            series.pinned(),
+            series.file
+        );
+    }
+    out
+}
+
+/// Writes the series as shipped to `out`: RON as is (comments kept), or
+/// JSON when `out` ends in `.json`. Refuses to overwrite unless `force`.
+fn export(
+    series: &StandardSeries,
+    out: &Path,
+    force: bool,
+) -> Result<(), RunError> {
+    if !force && out.exists() {
+        return Err(RunError::WouldOverwrite(vec![out.to_owned()]));
+    }
+    let text = match Format::of_path(out) {
+        Some(Format::Json) => {
+            let document = series.document().map_err(|e| {
+                RunError::UnknownSeries(format!("{}: {e}", series.pinned()))
+            })?;
+            crate::convert::to_text(Document::Series(document), Format::Json)
+                .map_err(|e| RunError::Write {
+                    path: out.to_owned(),
+                    message: e.to_string(),
+                })?
+        }
+        Some(Format::Ron) => series.text.to_owned(),
+        None => {
+            return Err(RunError::Path {
+                path: out.to_owned(),
+                message: "expected a .ron or .json file name (a series file \
+                          is named NAME.series.ron)"
+                    .into(),
+            });
+        }
+    };
+    berthier_schema::io::save_atomic(out, text.as_bytes()).map_err(|e| {
+        RunError::Write {
+            path: out.to_owned(),
+            message: e.to_string(),
+        }
+    })
+}

@@ -1,0 +1,205 @@
+//! A scenario pack in a repository of its own: `init` writes a skeleton
+//! that validates, refuses to overwrite, and a broken scenario is found
+//! with its file and line; the standard series are named, listed, shown
+//! and exported; the Rivoli folders copied out of the repository validate
+//! once their `series` names the standard series. (`ci/pack-repo.sh` runs
+//! the same steps with the validator installed by `cargo install`.)
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::Path;
+
+use berthier_schema::standard;
+use common::run;
+
+fn repo() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+#[test]
+fn init_writes_a_pack_that_validates_then_finds_a_broken_scenario() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init", "pack"]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let pack = dir.path().join("pack");
+    for file in [
+        "berthier.toml",
+        "maps/example/example.map.ron",
+        "counters/example/example.counters.ron",
+        "scenarios/example/example.scenario.ron",
+        ".github/workflows/berthier-validate.yml",
+        ".pre-commit-config.yaml",
+        ".vscode/settings.json",
+        "schemas/scenario.schema.json",
+    ] {
+        assert!(pack.join(file).is_file(), "init wrote no {file}");
+    }
+    let clean = run(&pack, &[]);
+    assert_eq!(clean.status, 0, "{}{}", clean.stdout, clean.stderr);
+    assert!(
+        clean.stdout.starts_with("All checks passed"),
+        "{}",
+        clean.stdout
+    );
+
+    // A copy of the example whose counters file does not exist (REF001).
+    let example = pack.join("scenarios/example/example.scenario.ron");
+    let broken = std::fs::read_to_string(example)
+        .expect("example")
+        .replace("id: \"example\"", "id: \"broken\"")
+        .replace("example.counters.ron", "nowhere.counters.ron");
+    let (line, col) =
+        common::position(&broken, "\"../../counters/example/nowhere");
+    std::fs::write(pack.join("scenarios/example/broken.scenario.ron"), broken)
+        .expect("write");
+    let found = run(&pack, &[]);
+    assert_eq!(found.status, 1, "{}{}", found.stdout, found.stderr);
+    let at = format!("--> scenarios/example/broken.scenario.ron:{line}:{col}");
+    assert!(found.stdout.contains("error[REF001]"), "{}", found.stdout);
+    assert!(found.stdout.contains(&at), "{}", found.stdout);
+}
+
+#[test]
+fn init_refuses_to_overwrite_and_names_the_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("berthier.toml"), "exclude = [\"x\"]\n")
+        .expect("write");
+    let out = run(dir.path(), &["init"]);
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("berthier.toml"), "{}", out.stderr);
+    assert!(out.stderr.contains("nothing written"), "{}", out.stderr);
+    let kept = std::fs::read_to_string(dir.path().join("berthier.toml"));
+    assert_eq!(kept.expect("kept"), "exclude = [\"x\"]\n");
+    assert!(!dir.path().join("maps").exists(), "wrote part of the pack");
+}
+
+#[test]
+fn init_maps_every_json_kind_to_its_exported_schema() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert_eq!(run(dir.path(), &["init"]).status, 0);
+    let settings =
+        std::fs::read_to_string(dir.path().join(".vscode/settings.json"));
+    let settings: serde_json::Value =
+        serde_json::from_str(&settings.expect("settings")).expect("JSON");
+    let mapped = settings["json.schemas"].as_array().expect("json.schemas");
+    for kind in ["series", "map", "counters", "scenario"] {
+        let entry = mapped
+            .iter()
+            .find(|m| m["fileMatch"][0] == format!("*.{kind}.json"))
+            .unwrap_or_else(|| panic!("no mapping for *.{kind}.json"));
+        let url = entry["url"].as_str().expect("url");
+        let exported = std::fs::read_to_string(dir.path().join(url));
+        let schema: serde_json::Value =
+            serde_json::from_str(&exported.expect("exported")).expect("JSON");
+        let id = schema["$id"].as_str().expect("$id");
+        assert_eq!(
+            id,
+            format!(
+                "{}{kind}.schema.json",
+                berthier_schema::json_schema::SCHEMA_BASE
+            )
+        );
+    }
+}
+
+#[test]
+fn the_workflow_template_pins_this_version_and_caches_by_it() {
+    let workflow = berthier_validator::init::WORKFLOW;
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        workflow.contains(&format!("BERTHIER_VERSION: \"{version}\"")),
+        "ci/github/berthier-validate.yml pins another version than {version}"
+    );
+    assert!(workflow.contains(
+        "key: berthier-validate-${{ runner.os }}-${{ env.BERTHIER_VERSION }}"
+    ));
+}
+
+#[test]
+fn series_list_show_and_export() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let list = run(dir.path(), &["series", "list"]);
+    assert_eq!(list.status, 0, "{}", list.stderr);
+    for series in standard::all() {
+        assert!(list.stdout.contains(&series.pinned()), "{}", list.stdout);
+        assert!(list.stdout.contains(series.file), "{}", list.stdout);
+    }
+    let show = run(dir.path(), &["series", "show", "vive-l-empereur@1"]);
+    assert_eq!(show.status, 0, "{}", show.stderr);
+    let shipped = repo().join("schema/series/vive-l-empereur.series.ron");
+    assert_eq!(show.stdout, std::fs::read_to_string(shipped).expect("read"));
+
+    let out = run(
+        dir.path(),
+        &["series", "export", "canope-1801", "--out", "c.series.json"],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let again = run(
+        dir.path(),
+        &["series", "export", "canope-1801", "--out", "c.series.json"],
+    );
+    assert_eq!(again.status, 2, "overwrote: {}", again.stderr);
+    // The exported copy extends the Empire series by name: it validates
+    // outside the repository.
+    let check = run(dir.path(), &[]);
+    assert_eq!(check.status, 0, "{}{}", check.stdout, check.stderr);
+
+    let unknown = run(dir.path(), &["series", "show", "vive-lempereur"]);
+    assert_eq!(unknown.status, 2);
+    assert!(
+        unknown.stderr.contains("did you mean `vive-l-empereur`"),
+        "{}",
+        unknown.stderr
+    );
+}
+
+/// Copies `from` (a folder) to `to`, replacing the series path with `name`.
+fn copy_renamed(from: &Path, to: &Path, path: &str, name: &str) {
+    std::fs::create_dir_all(to).expect("folder");
+    for entry in std::fs::read_dir(from).expect("read") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_renamed(&entry.path(), &target, path, name);
+        } else if let Ok(text) = std::fs::read_to_string(entry.path()) {
+            let renamed = text.replace(
+                &format!("series: \"{path}\""),
+                &format!("series: \"{name}\""),
+            );
+            std::fs::write(target, renamed).expect("write");
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn rivoli_copied_out_of_the_repository_validates_on_the_standard_series() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for folder in [
+        "scenarios/rivoli-1797",
+        "maps/rivoli-1797",
+        "counters/rivoli-1797",
+    ] {
+        copy_renamed(
+            &repo().join(folder),
+            &dir.path().join(folder),
+            "../../schema/series/jours-de-gloire.series.ron",
+            "jours-de-gloire",
+        );
+    }
+    let named = std::fs::read_to_string(
+        dir.path()
+            .join("scenarios/rivoli-1797/historical.scenario.ron"),
+    );
+    assert!(
+        named
+            .expect("copied")
+            .contains("series: \"jours-de-gloire\"")
+    );
+    let out = run(dir.path(), &[]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("error["), "{}", out.stdout);
+    assert!(!out.stdout.contains("[REF"), "{}", out.stdout);
+}
