@@ -17,6 +17,7 @@ mod findings_ui;
 mod history;
 mod labels;
 mod layout;
+mod live_findings;
 mod map_screen;
 mod naming;
 mod new_map;
