@@ -11,6 +11,7 @@ mod vassal_common;
 
 mod autosave;
 mod counter_sheet;
+mod crash_save;
 mod demo_map;
 mod editing_ui;
 mod findings_ui;
