@@ -134,4 +134,3 @@ fn bare_parse(files: &[PathBuf]) {
         .count();
     assert_eq!(parsed, files.len(), "every generated file parses");
 }
-
