@@ -15,7 +15,8 @@ if cargo tree -p berthier-schema -e normal --prefix none | grep -q '^iced'; then
 fi
 
 step "berthier-editor must not link the validator's CLI (allocator, file walking)"
-# The editor uses the rules library (berthier-rules), not berthier-validator.
+# The editor links the rules library and berthier-validator's library
+# without its `cli` feature (live findings), never the allocator or walking.
 # The tree is captured first so that a failing `cargo tree` fails the step.
 editor_tree=$(cargo tree -p berthier-editor -e normal --prefix none)
 if grep -E '^(mimalloc|walkdir) ' <<<"$editor_tree"; then

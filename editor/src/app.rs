@@ -219,10 +219,11 @@ impl App {
         }
     }
 
-    /// The first task: tiling a large scan in the background.
-    pub fn boot_task(&self) -> Task<Message> {
-        match &self.screen {
-            Screen::Map(s) => s.load_scan().map(Message::Map),
+    /// The first tasks: tiling a large scan in the background, checking
+    /// the scenario whose map is shown.
+    pub fn boot_task(&mut self) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Map(s) => s.start().map(Message::Map),
             Screen::Error(_)
             | Screen::Register(..)
             | Screen::Suggest(..)
@@ -556,7 +557,7 @@ fn screen_for(path: &Path) -> Screen {
 pub fn run(path: Option<PathBuf>) -> iced::Result {
     iced::application(
         move || {
-            let app = App::open(path.as_deref());
+            let mut app = App::open(path.as_deref());
             let task = app.boot_task();
             (app, task)
         },

@@ -10,6 +10,8 @@ use berthier_schema::io::save_atomic;
 use berthier_schema::{Document, Format, Map};
 
 mod comments;
+pub mod map_diff;
+pub mod save_loop;
 pub use comments::count_comments;
 
 /// Why a map could not be written, autosaved or recovered; the text is
@@ -99,6 +101,29 @@ pub fn save_map_with(
     };
     write(path, &text)?;
     Ok(SaveOutcome::Saved)
+}
+
+/// Saves `map`, read from `from`, as a new file `to` (Save As): the text
+/// of `from` with the map's changes when both are in one format and the
+/// patch holds, so the copy keeps the original's comments and layout;
+/// else the map written whole. Returns whether the comments were kept.
+pub fn save_map_as(
+    map: &Map,
+    from: &Path,
+    to: &Path,
+) -> Result<bool, FileError> {
+    let format = Format::of_path(to)
+        .ok_or_else(|| FileError::Extension(to.to_owned()))?;
+    let patched = std::fs::read_to_string(from)
+        .ok()
+        .filter(|_| Format::of_path(from) == Some(format))
+        .and_then(|original| {
+            berthier_schema::preserve::patch_text(&original, format, map)
+        });
+    match patched {
+        Some(text) => write(to, &text).map(|()| true),
+        None => rewrite_map(map, to).map(|()| false),
+    }
 }
 
 /// Writes `map` to `path` whole, formatted by the model: the author agreed

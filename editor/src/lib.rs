@@ -18,6 +18,7 @@ pub mod recent;
 pub mod registration;
 pub mod render;
 pub mod scan;
+pub mod scenario_findings;
 pub mod scene;
 pub mod screen;
 pub mod setup;

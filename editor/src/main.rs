@@ -61,6 +61,18 @@ enum Command {
         #[arg(long, short, value_name = "FILE.tmx")]
         out: PathBuf,
     },
+    /// Saves a map's two versions (as read, renamed) in turn through the
+    /// editor's save, COUNT times (forever when 0): the crash-safety
+    /// test kills it mid-save.
+    #[command(hide = true)]
+    SaveLoop {
+        /// The map to save over.
+        #[arg(value_name = "MAP")]
+        map: PathBuf,
+        /// How many saves (0: until killed).
+        #[arg(long, default_value_t = 0)]
+        count: u64,
+    },
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -123,6 +135,16 @@ fn main() -> ExitCode {
             run_import(&module, &out)
         }
         Some(Command::ExportTiled { map, out }) => run_export_tiled(&map, &out),
+        Some(Command::SaveLoop { map, count }) => {
+            let ready = || println!("saving");
+            match berthier_editor::files::save_loop::run(&map, count, ready) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("berthier-editor save-loop: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => match berthier_editor::app::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

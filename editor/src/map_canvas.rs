@@ -138,6 +138,8 @@ pub struct MapCanvas<'a> {
     pub preview: &'a Preview,
     /// The finding last clicked, marked on the overlay.
     pub highlight: Option<highlight::Highlight>,
+    /// Hexes with a finding (the scenario's live findings), marked.
+    pub marked: &'a [HexId],
 }
 
 impl<'a> MapCanvas<'a> {

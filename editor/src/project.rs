@@ -25,6 +25,8 @@ pub fn demo_map_path() -> PathBuf {
 pub struct OpenedMap {
     /// The map file (not the scenario that named it).
     pub path: PathBuf,
+    /// The scenario (or variant) file the map was opened through, if any.
+    pub scenario: Option<PathBuf>,
     /// The map.
     pub map: Arc<Map>,
     /// Colours from the series, or built-in ones.
@@ -178,7 +180,9 @@ fn scenario_map(path: &Path, map: &str) -> Result<(PathBuf, Map), OpenError> {
 
 /// Opens a map or scenario with its series and scan.
 pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
+    let given = path;
     let (path, map) = resolve_map(path)?;
+    let scenario = (path != given).then(|| given.to_owned());
     let mut warnings = Vec::new();
     // The whole `extends` chain, so a battle's own terrain (Canope's dry
     // lake) is in the palette.
@@ -199,6 +203,7 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
         palette: Arc::new(Palette::new(series.as_ref())),
         series: series.map(Arc::new),
         path,
+        scenario,
         map: Arc::new(map),
         scan,
         sheet_scans,

@@ -21,7 +21,10 @@ pub mod render;
 pub mod series_command;
 pub mod severity;
 pub mod source;
+mod texts;
 pub mod walk;
+
+pub use texts::{Texts, validate_documents};
 
 use std::path::PathBuf;
 
@@ -119,8 +122,17 @@ pub fn validate_with(
     paths: &[PathBuf],
     overrides: &severity::Overrides,
 ) -> Result<Report, RunError> {
-    use rayon::prelude::*;
     let walked = walk::collect_walked(paths)?;
+    validate_walked(walked, overrides, Texts::new())
+}
+
+/// Validates what a walk found, reading the files `texts` holds from it.
+fn validate_walked(
+    walked: walk::Walked,
+    overrides: &severity::Overrides,
+    texts: Texts,
+) -> Result<Report, RunError> {
+    use rayon::prelude::*;
     let candidates = walked.candidates;
     let mut packs = std::collections::HashMap::new();
     for c in &candidates {
@@ -130,7 +142,7 @@ pub fn validate_with(
     }
     let checked: Vec<pass::schema::Checked> = candidates
         .par_iter()
-        .filter_map(pass::schema::check)
+        .filter_map(|c| pass::schema::check_in(c, &texts))
         .collect();
     let documents = checked.len();
     let mut diagnostics: Vec<Diagnostic> = checked
@@ -138,7 +150,7 @@ pub fn validate_with(
         .flat_map(|c| c.diagnostics.iter().cloned())
         .collect();
     diagnostics.extend(walked.skipped.iter().map(skipped_finding));
-    let pack = pass::references::pack(checked);
+    let pack = pass::references::pack_in(checked, texts);
     diagnostics.extend(pass::references::check_pack(&pack));
     diagnostics.extend(check::run::check(&pack));
     pack.drop_in_parallel();

@@ -13,6 +13,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Deserialize;
+#[cfg(feature = "cli")]
 use walkdir::WalkDir;
 
 use crate::RunError;
@@ -75,6 +76,7 @@ pub struct Walked {
 struct Config {
     /// Path prefixes (relative to the root) not to walk.
     #[serde(default)]
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     exclude: Vec<String>,
     /// Code name to `error`, `warning`, `info` or `allow`.
     #[serde(default)]
@@ -98,11 +100,7 @@ pub fn collect_walked(paths: &[PathBuf]) -> Result<Walked, RunError> {
             message: e.to_string(),
         })?;
         if canonical.is_dir() {
-            let root = Arc::new(Root {
-                dir: canonical.clone(),
-                shown: shown(path),
-            });
-            walk(&root, &mut out, &mut skipped)?;
+            walk_root(path, canonical, &mut out, &mut skipped)?;
         } else {
             out.push(single_file(path, canonical)?);
         }
@@ -152,6 +150,39 @@ fn single_file(
     })
 }
 
+/// Walks the folder `given` (canonically `dir`) as a pack root.
+#[cfg(feature = "cli")]
+fn walk_root(
+    given: &Path,
+    dir: PathBuf,
+    out: &mut Vec<Candidate>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<(), RunError> {
+    let root = Arc::new(Root {
+        dir,
+        shown: shown(given),
+    });
+    walk(&root, out, skipped)
+}
+
+/// Without the command line's folder walking (the editor's build), a
+/// folder is refused.
+#[cfg(not(feature = "cli"))]
+fn walk_root(
+    given: &Path,
+    _: PathBuf,
+    _: &mut Vec<Candidate>,
+    _: &mut Vec<Skipped>,
+) -> Result<(), RunError> {
+    Err(RunError::Path {
+        path: given.to_owned(),
+        message: "folders are walked only by the command line (feature \
+                  `cli`)"
+            .into(),
+    })
+}
+
+#[cfg(feature = "cli")]
 fn walk(
     root: &Arc<Root>,
     out: &mut Vec<Candidate>,
@@ -218,6 +249,7 @@ fn walk(
     Ok(())
 }
 
+#[cfg(feature = "cli")]
 fn excluded(
     root: &Root,
     config: &Config,

@@ -66,3 +66,19 @@ pub fn draw(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         frame.stroke(&super::layers::polyline(&canvas.view, line), stroke);
     }
 }
+
+/// Outlines every hex of `canvas.marked` (hexes with a finding) in a
+/// thick orange ring inside the hex, under the clicked
+/// finding's red marks.
+pub fn draw_marked(canvas: &MapCanvas<'_>, frame: &mut Frame) {
+    if canvas.marked.is_empty() {
+        return;
+    }
+    let map = &canvas.opened.map;
+    let orange = Color::from_rgba8(0xe0, 0x70, 0x10, 0.9);
+    let stroke = Stroke::default().with_width(2.5).with_color(orange);
+    for hex in canvas.marked {
+        let ring = crate::scene::marks::inset_ring(map, *hex);
+        frame.stroke(&super::layers::polyline(&canvas.view, &ring), stroke);
+    }
+}

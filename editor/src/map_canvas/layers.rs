@@ -82,6 +82,7 @@ pub fn overlay(canvas: &MapCanvas<'_>, frame: &mut Frame) {
         let thick = Stroke::default().with_width(3.0).with_color(ink);
         frame.stroke(&polyline(&canvas.view, &ring), thick);
     }
+    super::highlight::draw_marked(canvas, frame);
     super::highlight::draw(canvas, frame);
     if let Some([p, q]) = canvas
         .preview

@@ -13,6 +13,7 @@ mod editing;
 mod file;
 pub mod findings;
 pub mod form;
+mod live;
 pub mod panel;
 pub mod properties;
 mod view;
@@ -83,6 +84,12 @@ pub struct MapScreen {
     copy: Option<properties::CopyForm>,
     /// A screen that waits for a scan to be attached.
     needs_scan: Option<attach::NeedsScan>,
+    /// The scenario's live findings, when the map was opened through one.
+    live: Option<crate::scenario_findings::live::Live>,
+    /// The map changed since the live findings were last asked for.
+    live_due: bool,
+    /// The hexes the live findings name, marked on the map.
+    marked: Vec<berthier_schema::HexId>,
 }
 
 /// What the screen handles.
@@ -138,6 +145,8 @@ pub enum Message {
     SuggestTerrain,
     /// From the findings panel.
     Findings(findings::Message),
+    /// From the scenario's live findings.
+    Live(crate::scenario_findings::live::Message),
     /// Start a new map.
     NewMap,
     /// Ask for a scan image to attach (or replace the scan with).
@@ -183,6 +192,10 @@ impl MapScreen {
             &opened.palette,
         );
         let visible = Visible::for_map(opened.map.scan.is_some());
+        let live = opened
+            .scenario
+            .as_deref()
+            .map(crate::scenario_findings::live::Live::new);
         Self {
             recovery: crate::files::find_recovery(&opened.path),
             disk: DiskStamp::read(&opened.path),
@@ -209,7 +222,15 @@ impl MapScreen {
             properties: None,
             copy: None,
             needs_scan: None,
+            live,
+            live_due: true,
+            marked: Vec::new(),
         }
+    }
+
+    /// The first tasks: tiling a large scan, checking the scenario.
+    pub fn start(&mut self) -> Task<Message> {
+        Task::batch([self.load_scan(), self.live_task()])
     }
 
     /// The background task that tiles (or reads the cached tiles of) a
@@ -314,8 +335,17 @@ impl MapScreen {
         format!("{} — {file}{mark}", self.opened.map.name)
     }
 
-    /// Handles a message.
+    /// Handles a message; a change to the map also starts the check of
+    /// its scenario.
     pub fn update(
+        &mut self,
+        message: Message,
+    ) -> (Task<Message>, Option<Event>) {
+        let (task, event) = self.update_screen(message);
+        (Task::batch([task, self.live_task()]), event)
+    }
+
+    fn update_screen(
         &mut self,
         message: Message,
     ) -> (Task<Message>, Option<Event>) {
@@ -332,6 +362,7 @@ impl MapScreen {
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
             Message::Findings(m) => self.findings_message(m),
+            Message::Live(m) => self.live_message(m),
             Message::Undo => return (self.undo(), None),
             Message::Redo => return (self.redo(), None),
             Message::CancelRewrite => self.rewrite = None,
@@ -402,7 +433,7 @@ impl MapScreen {
                     settings: self.settings.clone(),
                     ..Self::new(opened)
                 };
-                (self.load_scan(), None)
+                (self.start(), None)
             }
             Err(e) => (Task::none(), Some(Event::Failed(e))),
         }

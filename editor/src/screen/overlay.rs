@@ -143,6 +143,7 @@ impl MapView {
             hover: self.hover,
             preview: &self.preview,
             highlight: None,
+            marked: &[],
         };
         let top = Canvas::new(Marks {
             marks,

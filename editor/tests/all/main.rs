@@ -11,12 +11,14 @@ mod vassal_common;
 
 mod autosave;
 mod counter_sheet;
+mod crash_save;
 mod demo_map;
 mod editing_ui;
 mod findings_ui;
 mod history;
 mod labels;
 mod layout;
+mod live_findings;
 mod map_screen;
 mod naming;
 mod new_map;

@@ -45,10 +45,23 @@ impl Checked {
 /// Checks one candidate; `None` when it is not a pack document (a JSON
 /// file with no `kind`, such as a schema or `package.json`).
 pub fn check(candidate: &Candidate) -> Option<Checked> {
+    check_in(candidate, &crate::Texts::new())
+}
+
+/// [`check`], reading the candidate from `texts` when it holds its path
+/// (the editor's documents as they are in memory), else from disk.
+pub fn check_in(
+    candidate: &Candidate,
+    texts: &crate::Texts,
+) -> Option<Checked> {
     let format = Format::of_path(&candidate.path)?;
     let named = pack_name_kind(&candidate.rel).is_some();
     let mut source = SourceFile::new(candidate.clone(), "".into(), format);
-    let bytes = match berthier_schema::io::read_regular(&candidate.path) {
+    let read = match texts.get(&candidate.path) {
+        Some(text) => Ok(text.as_bytes().to_vec()),
+        None => berthier_schema::io::read_regular(&candidate.path),
+    };
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(e) => {
             let d = source

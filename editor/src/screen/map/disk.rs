@@ -2,7 +2,9 @@
 //! polls (see [`crate::app::DISK_CHECK_EVERY`]); when the file's bytes
 //! differ from what the screen last read or wrote, a banner offers
 //! "Reload" (which asks first if there are unsaved changes) or "Keep mine"
-//! (the next save writes the map over their version). The screen's own
+//! (the next save writes the map over their version). Every save looks
+//! first and writes nothing over a change it finds, so a change made
+//! between two polls is never overwritten in silence. The screen's own
 //! saves re-stamp the file, so they never raise the banner.
 
 use iced::widget::{button, row, text};
@@ -29,6 +31,24 @@ impl MapScreen {
         } else {
             self.disk_changed = Some(now);
         }
+    }
+
+    /// Whether another program changed the file since the screen last read
+    /// or wrote it, and the author has not yet said to keep their map
+    /// ("Keep mine"): then a save writes nothing, the banner asks, and the
+    /// notice says why (the 2-second poll may not have seen the change
+    /// yet, so every save looks first).
+    pub(super) fn changed_since_read(&mut self) -> bool {
+        self.check_disk();
+        if self.disk_changed.is_none() {
+            return false;
+        }
+        self.notice = Some(
+            "Not saved: the file changed on disk since it was read. Reload, \
+             or Keep mine and save again."
+                .to_owned(),
+        );
+        true
     }
 
     /// Records the file as it is now (after the screen wrote it).

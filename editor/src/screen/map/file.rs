@@ -20,6 +20,9 @@ impl MapScreen {
     /// [`Self::rewrite_banner`]).
     pub(super) fn save(&mut self) -> Option<Event> {
         self.release();
+        if self.changed_since_read() {
+            return None;
+        }
         let path = self.opened.path.clone();
         let result = files::save_map(&self.opened.map, &path);
         self.saved(path, result)
@@ -29,6 +32,13 @@ impl MapScreen {
     /// comments and layout.
     pub(super) fn rewrite_whole(&mut self) -> Option<Event> {
         self.release();
+        if self.changed_since_read() {
+            return None;
+        }
+        self.write_whole()
+    }
+
+    fn write_whole(&mut self) -> Option<Event> {
         let path = self.opened.path.clone();
         let result = files::rewrite_map(&self.opened.map, &path)
             .map(|()| SaveOutcome::Saved);
@@ -113,8 +123,10 @@ impl MapScreen {
     /// Saves to `path` and makes it the map's file; the map's relative
     /// paths (series, scan) are rewritten to keep pointing at the same
     /// files, and `names` (the copy's id and name, asked first) are applied
-    /// as one undo step. Another file is replaced whole (the dialog asked
-    /// about replacing it). A failed save leaves the map as it was.
+    /// as one undo step. The copy keeps the file's comments and layout
+    /// where the patch holds ([`files::save_map_as`]); another file there
+    /// is replaced (the dialog asked about replacing it). A failed save
+    /// leaves the map as it was.
     pub(super) fn save_to(
         &mut self,
         path: PathBuf,
@@ -137,7 +149,10 @@ impl MapScreen {
         }
         map.scan = map.scan.as_deref().map(|s| files::rebase(s, &old, &path));
         let renamed = self.rename(names);
-        let event = self.rewrite_whole();
+        self.release();
+        let result = files::save_map_as(&self.opened.map, &old, &path)
+            .map(|_| SaveOutcome::Saved);
+        let event = self.saved(path, result);
         if event.is_none() {
             if renamed {
                 let _ = self.undo();
@@ -192,10 +207,17 @@ impl MapScreen {
         };
         match files::load_recovery(&self.opened.path, &rec.path) {
             Ok(map) => {
-                self.opened.map = Arc::new(map);
-                self.history = History::unsaved();
                 self.gesture = None;
                 self.form = None;
+                // One undo step over the file, when edits can say the
+                // change: undo then goes back to the file on disk.
+                match files::map_diff::diff(&self.opened.map, &map) {
+                    Some(step) => self.apply_step(step),
+                    None => {
+                        self.opened.map = Arc::new(map);
+                        self.history = History::unsaved();
+                    }
+                }
                 self.caches.clear();
                 self.recheck();
                 self.notice = Some("Recovered the autosaved changes".into());

@@ -169,6 +169,11 @@ impl MapScreen {
         };
         let Some(hex) = target(f) else { return };
         self.findings.selected = Some(i);
+        self.centre_on(hex);
+    }
+
+    /// Centres the view on `hex` at a readable zoom.
+    pub(super) fn centre_on(&mut self, hex: HexId) {
         let map = &self.opened.map;
         if let Some(size) = self.canvas_size {
             let px = map.geometry().center_px(hex);
@@ -181,6 +186,7 @@ impl MapScreen {
     /// Runs the map checks again after the map changed.
     pub(super) fn recheck(&mut self) {
         self.findings.refresh(&self.opened.map);
+        self.live_due = true;
     }
 
     /// The findings of the map as it is now.

@@ -49,10 +49,14 @@ impl MapScreen {
                 .height(Fill),
         );
         if self.panels.checks {
-            let checks = self.findings.view().map(Message::Findings);
+            // The scenario's findings include the map checks (pass 2).
+            let checks = match &self.live {
+                Some(live) => live.view().map(Message::Live),
+                None => self.findings.view().map(Message::Findings),
+            };
             body = body
                 .push(rule::vertical(1))
-                .push(container(checks).width(260));
+                .push(container(checks).width(300));
         }
         page.push(rule::horizontal(1))
             .push(container(body).height(Fill))

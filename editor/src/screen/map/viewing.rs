@@ -165,7 +165,8 @@ impl MapScreen {
             visible: self.visible,
             hover: self.hover,
             preview: &self.preview,
-            highlight: self.findings.highlighted(),
+            highlight: self.live_highlight().or(self.findings.highlighted()),
+            marked: &self.marked,
         }
     }
 }

@@ -65,6 +65,15 @@ fn break_the_file(path: &std::path::Path) {
     std::fs::write(path, text).expect("hand edit");
 }
 
+/// The screen notices the hand edit and the author keeps their map over
+/// it (a save never writes over a change it has not been told to keep).
+fn keep_mine(s: &mut berthier_editor::screen::map::MapScreen) {
+    use berthier_editor::screen::map::Message;
+    let _ = s.update(Message::CheckDisk);
+    assert!(s.changed_on_disk());
+    let _ = s.update(Message::KeepMine);
+}
+
 #[test]
 fn the_map_screen_asks_before_rewriting_the_whole_file() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -72,6 +81,7 @@ fn the_map_screen_asks_before_rewriting_the_whole_file() {
     let mut s = screen(&path);
     paint_woods(&mut s, "0505");
     break_the_file(&path);
+    keep_mine(&mut s);
     let hand_edit = std::fs::read_to_string(&path).expect("file");
 
     click(&mut s, "Save");
@@ -105,6 +115,7 @@ fn save_as_from_the_question_closes_it_and_writes_elsewhere() {
     let mut s = screen(&path);
     paint_woods(&mut s, "0505");
     break_the_file(&path);
+    keep_mine(&mut s);
     click(&mut s, "Save");
     assert!(s.rewrite_pending().is_some());
     click(&mut s, "Save As…");

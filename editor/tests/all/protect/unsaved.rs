@@ -163,6 +163,10 @@ fn a_save_that_does_not_happen_does_not_go_on() {
 (kind: map,",
     )
     .expect("hand edit");
+    // Noticed, and the author keeps their map over the hand edit.
+    let _ = app.update(Message::DiskTick);
+    let keep = berthier_editor::screen::map::Message::KeepMine;
+    let _ = app.update(Message::Map(keep));
     let _ = app.update(Message::OpenPicked(Some(second)));
     click(&mut app, "Save first");
     assert!(app.unsaved().is_none());

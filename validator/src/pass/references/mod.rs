@@ -49,6 +49,9 @@ pub struct Pack {
     /// likewise once per run.
     merged:
         Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::include::Merged>>>>,
+    /// Texts read instead of the files at their paths (see
+    /// [`crate::Texts`]).
+    texts: crate::Texts,
 }
 
 /// Where a reference leads.
@@ -69,6 +72,12 @@ pub fn check(checked: Vec<Checked>) -> Vec<Diagnostic> {
 
 /// The documents of pass 1 plus every file they reference.
 pub fn pack(checked: Vec<Checked>) -> Pack {
+    pack_in(checked, crate::Texts::new())
+}
+
+/// [`pack`], reading the referenced files from `texts` where it holds
+/// their paths.
+pub fn pack_in(checked: Vec<Checked>, texts: crate::Texts) -> Pack {
     let mut pack = Pack {
         selected: checked.iter().map(|c| c.source.at.path.clone()).collect(),
         docs: checked
@@ -79,6 +88,7 @@ pub fn pack(checked: Vec<Checked>) -> Pack {
         effective: Mutex::default(),
         variants: HashMap::new(),
         merged: Mutex::default(),
+        texts,
     };
     pack.load_referenced();
     pack.load_standard();
@@ -195,8 +205,8 @@ impl Pack {
                     path: path.clone(),
                     rel,
                 };
-                let loaded =
-                    schema::check(&candidate).unwrap_or_else(|| Checked {
+                let loaded = schema::check_in(&candidate, &self.texts)
+                    .unwrap_or_else(|| Checked {
                         source: SourceFile::new(
                             candidate,
                             "".into(),

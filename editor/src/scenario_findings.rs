@@ -1,0 +1,199 @@
+//! Live findings for a scenario: every check `berthier-validate` runs on a
+//! scenario and the documents it names (its map, counters and series),
+//! with the documents being edited read from memory, so the editor lists
+//! what the validator would report once they are saved. [`check`] is the
+//! call (it reads files and may take a while on a large map: the screens
+//! run it through [`live::Live`], debounced on a worker thread);
+//! [`view`] draws the list any screen can embed (the map screen today).
+//!
+//! The panel also counts what the rules cannot check (setup instructions
+//! kept as text, units set up whose stacking rating is unknown, victory
+//! conditions kept as text), so that "no findings" is not read as "fully
+//! checked".
+
+pub mod live;
+mod unchecked;
+pub mod view;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use berthier_rules::Diagnostic;
+use berthier_schema::{Document, HexId};
+pub use berthier_validator::Texts;
+
+pub use unchecked::Unchecked;
+
+/// The files a scenario's findings cover, inside their pack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// The pack root: the nearest folder above the scenario with a
+    /// `berthier.toml`, else the deepest folder holding every file.
+    pub root: PathBuf,
+    /// The scenario (or variant) file.
+    pub scenario: PathBuf,
+    /// The scenario and the map, counters and series it names (a variant's
+    /// after its bases; existing files only).
+    pub files: Vec<PathBuf>,
+}
+
+/// What [`check`] found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outcome {
+    /// The findings, ordered by code, then file and line.
+    pub findings: Vec<Diagnostic>,
+    /// What was not checked.
+    pub unchecked: Unchecked,
+}
+
+impl Selection {
+    /// The selection for the scenario at `scenario`; `texts` stands for
+    /// files in memory (the scenario itself may be one).
+    pub fn of(scenario: &Path, texts: &Texts) -> Result<Self, String> {
+        let scenario = absolute(scenario)?;
+        let mut files = vec![scenario.clone()];
+        match read(&scenario, texts)? {
+            Document::Scenario(s) => {
+                for named in [&s.map, &s.counters, &s.series] {
+                    files.push(berthier_schema::pack::beside(&scenario, named));
+                }
+            }
+            Document::Variant(_) => {
+                // What the variant names after its bases are applied (its
+                // paths are relative to it); the bases themselves are read
+                // as references, not selected: their own findings belong
+                // to their own scenario.
+                let resolved = berthier_schema::pack::load_scenario(&scenario)
+                    .map_err(|e| e.to_string())?;
+                let s = resolved.scenario;
+                for named in [&s.map, &s.counters, &s.series] {
+                    files.push(berthier_schema::pack::beside(&scenario, named));
+                }
+            }
+            other => {
+                return Err(format!(
+                    "{} is a {} file, not a scenario",
+                    scenario.display(),
+                    other.kind().as_str()
+                ));
+            }
+        }
+        files.retain(|f| f.exists() || texts.contains_key(f));
+        let files: Vec<PathBuf> = files
+            .into_iter()
+            .map(|f| f.canonicalize().unwrap_or(f))
+            .collect();
+        let root = pack_root(&files);
+        Ok(Self {
+            root,
+            scenario,
+            files,
+        })
+    }
+}
+
+/// Validates the scenario at `scenario` and the documents it names, each
+/// read from `texts` when it holds its path (canonical or as joined from
+/// the scenario's folder), else from disk.
+pub fn check(scenario: &Path, texts: &Texts) -> Result<Outcome, String> {
+    let selection = Selection::of(scenario, texts)?;
+    check_selection(&selection, texts)
+}
+
+/// [`check`] on a selection already made.
+pub fn check_selection(
+    selection: &Selection,
+    texts: &Texts,
+) -> Result<Outcome, String> {
+    let report = berthier_validator::validate_documents(
+        &selection.root,
+        &selection.files,
+        texts,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut findings = report.diagnostics;
+    sort_by_code(&mut findings);
+    let unchecked = Unchecked::count(&selection.scenario, texts);
+    Ok(Outcome {
+        findings,
+        unchecked,
+    })
+}
+
+/// Orders findings by code, then file, line and column.
+pub fn sort_by_code(findings: &mut [Diagnostic]) {
+    findings.sort_by(|a, b| {
+        (a.code, &a.file, a.line, a.column, &a.message)
+            .cmp(&(b.code, &b.file, b.line, b.column, &b.message))
+    });
+}
+
+/// The hex a finding is about, if it names one.
+pub fn hex_of(finding: &Diagnostic) -> Option<HexId> {
+    finding.hex
+}
+
+/// A document read from `texts` when it holds `path`, else from disk.
+fn read(path: &Path, texts: &Texts) -> Result<Document, String> {
+    let text: Arc<str> = match texts.get(path) {
+        Some(t) => Arc::clone(t),
+        None => std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .into(),
+    };
+    let format = berthier_schema::Format::of_path(path).ok_or_else(|| {
+        format!("{}: not a .ron or .json file", path.display())
+    })?;
+    berthier_schema::load_document(&text, format)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn absolute(path: &Path) -> Result<PathBuf, String> {
+    path.canonicalize()
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The nearest folder above the first file with a `berthier.toml` that
+/// holds every file, else the deepest folder holding them all (so the
+/// scenario's `../../maps/...` stays inside the pack).
+fn pack_root(files: &[PathBuf]) -> PathBuf {
+    let mut common = files
+        .first()
+        .and_then(|f| f.parent())
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    while !files.iter().all(|f| f.starts_with(&common)) {
+        if !common.pop() {
+            break;
+        }
+    }
+    let with_config = common
+        .ancestors()
+        .find(|dir| dir.join("berthier.toml").is_file());
+    with_config.map_or(common.clone(), Path::to_path_buf)
+}
+
+/// The unit a scenario finding is about, from its pointer: a setup entry
+/// (`/sides/0/setup/3/...`) or an absent unit (`/sides/1/absent/2`), in
+/// the scenario at `scenario` (a variant resolved through its bases).
+pub fn unit_of(scenario: &Path, finding: &Diagnostic) -> Option<String> {
+    let name = scenario.file_name()?.to_string_lossy().into_owned();
+    if !finding.file.ends_with(&name) {
+        return None;
+    }
+    let parts: Vec<&str> = finding.pointer.split('/').skip(1).collect();
+    let [sides, side, list, index, ..] = parts.as_slice() else {
+        return None;
+    };
+    if *sides != "sides" {
+        return None;
+    }
+    let resolved = berthier_schema::pack::load_scenario(scenario).ok()?;
+    let side = resolved.scenario.sides.get(side.parse::<usize>().ok()?)?;
+    let index: usize = index.parse().ok()?;
+    match *list {
+        "setup" => side.setup.get(index).map(|p| p.unit.clone()),
+        "absent" => side.absent.get(index).cloned(),
+        _ => None,
+    }
+}

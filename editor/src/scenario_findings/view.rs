@@ -1,0 +1,150 @@
+//! The live findings panel: a heading with the count (or "checking…"),
+//! what is not checked, then the findings grouped by code, each worded as
+//! `berthier-validate` prints it (`error[STK001]: illegal stack in hex
+//! 0810 (...)` with its file), a button that centres its hex when it
+//! names one.
+
+use iced::widget::{Column, button, column, scrollable, text};
+use iced::{Element, Fill};
+
+use super::Unchecked;
+use super::live::{Live, Message};
+use berthier_rules::Diagnostic;
+
+impl Live {
+    /// The panel.
+    pub fn view(&self) -> Element<'_, Message> {
+        let mut list = Column::new().spacing(4);
+        let mut code = None;
+        for (i, d) in self.findings().iter().enumerate() {
+            if code != Some(d.code) {
+                code = Some(d.code);
+                let n = self.findings().iter().filter(|f| f.code == d.code);
+                list = list
+                    .push(text(format!("{} ({})", d.code, n.count())).size(13));
+            }
+            let style = if self.selected_index() == Some(i) {
+                button::primary
+            } else {
+                button::secondary
+            };
+            let where_ = self.place(d);
+            list = list.push(
+                button(column![
+                    text(worded(d)).size(12),
+                    text(where_).size(11)
+                ])
+                .width(Fill)
+                .style(style)
+                .on_press_maybe(d.hex.map(|_| Message::Show(i))),
+            );
+        }
+        let mut notes = Column::new().spacing(2);
+        for note in self.notes() {
+            notes = notes.push(text(note).size(12));
+        }
+        column![
+            text(self.heading()).size(14),
+            notes,
+            scrollable(list).height(Fill)
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+
+    /// "Scenario checks: 3 found", "… no problems found", "checking…".
+    pub fn heading(&self) -> String {
+        let name = self
+            .scenario()
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let state = match (self.outcome(), self.checking()) {
+            (None, _) => "checking…".to_owned(),
+            (Some(Err(_)), _) => "not checked".to_owned(),
+            (Some(Ok(o)), busy) => {
+                let found = match o.findings.len() {
+                    0 => "no findings".to_owned(),
+                    1 => "1 finding".to_owned(),
+                    n => format!("{n} findings"),
+                };
+                if busy {
+                    format!("{found} (checking…)")
+                } else {
+                    found
+                }
+            }
+        };
+        format!("Scenario {name}: {state}")
+    }
+
+    /// Why the scenario could not be checked, and what is not checked.
+    pub fn notes(&self) -> Vec<String> {
+        match self.outcome() {
+            Some(Err(e)) => vec![format!("Cannot check: {e}")],
+            Some(Ok(o)) => not_checked(&o.unchecked),
+            None => Vec::new(),
+        }
+    }
+
+    /// `--> file:line:col` as the validator prints it; a file read from
+    /// memory has no line of its own yet (it is not saved).
+    fn place(&self, d: &Diagnostic) -> String {
+        let hex = d.hex.map(|h| format!(" (hex {h})")).unwrap_or_default();
+        if d.line == 0 || self.in_memory(&d.file) {
+            format!("--> {}{hex}", d.file)
+        } else {
+            format!("--> {}:{}:{}{hex}", d.file, d.line, d.column)
+        }
+    }
+}
+
+/// `error[STK001]: message`, as `berthier-validate` heads a finding.
+pub fn worded(d: &Diagnostic) -> String {
+    format!("{}[{}]: {}", d.severity.as_str(), d.code, d.message)
+}
+
+/// "Not checked: 2 setup instructions in text, ..." lines; "Everything the
+/// rules cover was checked" when nothing is left out.
+pub fn not_checked(u: &Unchecked) -> Vec<String> {
+    let count = |n: Option<usize>, one: &str, many: &str| match n {
+        None => format!("{many}: unknown (files unreadable)"),
+        Some(1) => format!("1 {one}"),
+        Some(n) => format!("{n} {many}"),
+    };
+    if !u.any() && u.unknown_steps.is_some() {
+        return vec![
+            "Not checked: nothing (no text placements, unknown \
+                     steps or text victory conditions)"
+                .to_owned(),
+        ];
+    }
+    vec![
+        "Not checked:".to_owned(),
+        format!(
+            "  {}",
+            count(
+                u.text_placements,
+                "setup placement in text",
+                "setup placements in text"
+            )
+        ),
+        format!(
+            "  {}",
+            count(
+                u.unknown_steps,
+                "unit set up with unknown steps",
+                "units set up with unknown steps"
+            )
+        ),
+        format!(
+            "  {}",
+            count(
+                u.text_victory,
+                "victory condition in text",
+                "victory conditions in text"
+            )
+        ),
+    ]
+}

@@ -1,0 +1,262 @@
+//! The scenario's live findings on the map screen: the editor reports what
+//! `berthier-validate` reports for every bundled scenario and the
+//! documents it names; a change to the map brings a finding that undo
+//! clears; a stale result is dropped; clicking a finding centres its hex;
+//! every hex with a finding is marked.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use berthier_editor::project;
+use berthier_editor::scenario_findings::{self, Selection, live};
+use berthier_editor::screen::map::{MapScreen, Message};
+use berthier_rules::Diagnostic;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("repo")
+}
+
+fn scenarios() -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for battle in std::fs::read_dir(repo().join("scenarios")).expect("dir") {
+        for file in std::fs::read_dir(battle.expect("battle").path())
+            .expect("battle dir")
+        {
+            let path = file.expect("file").path();
+            if path.to_string_lossy().ends_with(".scenario.ron") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `berthier-validate` on the whole repository (its `berthier.toml` at the
+/// root), once for all the tests.
+fn validated() -> &'static [Diagnostic] {
+    static ALL: OnceLock<Vec<Diagnostic>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        berthier_validator::validate(&[repo()])
+            .expect("validates")
+            .diagnostics
+    })
+}
+
+/// What the two must agree on. The map is checked as the editor would
+/// save it, so its line numbers are not the file's; the other files' are.
+fn key(d: &Diagnostic, map_file: &str) -> String {
+    let line = if d.file == map_file {
+        String::new()
+    } else {
+        format!("{}:{}", d.line, d.column)
+    };
+    format!(
+        "{}[{}] {}:{line} {:?} {} {:?}",
+        d.severity.as_str(),
+        d.code,
+        d.file,
+        d.hex,
+        d.message,
+        d.help
+    )
+}
+
+fn opened(path: &Path) -> MapScreen {
+    let mut screen = MapScreen::new(project::open(path).expect("opens"));
+    screen.check_live_now();
+    screen
+}
+
+fn relative(path: &Path) -> String {
+    path.canonicalize()
+        .expect("exists")
+        .strip_prefix(repo())
+        .expect("inside")
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+#[test]
+fn the_editor_reports_what_the_validator_reports_for_every_scenario() {
+    let all = scenarios();
+    assert!(all.len() >= 18, "{all:?}");
+    let mut compared = 0;
+    for path in all {
+        let screen = opened(&path);
+        let map_file = relative(&screen.opened().path);
+        let live = screen.live().expect("opened through a scenario");
+        let outcome = live.outcome().expect("checked").as_ref().expect("ok");
+        let selection = Selection::of(&path, &Default::default()).expect("sel");
+        assert_eq!(selection.root, repo());
+        // The validator on the same files, read from disk.
+        let mut theirs = berthier_validator::validate_documents(
+            &selection.root,
+            &selection.files,
+            &Default::default(),
+        )
+        .expect("validates")
+        .diagnostics;
+        scenario_findings::sort_by_code(&mut theirs);
+        let mine: Vec<String> =
+            outcome.findings.iter().map(|d| key(d, &map_file)).collect();
+        let theirs: Vec<String> =
+            theirs.iter().map(|d| key(d, &map_file)).collect();
+        assert_eq!(mine, theirs, "{}", path.display());
+        // And each is what `berthier-validate .` prints for the pack (where
+        // a finding of a base inherited by several variants is printed
+        // once, noting the first variant that found it).
+        for d in &outcome.findings {
+            assert!(
+                validated().iter().any(|v| same(v, d, &map_file)),
+                "{}: {d:#?}",
+                path.display()
+            );
+        }
+        compared += mine.len();
+    }
+    // Not a vacuous comparison: the bundled pack has findings (infos for
+    // text kept as text, unknown ratings).
+    assert!(compared > 0);
+}
+
+/// The same finding but for the note on which variant found it, and the
+/// map's lines (the editor checks the map as it would save it).
+fn same(a: &Diagnostic, b: &Diagnostic, map_file: &str) -> bool {
+    let lines = a.file == map_file || (a.line, a.column) == (b.line, b.column);
+    let note = |d: &Diagnostic| {
+        let help = d.help.as_deref().unwrap_or_default();
+        let own = help.split("found checking").next().unwrap_or(help);
+        own.trim_end_matches([';', ' ']).to_owned()
+    };
+    lines
+        && (a.code, &a.file, &a.message, a.hex, a.severity)
+            == (b.code, &b.file, &b.message, b.hex, b.severity)
+        && note(a) == note(b)
+}
+
+fn rivoli() -> PathBuf {
+    repo().join("scenarios/rivoli-1797/historical.scenario.ron")
+}
+
+/// A place of the map that the scenario names.
+fn named_place(screen: &MapScreen, scenario: &Path) -> String {
+    let text = std::fs::read_to_string(scenario).expect("read");
+    screen
+        .opened()
+        .map
+        .places
+        .iter()
+        .map(|p| p.id.clone())
+        .find(|id| text.contains(&format!("\"{id}\"")))
+        .expect("the scenario names a place")
+}
+
+#[test]
+fn deleting_a_place_the_scenario_names_is_a_finding_until_undone() {
+    let mut screen = opened(&rivoli());
+    let before = screen.live().unwrap().findings().to_vec();
+    let place = named_place(&screen, &rivoli());
+    screen.apply_edit(berthier_schema::edit::Edit::Place {
+        id: place.clone(),
+        to: None,
+        at: None,
+    });
+    screen.check_live_now();
+    let after = screen.live().unwrap().findings().to_vec();
+    let new: Vec<&Diagnostic> =
+        after.iter().filter(|d| !before.contains(d)).collect();
+    assert!(
+        new.iter().any(|d| d.message.contains(&place)),
+        "{place}: {new:#?}"
+    );
+    let _ = screen.update(Message::Undo);
+    screen.check_live_now();
+    assert_eq!(screen.live().unwrap().findings(), before.as_slice());
+}
+
+#[test]
+fn a_result_for_an_older_change_is_dropped() {
+    let mut screen = opened(&rivoli());
+    screen.check_live_now(); // change 2 is shown
+    let shown = screen.live().unwrap().outcome().cloned();
+    let stale = live::Message::Checked(
+        1,
+        std::sync::Arc::new(Ok(scenario_findings::Outcome::default())),
+    );
+    let _ = screen.update(Message::Live(stale));
+    assert_eq!(screen.live().unwrap().outcome().cloned(), shown);
+    let cancelled =
+        live::Message::Checked(0, std::sync::Arc::new(Err(String::new())));
+    let _ = screen.update(Message::Live(cancelled));
+    assert_eq!(screen.live().unwrap().outcome().cloned(), shown);
+}
+
+/// A scenario with at least one finding that names a hex.
+fn with_hex_finding() -> MapScreen {
+    scenarios()
+        .iter()
+        .map(|p| opened(p))
+        .find(|s| s.live().unwrap().findings().iter().any(|d| d.hex.is_some()))
+        .expect("a bundled scenario has a finding at a hex")
+}
+
+#[test]
+fn clicking_a_finding_centres_its_hex_and_every_hex_is_marked() {
+    let mut screen = with_hex_finding();
+    let live = screen.live().unwrap();
+    let mut hexes: Vec<_> =
+        live.findings().iter().filter_map(|d| d.hex).collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    assert_eq!(screen.marked_hexes(), hexes.as_slice());
+    let (i, hex) = live
+        .findings()
+        .iter()
+        .enumerate()
+        .find_map(|(i, d)| Some((i, d.hex?)))
+        .unwrap();
+    let _ = screen.update(Message::Canvas(
+        berthier_editor::map_canvas::Message::Resized(iced::Size::new(
+            900.0, 700.0,
+        )),
+    ));
+    let _ = screen.update(Message::Live(live::Message::Show(i)));
+    assert_eq!(screen.live().unwrap().selected_index(), Some(i));
+    let view = screen.viewport();
+    let px = screen.opened().map.geometry().center_px(hex);
+    let on_screen = (
+        px[0] as f32 * view.zoom + view.offset.x,
+        px[1] as f32 * view.zoom + view.offset.y,
+    );
+    assert!((on_screen.0 - 450.0).abs() < 1.0, "{on_screen:?}");
+    assert!((on_screen.1 - 350.0).abs() < 1.0, "{on_screen:?}");
+}
+
+#[test]
+fn the_panel_counts_what_is_not_checked() {
+    // Ligny 1 keeps instructions and victory conditions as text and its
+    // Vive l'Empereur units' steps are unknown in the sources.
+    let path =
+        repo().join("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    let screen = opened(&path);
+    let live = screen.live().unwrap();
+    let unchecked = &live.outcome().unwrap().as_ref().unwrap().unchecked;
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        unchecked.text_placements,
+        Some(text.matches("Unstructured(").count())
+    );
+    assert_eq!(
+        unchecked.text_victory,
+        Some(text.matches("condition: Text(").count())
+    );
+    assert!(unchecked.unknown_steps.is_some());
+    let notes = live.notes().join("\n");
+    assert!(notes.starts_with("Not checked"), "{notes}");
+}
