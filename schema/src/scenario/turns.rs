@@ -271,8 +271,9 @@ mod tests {
         assert_eq!(track("11:00", 22, "21:30").count_to_last(), Some(22));
         // Waterloo 2 (l. 2704) prints 9 for 1330 to 1630: the times give 7.
         assert_eq!(track("13:30", 9, "16:30").count_to_last(), Some(7));
-        // A three-hour night turn counts once.
-        let mut night = track("21:00", 3, "01:00");
+        // A three-hour night turn counts once: 21:00, 21:30 (night, three
+        // hours), 00:30.
+        let mut night = track("21:00", 3, "00:30");
         night.special.push(TurnSpecial {
             turns: [2, 2],
             night: true,
