@@ -1,5 +1,5 @@
-//! The bundled Rivoli (historical), Quatre-Bras 1 and Ligny 1 scenarios
-//! validate without errors; mutated copies are caught with the right code
+//! The bundled Rivoli (historical), Quatre-Bras 1, Ligny 1 and Waterloo 1
+//! scenarios validate without errors; mutated copies are caught with the right code
 //! at the mutated `file:line:col`: an illegal stack, a unit outside its
 //! setup zone, a reinforcement scheduled between two turns.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -27,6 +27,10 @@ const QUATRE_BRAS: Battle = Battle {
 const LIGNY: Battle = Battle {
     name: "ligny-1815",
     scenario: "ligny1-historical.scenario.ron",
+};
+const WATERLOO: Battle = Battle {
+    name: "waterloo-1815",
+    scenario: "w1-historical.scenario.ron",
 };
 
 fn repo() -> PathBuf {
@@ -65,10 +69,18 @@ impl Battle {
             let sub = format!("{folder}/{}", self.name);
             copy_dir(&root.join(&sub), &dir.path().join(&sub));
         }
-        // The army file the 1815 battles' counters include.
-        let army = "counters/armee-du-nord-1815";
+        // The army files the 1815 battles' counters include (Waterloo's
+        // includes Quatre-Bras's, which includes the Armee du Nord's).
         if self.name.ends_with("-1815") {
-            copy_dir(&root.join(army), &dir.path().join(army));
+            for entry in std::fs::read_dir(root.join("counters")).expect("dir")
+            {
+                let name = entry.expect("entry").file_name();
+                let name = name.to_string_lossy();
+                if name.ends_with("-1815") {
+                    let sub = format!("counters/{name}");
+                    copy_dir(&root.join(&sub), &dir.path().join(&sub));
+                }
+            }
         }
         let scenarios = dir.path().join("scenarios").join(self.name);
         std::fs::create_dir_all(&scenarios).expect("mkdir");
@@ -139,7 +151,7 @@ fn assert_no_errors(battle: &Battle) {
 
 #[test]
 fn bundled_scenarios_have_no_errors() {
-    for battle in [RIVOLI, QUATRE_BRAS, LIGNY] {
+    for battle in [RIVOLI, QUATRE_BRAS, LIGNY, WATERLOO] {
         assert_no_errors(&battle);
     }
 }
@@ -215,4 +227,52 @@ fn ligny_reinforcement_between_turns() {
     let from = "(at: Clock(\"13:30\")";
     let (dir, at) = LIGNY.mutated(from, "(at: Clock(\"13:40\")", "Clock");
     assert_finding(dir.path(), "ENT001", &LIGNY.file(), at);
+}
+
+#[test]
+fn waterloo_cavalry_desperate_level_as_printed() {
+    // W1 prints "Cavalry including the Dutch cav. 52 26 44-56" (seed 001
+    // l. 2680): a desperate level above the group's steps. The pack keeps
+    // the first level only (its provenance says why); as printed, the
+    // validator reports it.
+    let from = "steps: 52, demoralization: 26, desperate: [44]";
+    let to = "steps: 52, demoralization: 26, desperate: [44, 56]";
+    let (dir, at) = WATERLOO.mutated(from, to, "56");
+    assert_finding(dir.path(), "OOB007", &WATERLOO.file(), at);
+}
+
+const WATERLOO_6: Battle = Battle {
+    name: "waterloo-1815",
+    scenario: "w6-the-guard-dies.scenario.ron",
+};
+
+#[test]
+fn waterloo_unit_22_in_two_lines_as_printed() {
+    // W6 prints "Adam, Maitland and C Halkett brigades (units 01, 02, 22,
+    // 23, 06 and 07)" and "Chasse division (units 18 to 22)" (seed 001
+    // l. 2823-2824): unit 22 in both. The pack leaves it with Chasse; as
+    // printed, the validator reports the unit named by two instructions.
+    let from = "(id: \"first-line\", units: (units: [\"aa-01\", \"aa-02\", ";
+    let to = "(id: \"first-line\", units: (units: [\"aa-01\", \"aa-02\", \"aa-22\", ";
+    let (dir, _) = WATERLOO_6.mutated(from, to, "aa-22");
+    let out = run(dir.path(), &["--format", "json"]);
+    let value: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json output");
+    let found =
+        value["diagnostics"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|d| {
+                d["code"] == "SET015"
+                    && d["file"] == WATERLOO_6.file()
+                    && d["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("aa-22"))
+            });
+    assert!(
+        found,
+        "no SET015 naming aa-22:\n{}",
+        run(dir.path(), &[]).stdout
+    );
 }

@@ -240,10 +240,9 @@ impl ScenarioFiles for Disk {
         from: &PathBuf,
         reference: &str,
     ) -> Option<Counters> {
-        match read_document(&beside(from, reference)) {
-            Ok(Document::Counters(c)) => Some(c),
-            _ => None,
-        }
+        // The effective counters (with what they include), so that a
+        // selection by formation sees an included army file's formations.
+        super::load_counters(&beside(from, reference)).ok()
     }
 }
 

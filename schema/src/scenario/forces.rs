@@ -79,6 +79,13 @@ pub struct MoraleGroup {
     /// not listed strikes every unit.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scopes: Vec<MoraleScope>,
+    /// Losses the group starts with, as printed ("the French II Corps
+    /// starts with 11 losses ... These losses are to be taken into account
+    /// in the demoralization levels", Waterloo 1, seed 001 l. 2698); the
+    /// validator compares it with the side's per-unit starting losses on
+    /// the group's units (OOB011).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starting_losses: Option<u16>,
     /// Note (e.g. why a level is not half the steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

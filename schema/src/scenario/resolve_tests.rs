@@ -186,6 +186,7 @@ fn stated_fields_replace_and_another_map_is_an_issue() {
         special: Vec::new(),
         first_date: None,
         ends_when: None,
+        last: None,
     });
     v.add_victory = base().victory;
     let step = apply_variant(&base(), &v, None);

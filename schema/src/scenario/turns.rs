@@ -39,6 +39,14 @@ pub struct TurnTrack {
     /// can last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ends_when: Option<Trigger>,
+    /// Clock time of the last turn as printed, `HH:MM`: "The game starts
+    /// at 1100 and ends at the end of the 2130 turn. This scenario
+    /// therefore lasts 22 turns" (seed 001 l. 2590) states both `count`
+    /// and this; the validator reports a `count` that does not end on it
+    /// (ENT019).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
+    pub last: Option<String>,
 }
 
 /// Turns that differ from the ordinary turn.
@@ -101,6 +109,25 @@ impl TurnTrack {
             now += u32::from(self.length_of(turn));
         }
         Some(starts)
+    }
+
+    /// How many turns the track needs to reach `last` (the first turn,
+    /// counted from 1, starting at that clock time, turn lengths as the
+    /// track has them, past `count` if need be); `None` without `last`,
+    /// with a time that does not read, or when no turn starts then within
+    /// a week of play.
+    pub fn count_to_last(&self) -> Option<u16> {
+        let last = clock_minutes(self.last.as_deref()?)?;
+        let mut now = clock_minutes(&self.first)?;
+        let mut turn: u16 = 1;
+        while now < clock_minutes(&self.first)? + 7 * 1440 {
+            if now % 1440 == last {
+                return Some(turn);
+            }
+            now += u32::from(self.length_of(turn).max(1));
+            turn = turn.checked_add(1)?;
+        }
+        None
     }
 
     /// The turn (1-based) that starts at `clock`, if any, on the first
@@ -224,6 +251,42 @@ pub fn clock_minutes(clock: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn track(first: &str, count: u16, last: &str) -> TurnTrack {
+        TurnTrack {
+            date: None,
+            first: first.into(),
+            minutes_per_turn: 30,
+            count,
+            special: Vec::new(),
+            first_date: None,
+            ends_when: None,
+            last: Some(last.into()),
+        }
+    }
+
+    #[test]
+    fn the_turns_to_the_printed_last_turn_are_counted() {
+        // Waterloo 1 (seed 001 l. 2590): 1100 to the 2130 turn, 22 turns.
+        assert_eq!(track("11:00", 22, "21:30").count_to_last(), Some(22));
+        // Waterloo 2 (l. 2704) prints 9 for 1330 to 1630: the times give 7.
+        assert_eq!(track("13:30", 9, "16:30").count_to_last(), Some(7));
+        // A three-hour night turn counts once: 21:00, 21:30 (night, three
+        // hours), 00:30.
+        let mut night = track("21:00", 3, "00:30");
+        night.special.push(TurnSpecial {
+            turns: [2, 2],
+            night: true,
+            fog: false,
+            weather: None,
+            minutes: Some(180),
+            markers_per_formation: None,
+            note: None,
+        });
+        assert_eq!(night.count_to_last(), Some(3));
+        // No turn starts at 16:45 on a half-hour track.
+        assert_eq!(track("13:30", 9, "16:45").count_to_last(), None);
+    }
 
     #[test]
     fn dates_count_days_across_months_years_and_leap_days() {

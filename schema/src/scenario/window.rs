@@ -102,6 +102,7 @@ mod tests {
             special: Vec::new(),
             first_date: None,
             ends_when: None,
+            last: None,
         }
     }
 

@@ -222,6 +222,7 @@ codes! {
     Set007 "SET007" Error Setup;
     Set008 "SET008" Error Setup;
     Set009 "SET009" Error Setup;
+    Set015 "SET015" Warning Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;
@@ -234,6 +235,7 @@ codes! {
     Oob008 "OOB008" Warning OrderOfBattle;
     Oob009 "OOB009" Error OrderOfBattle;
     Oob010 "OOB010" Error OrderOfBattle;
+    Oob011 "OOB011" Warning OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Vic002 "VIC002" Error Victory;
     Vic003 "VIC003" Error Victory;
@@ -252,6 +254,7 @@ codes! {
     Ent012 "ENT012" Error Entry;
     Ent013 "ENT013" Error Entry;
     Ent014 "ENT014" Error Entry;
+    Ent019 "ENT019" Warning Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

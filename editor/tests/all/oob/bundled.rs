@@ -39,9 +39,22 @@ fn every_bundled_counters_file_shows_both_sides_trees() {
             screen.doc().warnings
         );
         let merged = screen.doc().merged();
-        // An army file (included by the battles it fought) holds one side.
-        let army_file = name.to_string().contains("armee-du-nord");
-        let sides = if army_file { 1 } else { 2 };
+        // An army file (included by the battles it fought) holds one side;
+        // Waterloo has three armies.
+        let text = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let folder = path.to_string_lossy();
+        let army_file = folder.contains("/armee-du-nord-1815/")
+            || folder.contains("/prussian-army-1815/");
+        let sides = if army_file {
+            1
+        } else if text.contains("waterloo") {
+            3
+        } else {
+            2
+        };
         assert_eq!(merged.sides.len(), sides, "{name}");
         let rows = tree::rows(
             merged,

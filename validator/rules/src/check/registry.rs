@@ -13,12 +13,15 @@ use super::demoralized;
 use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
+use super::instruction_twice;
 use super::leader_roles;
 use super::morale_levels;
 use super::second_hex;
 use super::setup_count;
 use super::stack_order;
 use super::stack_terrain;
+use super::starting_losses;
+use super::turn_count;
 use super::unit_sets;
 use super::{
     arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
@@ -45,6 +48,7 @@ pub const RULES: &[RuleFn] = &[
     second_hex::check,
     setup_zone::check,
     setup_count::check,
+    instruction_twice::check,
     unit_sets::check,
     accounting::check,
     enemy_contact::check,
@@ -58,6 +62,8 @@ pub const RULES: &[RuleFn] = &[
     victory_levels::check,
     victory_hold::check,
     losses_cap::check,
+    starting_losses::check,
+    turn_count::check,
     leader_roles::check,
     entry::check,
     arrival_entry::check,

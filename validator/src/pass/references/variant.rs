@@ -91,13 +91,21 @@ impl ScenarioFiles for PackFiles<'_> {
         }
     }
 
+    /// The effective counters (with what they include): a variant's
+    /// selection by formation ("the IV Corps and the II Corps", Waterloo
+    /// 5) must see formations defined in an included army file.
     fn counters(
         &mut self,
         from: &PathBuf,
         reference: &str,
     ) -> Option<Counters> {
-        match self.read(from, reference) {
-            Ok((_, Document::Counters(c))) => Some(c),
+        let (path, document) = self.read(from, reference).ok()?;
+        match document {
+            Document::Counters(own) => Some(
+                self.0
+                    .effective_counters(&path)
+                    .map_or(own, |m| m.counters.clone()),
+            ),
             _ => None,
         }
     }
