@@ -121,6 +121,7 @@ impl MapView {
             hover: self.hover,
             preview: &self.preview,
             highlight: None,
+            marked: &[],
         }
     }
 

@@ -104,6 +104,7 @@ mod tests {
             first: "20:00".into(),
             minutes_per_turn: 60,
             count: 20,
+            last: None,
             special: vec![TurnSpecial {
                 turns: [3, 5],
                 night: true,
