@@ -155,3 +155,4 @@ pub fn run_unprivileged(dir: &Path, args: &[&str]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+pub mod bench_pack;
