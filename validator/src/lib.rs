@@ -110,20 +110,17 @@ pub fn validate_with(
             packs.insert(c.root.shown.clone(), walk::severity_levels(&c.root)?);
         }
     }
-    let checked: Vec<pass::schema::Checked> = candidates
+    // Each file is read, checked and (a full scenario) dropped by one
+    // task; the documents scenarios share are loaded once, on first use.
+    let pack = pass::references::Pack::new(&candidates);
+    let per_file: Vec<Vec<Diagnostic>> = candidates
         .par_iter()
-        .filter_map(pass::schema::check)
+        .filter_map(|c| pack.process(c))
         .collect();
-    let documents = checked.len();
-    let mut diagnostics: Vec<Diagnostic> = checked
-        .iter()
-        .flat_map(|c| c.diagnostics.iter().cloned())
-        .collect();
+    let documents = per_file.len();
+    let mut diagnostics: Vec<Diagnostic> =
+        per_file.into_iter().flatten().collect();
     diagnostics.extend(walked.skipped.iter().map(skipped_finding));
-    let pack = pass::references::pack(checked);
-    diagnostics.extend(pass::references::check_pack(&pack));
-    diagnostics.extend(check::run::check(&pack));
-    pack.drop_in_parallel();
     let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
         (a.path(), a.line, a.column, a.code).cmp(&(
