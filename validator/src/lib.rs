@@ -18,6 +18,7 @@ pub mod migrate;
 pub mod pass;
 pub mod render;
 pub mod severity;
+pub mod shard;
 pub mod source;
 pub mod walk;
 
@@ -35,7 +36,7 @@ pub mod map_checks {
 /// `berthier_rules`'; re-exported under their old paths.
 pub use berthier_rules::{Code, Diagnostic, Report, Severity};
 pub use berthier_rules::{code, diagnostic};
-pub use cli::{Args, Command, ConvertArgs, ExportArgs};
+pub use cli::{Args, Command, ConvertArgs, ExportArgs, MergeSarifArgs};
 
 /// Why a run could not happen at all (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +81,12 @@ pub enum RunError {
 
 /// Validates the paths in `args` (the working directory when none).
 pub fn run(args: &Args) -> Result<Report, RunError> {
+    Ok(run_with_status(args)?.0)
+}
+
+/// [`run`], with the exit status (see [`exit_status`]; a shard that was
+/// dealt no file, when the walk found some, exits 0).
+pub fn run_with_status(args: &Args) -> Result<(Report, u8), RunError> {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -87,7 +94,10 @@ pub fn run(args: &Args) -> Result<Report, RunError> {
     };
     let overrides =
         severity::Overrides::from_args(&args.allow, &args.warn, &args.deny)?;
-    validate_with(&paths, &overrides)
+    let (report, walked) = validate_shard(&paths, &overrides, args.shard)?;
+    let allow_empty = args.allow_empty || (args.shard.is_some() && walked > 0);
+    let status = exit_status(&report, allow_empty);
+    Ok((report, status))
 }
 
 /// Validates every pack document under `paths`.
@@ -101,6 +111,16 @@ pub fn validate_with(
     paths: &[PathBuf],
     overrides: &severity::Overrides,
 ) -> Result<Report, RunError> {
+    Ok(validate_shard(paths, overrides, None)?.0)
+}
+
+/// [`validate_with`] on the files `shard` owns (every file when `None`);
+/// also returns how many `.ron`/`.json` files the walk found in all.
+pub fn validate_shard(
+    paths: &[PathBuf],
+    overrides: &severity::Overrides,
+    shard: Option<shard::Shard>,
+) -> Result<(Report, usize), RunError> {
     use rayon::prelude::*;
     let walked = walk::collect_walked(paths)?;
     let candidates = walked.candidates;
@@ -113,14 +133,20 @@ pub fn validate_with(
     // Each file is read, checked and (a full scenario) dropped by one
     // task; the documents scenarios share are loaded once, on first use.
     let pack = pass::references::Pack::new(&candidates);
+    let owns = |position: usize| shard.is_none_or(|s| s.owns(position));
     let per_file: Vec<Vec<Diagnostic>> = candidates
         .par_iter()
-        .filter_map(|c| pack.process(c))
+        .enumerate()
+        .filter(|(position, _)| owns(*position))
+        .filter_map(|(_, c)| pack.process(c))
         .collect();
     let documents = per_file.len();
     let mut diagnostics: Vec<Diagnostic> =
         per_file.into_iter().flatten().collect();
-    diagnostics.extend(walked.skipped.iter().map(skipped_finding));
+    // What the walk skipped is reported once, by the first shard.
+    if owns(0) {
+        diagnostics.extend(walked.skipped.iter().map(skipped_finding));
+    }
     let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
         (a.path(), a.line, a.column, a.code).cmp(&(
@@ -131,10 +157,11 @@ pub fn validate_with(
         ))
     });
     let diagnostics = pass::references::variant::drop_repeated(diagnostics);
-    Ok(Report {
+    let report = Report {
         documents,
         diagnostics,
-    })
+    };
+    Ok((report, candidates.len()))
 }
 
 /// The exit status of a validation run: 2 when it found no pack document

@@ -26,18 +26,18 @@ fn main() -> ExitCode {
                 0
             })
         }
-        None => berthier_validator::run(&args).map(|report| {
-            print!("{}", render::render(&report, args.format));
-            let status =
-                berthier_validator::exit_status(&report, args.allow_empty);
-            if status == 2 {
-                eprintln!(
-                    "error: no pack document found (pass --allow-empty if \
+        None => berthier_validator::run_with_status(&args).map(
+            |(report, status)| {
+                print!("{}", render::render(&report, args.format));
+                if status == 2 {
+                    eprintln!(
+                        "error: no pack document found (pass --allow-empty if \
                      that is expected)"
-                );
-            }
-            status
-        }),
+                    );
+                }
+                status
+            },
+        ),
         Some(Command::ExportSchema(export)) => {
             berthier_validator::export_schema(export).map(|written| {
                 for path in written {
@@ -55,6 +55,21 @@ fn main() -> ExitCode {
         Some(Command::Migrate(migrate)) => {
             berthier_validator::migrate::migrate(migrate)
                 .map(|outcomes| report_migration(&outcomes, migrate.check))
+        }
+        Some(Command::MergeSarif(merge)) => {
+            render::sarif_merge::merge_files(&merge.files).and_then(|text| {
+                berthier_schema::io::save_atomic(&merge.out, text.as_bytes())
+                    .map_err(|e| RunError::Write {
+                    path: merge.out.clone(),
+                    message: e.to_string(),
+                })?;
+                eprintln!(
+                    "merged {} logs into {}",
+                    merge.files.len(),
+                    merge.out.display()
+                );
+                Ok(0)
+            })
         }
         Some(Command::Rule { code }) => {
             berthier_validator::explain(code).map(|text| {

@@ -13,7 +13,10 @@ use crate::diagnostic::Diagnostic;
 use crate::pass::references::{Pack, ScenarioInputs, variant};
 
 /// Every rule on one scenario, located.
-pub fn check_scenario(pack: &Pack, inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
+pub fn check_scenario(
+    pack: &Pack,
+    inputs: &ScenarioInputs<'_>,
+) -> Vec<Diagnostic> {
     let battle = Battle::new(
         &inputs.series,
         inputs.map,

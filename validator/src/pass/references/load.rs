@@ -73,11 +73,8 @@ impl Pack {
     /// scenario nothing else has loaded is dropped when this returns.
     pub fn process(&self, candidate: &Candidate) -> Option<Vec<Diagnostic>> {
         let own;
-        let loaded = self
-            .cache
-            .docs
-            .get(&candidate.path)
-            .and_then(OnceLock::get);
+        let loaded =
+            self.cache.docs.get(&candidate.path).and_then(OnceLock::get);
         let entry: &Checked = if let Some(loaded) = loaded {
             if !loaded.selected {
                 return None;

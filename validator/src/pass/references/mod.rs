@@ -84,7 +84,10 @@ impl Pack {
     ) -> Option<ScenarioInputs<'a>> {
         let (scenario, origin) =
             match (&entry.document, variant::resolution(self, entry)) {
-                (Some(Document::Variant(_) | Document::Scenario(_)), Some(r)) => {
+                (
+                    Some(Document::Variant(_) | Document::Scenario(_)),
+                    Some(r),
+                ) => {
                     let resolved = r.as_deref().ok()?;
                     (&resolved.scenario, Some(resolved))
                 }
@@ -192,7 +195,6 @@ impl Pack {
         }
         real
     }
-
 }
 
 /// Checking one document: the pack, the file, the findings so far.

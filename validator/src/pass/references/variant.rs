@@ -22,9 +22,9 @@ use berthier_schema::scenario::{IssueKind, Scenario, ScenarioVariant};
 use berthier_schema::{DocKind, Document};
 
 use super::{Ctx, Pack, Resolved, map};
-use crate::pass::schema::Checked;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::pass::schema::Checked;
 use crate::source::SourceFile;
 
 /// A variant's chain, resolved or not.
