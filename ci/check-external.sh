@@ -2,7 +2,8 @@
 # Checks Berthier's published artefacts with tools that are not Berthier:
 # - the committed JSON Schemas accept the fixture pack and every bundled
 #   document (Python's check-jsonschema, an independent validator);
-# - the GitHub workflow template is a valid workflow;
+# - the GitHub workflow templates (one runner, and sharded) are valid
+#   workflows;
 # - .pre-commit-hooks.yaml is a valid pre-commit manifest, and the
 #   .pre-commit-config.yaml and workflow `berthier-validate init` writes are
 #   valid;
@@ -40,9 +41,12 @@ done < <(find schema/tests/fixtures/mini schema/series maps counters scenarios \
     -name '*.ron' 2>/dev/null | sort)
 echo "check-jsonschema: $checked documents valid against schema/json"
 
-"$venv/bin/check-jsonschema" --quiet --builtin-schema vendor.github-workflows \
-    ci/github/berthier-validate.yml
-echo "check-jsonschema: ci/github/berthier-validate.yml is a valid workflow"
+for workflow in ci/github/berthier-validate.yml \
+    ci/github/berthier-validate-sharded.yml; do
+    "$venv/bin/check-jsonschema" --quiet --builtin-schema vendor.github-workflows \
+        "$workflow"
+    echo "check-jsonschema: $workflow is a valid workflow"
+done
 
 "$venv/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml
 echo "pre-commit: .pre-commit-hooks.yaml is a valid manifest"

@@ -12,8 +12,13 @@
 //!   validator does; no schema, no references, no rules;
 //! - **full validation**: `berthier_validator::validate` on the pack folder
 //!   (walk, JSON Schema, references, the setup and entry rules);
-//! - files per second for both, the ratio full / parse, and the same at
-//!   N/2 scenarios to show the time is linear in the pack size.
+//! - files per second for both, the ratio full / parse, and the peak
+//!   memory of the full validation (the process's resident high-water
+//!   mark, reset before it through `/proc/self/clear_refs`);
+//! - the same at N/2 and 2N scenarios, and at 10N (10,000 by default,
+//!   `BERTHIER_BENCH_LARGE` to change it; `0` skips it), to show time and
+//!   memory are linear in the pack size (2x the scenarios within 2.1x the
+//!   time).
 //!
 //! Run: `cargo bench -p berthier-validator --bench pack`. With
 //! `BERTHIER_BENCH_WRITE=<folder>` it only writes the pack there (to
@@ -53,30 +58,69 @@ fn main() {
         "synthetic pack: 1 series, {MAPS} maps of {} hexes, 300 units",
         usize::from(COLS) * usize::from(ROWS)
     );
-    let full = measure(n);
+    let large: usize = std::env::var("BERTHIER_BENCH_LARGE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10 * n);
     let half = measure(n / 2);
+    let full = measure(n);
+    let double = measure(2 * n);
+    linearity(&half, &full);
+    linearity(&full, &double);
+    if large > 0 {
+        let big = measure(large);
+        linearity(&full, &big);
+    }
+}
+
+fn linearity(small: &Times, large: &Times) {
+    let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
     println!(
-        "linearity: {} scenarios take {:.2}x the time of {} (parse), \
-         {:.2}x (full validation); 2.00x is linear",
-        n,
-        full.parse.as_secs_f64() / half.parse.as_secs_f64(),
-        n / 2,
-        full.full.as_secs_f64() / half.full.as_secs_f64(),
+        "linearity: {} scenarios ({:.1}x) take {:.2}x the time of {} for the \
+         parse, {:.2}x for full validation; peak memory {:.2}x",
+        large.scenarios,
+        large.scenarios as f64 / small.scenarios as f64,
+        ratio(small.parse, large.parse),
+        small.scenarios,
+        ratio(small.full, large.full),
+        large.peak_kb as f64 / small.peak_kb.max(1) as f64,
     );
 }
 
-/// Best-of-3 times for one pack size.
+/// Best-of-3 times for one pack size, and the peak memory of a full
+/// validation.
 struct Times {
+    scenarios: usize,
     parse: Duration,
     full: Duration,
+    peak_kb: u64,
+}
+
+/// Resets the process's resident-memory high-water mark (Linux; elsewhere
+/// the peak reads 0).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The resident-memory high-water mark since [`reset_peak`], in kB.
+fn peak_kb() -> u64 {
+    let status =
+        std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 fn measure(scenarios: usize) -> Times {
     let dir = tempfile::tempdir().expect("temporary folder");
     let files = generate(dir.path(), scenarios);
     let parse = best_of_3(|| bare_parse(&files));
+    reset_peak();
     let report = berthier_validator::validate(&[dir.path().to_path_buf()])
         .expect("validate");
+    let peak_kb = peak_kb();
     let findings = report.diagnostics.len();
     let full = best_of_3(|| {
         berthier_validator::validate(&[dir.path().to_path_buf()])
@@ -86,20 +130,26 @@ fn measure(scenarios: usize) -> Times {
     println!(
         "{scenarios} scenarios, {} files, {findings} findings: bare parse \
          {:.3} s ({:.0} files/s), full validation {:.3} s ({:.0} files/s), \
-         full/parse {:.2}",
+         full/parse {:.2}, peak memory {:.1} MB",
         files.len(),
         parse.as_secs_f64(),
         rate(parse),
         full.as_secs_f64(),
         rate(full),
         full.as_secs_f64() / parse.as_secs_f64(),
+        peak_kb as f64 / 1024.0,
     );
     if findings > 0 {
         for d in report.diagnostics.iter().take(5) {
             println!("  finding: {} {}", d.code, d.message);
         }
     }
-    Times { parse, full }
+    Times {
+        scenarios,
+        parse,
+        full,
+        peak_kb,
+    }
 }
 
 fn best_of_3(mut run: impl FnMut()) -> Duration {

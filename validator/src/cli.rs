@@ -39,6 +39,13 @@ pub struct Args {
     /// Do not report CODE. Repeatable.
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// Validate only shard I of N (1-based): the walked files, in path
+    /// order, are dealt round-robin into N shards, so N CI runners check
+    /// a large pack together. A shard reads the documents its scenarios
+    /// need but reports only its own files' findings; merge the shards'
+    /// SARIF logs with `merge-sarif`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<crate::shard::Shard>,
     /// Print the documentation of CODE (what it checks, why, an example,
     /// the rulebook section) and exit.
     #[arg(long, value_name = "CODE")]
@@ -60,6 +67,9 @@ pub enum Command {
     /// Rewrites documents of an older `format_version` to the current one,
     /// in place, keeping every comment and the layout of the rest.
     Migrate(MigrateArgs),
+    /// Merges the SARIF logs of the shards of one pack (`--shard I/N
+    /// --format sarif`) into one log with one run, for one upload.
+    MergeSarif(MergeSarifArgs),
     /// Explains a finding code, e.g. `rule REF007` (same as `--explain`).
     Rule {
         /// The code.
@@ -131,6 +141,17 @@ pub struct MigrateArgs {
     /// would (for CI).
     #[arg(long)]
     pub check: bool,
+}
+
+/// `merge-sarif` arguments.
+#[derive(Debug, clap::Args)]
+pub struct MergeSarifArgs {
+    /// The SARIF logs to merge.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where to write the merged log (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// `convert` arguments.

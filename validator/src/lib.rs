@@ -20,6 +20,7 @@ pub mod pass;
 pub mod render;
 pub mod series_command;
 pub mod severity;
+pub mod shard;
 pub mod source;
 mod texts;
 pub mod walk;
@@ -40,7 +41,7 @@ pub mod map_checks {
 /// `berthier_rules`'; re-exported under their old paths.
 pub use berthier_rules::{Code, Diagnostic, Report, Severity};
 pub use berthier_rules::{code, diagnostic};
-pub use cli::{Args, Command, ConvertArgs, ExportArgs, InitArgs};
+pub use cli::{Args, Command, ConvertArgs, ExportArgs, MergeSarifArgs};
 
 /// Why a run could not happen at all (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -101,6 +102,12 @@ fn list_paths(paths: &[PathBuf]) -> String {
 
 /// Validates the paths in `args` (the working directory when none).
 pub fn run(args: &Args) -> Result<Report, RunError> {
+    Ok(run_with_status(args)?.0)
+}
+
+/// [`run`], with the exit status (see [`exit_status`]; a shard that was
+/// dealt no file, when the walk found some, exits 0).
+pub fn run_with_status(args: &Args) -> Result<(Report, u8), RunError> {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -108,7 +115,10 @@ pub fn run(args: &Args) -> Result<Report, RunError> {
     };
     let overrides =
         severity::Overrides::from_args(&args.allow, &args.warn, &args.deny)?;
-    validate_with(&paths, &overrides)
+    let (report, walked) = validate_shard(&paths, &overrides, args.shard)?;
+    let allow_empty = args.allow_empty || (args.shard.is_some() && walked > 0);
+    let status = exit_status(&report, allow_empty);
+    Ok((report, status))
 }
 
 /// Validates every pack document under `paths`.
@@ -122,16 +132,28 @@ pub fn validate_with(
     paths: &[PathBuf],
     overrides: &severity::Overrides,
 ) -> Result<Report, RunError> {
-    let walked = walk::collect_walked(paths)?;
-    validate_walked(walked, overrides, Texts::new())
+    Ok(validate_shard(paths, overrides, None)?.0)
 }
 
-/// Validates what a walk found, reading the files `texts` holds from it.
+/// [`validate_with`] on the files `shard` owns (every file when `None`);
+/// also returns how many `.ron`/`.json` files the walk found in all.
+pub fn validate_shard(
+    paths: &[PathBuf],
+    overrides: &severity::Overrides,
+    shard: Option<shard::Shard>,
+) -> Result<(Report, usize), RunError> {
+    let walked = walk::collect_walked(paths)?;
+    validate_walked(walked, overrides, Texts::new(), shard)
+}
+
+/// Validates what a walk found (the files `shard` owns), reading the
+/// files `texts` holds from it.
 fn validate_walked(
     walked: walk::Walked,
     overrides: &severity::Overrides,
     texts: Texts,
-) -> Result<Report, RunError> {
+    shard: Option<shard::Shard>,
+) -> Result<(Report, usize), RunError> {
     use rayon::prelude::*;
     let candidates = walked.candidates;
     let mut packs = std::collections::HashMap::new();
@@ -140,20 +162,23 @@ fn validate_walked(
             packs.insert(c.root.shown.clone(), walk::severity_levels(&c.root)?);
         }
     }
-    let checked: Vec<pass::schema::Checked> = candidates
+    // Each file is read, checked and (a full scenario) dropped by one
+    // task; the documents scenarios share are loaded once, on first use.
+    let pack = pass::references::Pack::new(&candidates, texts);
+    let owns = |position: usize| shard.is_none_or(|s| s.owns(position));
+    let per_file: Vec<Vec<Diagnostic>> = candidates
         .par_iter()
-        .filter_map(|c| pass::schema::check_in(c, &texts))
+        .enumerate()
+        .filter(|(position, _)| owns(*position))
+        .filter_map(|(_, c)| pack.process(c))
         .collect();
-    let documents = checked.len();
-    let mut diagnostics: Vec<Diagnostic> = checked
-        .iter()
-        .flat_map(|c| c.diagnostics.iter().cloned())
-        .collect();
-    diagnostics.extend(walked.skipped.iter().map(skipped_finding));
-    let pack = pass::references::pack_in(checked, texts);
-    diagnostics.extend(pass::references::check_pack(&pack));
-    diagnostics.extend(check::run::check(&pack));
-    pack.drop_in_parallel();
+    let documents = per_file.len();
+    let mut diagnostics: Vec<Diagnostic> =
+        per_file.into_iter().flatten().collect();
+    // What the walk skipped is reported once, by the first shard.
+    if owns(0) {
+        diagnostics.extend(walked.skipped.iter().map(skipped_finding));
+    }
     let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
         (a.path(), a.line, a.column, a.code).cmp(&(
@@ -164,10 +189,11 @@ fn validate_walked(
         ))
     });
     let diagnostics = pass::references::variant::drop_repeated(diagnostics);
-    Ok(Report {
+    let report = Report {
         documents,
         diagnostics,
-    })
+    };
+    Ok((report, candidates.len()))
 }
 
 /// The exit status of a validation run: 2 when it found no pack document

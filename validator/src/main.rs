@@ -18,19 +18,17 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let outcome =
-        match &args.command {
-            None if args.explain.is_some() => {
-                let code = args.explain.as_deref().unwrap_or_default();
-                berthier_validator::explain(code).map(|text| {
-                    print!("{text}");
-                    0
-                })
-            }
-            None => berthier_validator::run(&args).map(|report| {
+    let outcome = match &args.command {
+        None if args.explain.is_some() => {
+            let code = args.explain.as_deref().unwrap_or_default();
+            berthier_validator::explain(code).map(|text| {
+                print!("{text}");
+                0
+            })
+        }
+        None => berthier_validator::run_with_status(&args).map(
+            |(report, status)| {
                 print!("{}", render::render(&report, args.format));
-                let status =
-                    berthier_validator::exit_status(&report, args.allow_empty);
                 if status == 2 {
                     eprintln!(
                         "error: no pack document found (pass --allow-empty if \
@@ -38,45 +36,63 @@ fn main() -> ExitCode {
                     );
                 }
                 status
-            }),
-            Some(Command::ExportSchema(export)) => {
-                berthier_validator::export_schema(export).map(|written| {
-                    for path in written {
-                        eprintln!("wrote {}", path.display());
-                    }
-                    0
-                })
-            }
-            Some(Command::Convert(convert)) => {
-                berthier_validator::convert::convert(convert).map(|text| {
-                    print!("{}", text.unwrap_or_default());
-                    0
-                })
-            }
-            Some(Command::Migrate(migrate)) => {
-                berthier_validator::migrate::migrate(migrate)
-                    .map(|outcomes| report_migration(&outcomes, migrate.check))
-            }
-            Some(Command::Series(series)) => {
-                berthier_validator::series_command::run(series).map(|text| {
-                    print!("{}", text.unwrap_or_default());
-                    0
-                })
-            }
-            Some(Command::Init(init)) => berthier_validator::init::init(init)
-                .map(|written| {
-                    for path in &written {
-                        println!("wrote {}", path.display());
-                    }
-                    println!("{}", berthier_validator::init::next_steps(init));
-                    0
-                }),
-            Some(Command::Rule { code }) => berthier_validator::explain(code)
-                .map(|text| {
-                    print!("{text}");
-                    0
-                }),
-        };
+            },
+        ),
+        Some(Command::ExportSchema(export)) => {
+            berthier_validator::export_schema(export).map(|written| {
+                for path in written {
+                    eprintln!("wrote {}", path.display());
+                }
+                0
+            })
+        }
+        Some(Command::Convert(convert)) => {
+            berthier_validator::convert::convert(convert).map(|text| {
+                print!("{}", text.unwrap_or_default());
+                0
+            })
+        }
+        Some(Command::Migrate(migrate)) => {
+            berthier_validator::migrate::migrate(migrate)
+                .map(|outcomes| report_migration(&outcomes, migrate.check))
+        }
+        Some(Command::Series(series)) => {
+            berthier_validator::series_command::run(series).map(|text| {
+                print!("{}", text.unwrap_or_default());
+                0
+            })
+        }
+        Some(Command::Init(init)) => {
+            berthier_validator::init::init(init).map(|written| {
+                for path in &written {
+                    println!("wrote {}", path.display());
+                }
+                println!("{}", berthier_validator::init::next_steps(init));
+                0
+            })
+        }
+        Some(Command::MergeSarif(merge)) => {
+            render::sarif_merge::merge_files(&merge.files).and_then(|text| {
+                berthier_schema::io::save_atomic(&merge.out, text.as_bytes())
+                    .map_err(|e| RunError::Write {
+                    path: merge.out.clone(),
+                    message: e.to_string(),
+                })?;
+                eprintln!(
+                    "merged {} logs into {}",
+                    merge.files.len(),
+                    merge.out.display()
+                );
+                Ok(0)
+            })
+        }
+        Some(Command::Rule { code }) => {
+            berthier_validator::explain(code).map(|text| {
+                print!("{text}");
+                0
+            })
+        }
+    };
     match outcome {
         Ok(status) => ExitCode::from(status),
         Err(e @ RunError::Document { .. }) => {

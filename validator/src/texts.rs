@@ -59,5 +59,6 @@ pub fn validate_documents(
         candidates,
         skipped: Vec::new(),
     };
-    crate::validate_walked(walked, &severity::Overrides::default(), texts)
+    crate::validate_walked(walked, &severity::Overrides::default(), texts, None)
+        .map(|(report, _)| report)
 }

@@ -223,3 +223,34 @@ fn scenario(i: usize) -> String {
         side_text(1, i),
     )
 }
+
+/// Writes the pack with a few mistakes seeded, so runs on it have findings
+/// to compare: a unit on a lake (TER001), a unit twice (pass 2), an unknown
+/// unit, a syntax error, a missing map, an unused map and an unused
+/// counters copy (documents no scenario needs), every `every`-th scenario.
+pub fn generate_with_findings(dir: &Path, scenarios: usize) -> Vec<PathBuf> {
+    let files = generate(dir, scenarios);
+    let edit = |i: usize, from: &str, to: &str| {
+        let path = dir.join(format!("s{i:04}.scenario.ron"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return;
+        };
+        assert!(text.contains(from), "s{i:04} has no {from:?}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    };
+    for i in (0..scenarios).step_by(7) {
+        match (i / 7) % 5 {
+            0 => {
+                edit(i, &format!("hex: \"{}05\"", 20 + i % 2), "hex: \"6262\"")
+            }
+            1 => edit(i, "(unit: \"red-00-1\"", "(unit: \"red-00-0\""),
+            2 => edit(i, "(unit: \"blue-01-3\"", "(unit: \"blue-77-3\""),
+            3 => edit(i, "victory: [", "victory: [[("),
+            _ => edit(i, ".map.ron\", counters", "x.map.ron\", counters"),
+        }
+    }
+    std::fs::write(dir.join("spare.map.ron"), map(9)).expect("write");
+    let counters = counters().replace("id: \"bench\"", "id: \"spare\"");
+    std::fs::write(dir.join("spare.counters.ron"), counters).expect("write");
+    files
+}

@@ -2,27 +2,21 @@
 //! counters load is resolved into a [`Battle`] (the series after its
 //! `extends` chain, as pass 2 resolves it, then the scenario's
 //! `rule_overrides`), every rule of [`RULES`] runs on it, and each
-//! [`Finding`] is located in the scenario's text. Scenarios are checked in
-//! parallel.
+//! [`Finding`] is located in the scenario's text. The pipeline
+//! (`Pack::process`) calls it for each scenario as it is read.
 
 use berthier_schema::battle::Battle;
-use rayon::prelude::*;
 
 pub use super::registry::{RULES, RuleFn};
 use super::{Finding, registry};
 use crate::diagnostic::Diagnostic;
 use crate::pass::references::{Pack, ScenarioInputs, variant};
 
-/// Runs pass 3 over the selected scenarios of `pack`.
-pub fn check(pack: &Pack) -> Vec<Diagnostic> {
-    pack.scenarios()
-        .par_iter()
-        .flat_map_iter(|inputs| check_scenario(pack, inputs))
-        .collect()
-}
-
 /// Every rule on one scenario, located.
-fn check_scenario(pack: &Pack, inputs: &ScenarioInputs<'_>) -> Vec<Diagnostic> {
+pub fn check_scenario(
+    pack: &Pack,
+    inputs: &ScenarioInputs<'_>,
+) -> Vec<Diagnostic> {
     let battle = Battle::new(
         &inputs.series,
         inputs.map,

@@ -5,6 +5,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod sarif;
+pub mod sarif_merge;
 
 use crate::diagnostic::Report;
 

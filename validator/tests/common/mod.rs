@@ -155,3 +155,5 @@ pub fn run_unprivileged(dir: &Path, args: &[&str]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+#[path = "../../benches/synthetic/mod.rs"]
+pub mod bench_pack;

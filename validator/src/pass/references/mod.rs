@@ -11,30 +11,28 @@
 
 mod game;
 mod include;
+mod load;
 mod map;
 pub(crate) mod series;
 pub mod variant;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, Map};
-use rayon::prelude::*;
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
-use crate::pass::schema::{self, Checked};
+use crate::pass::schema::Checked;
 use crate::source::SourceFile;
-use crate::walk::{Candidate, relative};
 
-/// Every document known to the run, by canonical path.
+/// The documents of a run (see [`load`]) and what is derived from them
+/// once per run.
 pub struct Pack {
-    docs: HashMap<PathBuf, Arc<Checked>>,
-    /// The files of this run (their own findings are already reported).
-    selected: HashSet<PathBuf>,
+    cache: load::Cache,
     /// Joined path to its canonical form (`None`: it does not exist).
     /// Every scenario resolves the same few series, map and counters
     /// files, several times each; the file system is asked once per path.
@@ -43,8 +41,6 @@ pub struct Pack {
     /// scenario, map and counters file of a pack names the same few
     /// series, so each chain is merged once per run.
     effective: Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::Series>>>>,
-    /// Every variant's chain of bases, resolved once per run.
-    variants: HashMap<PathBuf, variant::Resolution>,
     /// A counters file's effective counters (its `include` list merged),
     /// likewise once per run.
     merged:
@@ -62,49 +58,6 @@ pub enum Resolved {
     Missing(String),
     /// Absolute, or climbing out of the root.
     Escapes(&'static str),
-}
-
-/// Runs pass 2 over the documents of pass 1; referenced files outside the
-/// selection are loaded as needed (their own findings are not reported).
-pub fn check(checked: Vec<Checked>) -> Vec<Diagnostic> {
-    check_pack(&pack(checked))
-}
-
-/// The documents of pass 1 plus every file they reference.
-pub fn pack(checked: Vec<Checked>) -> Pack {
-    pack_in(checked, crate::Texts::new())
-}
-
-/// [`pack`], reading the referenced files from `texts` where it holds
-/// their paths.
-pub fn pack_in(checked: Vec<Checked>, texts: crate::Texts) -> Pack {
-    let mut pack = Pack {
-        selected: checked.iter().map(|c| c.source.at.path.clone()).collect(),
-        docs: checked
-            .into_iter()
-            .map(|c| (c.source.at.path.clone(), Arc::new(c)))
-            .collect(),
-        canonical: Mutex::default(),
-        effective: Mutex::default(),
-        variants: HashMap::new(),
-        merged: Mutex::default(),
-        texts,
-    };
-    pack.load_referenced();
-    pack.load_standard();
-    pack.variants = variant::resolve_all(&pack).into_iter().collect();
-    pack
-}
-
-/// Runs pass 2 over the selected documents of `pack`.
-pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
-    let mut selected: Vec<&PathBuf> = pack.selected.iter().collect();
-    selected.sort();
-    selected
-        .par_iter()
-        .filter_map(|path| pack.docs.get(*path))
-        .flat_map_iter(|entry| pack.check_one(entry))
-        .collect()
 }
 
 /// A selected scenario with what it refers to, loaded: the input of
@@ -125,35 +78,28 @@ pub struct ScenarioInputs<'a> {
 }
 
 impl Pack {
-    /// Every selected scenario whose series chain, map and counters load
-    /// (the others have pass-2 findings saying why), in path order.
-    pub fn scenarios(&self) -> Vec<ScenarioInputs<'_>> {
-        let mut paths: Vec<&PathBuf> = self.selected.iter().collect();
-        paths.sort();
-        paths
-            .into_par_iter()
-            .filter_map(|path| self.scenario_inputs(self.docs.get(path)?))
-            .collect()
-    }
-
-    fn scenario_inputs<'a>(
+    /// The inputs of pass 3 for a scenario or a variant whose series
+    /// chain, map and counters load (the others have pass-2 findings
+    /// saying why).
+    pub fn scenario_inputs<'a>(
         &'a self,
         entry: &'a Checked,
     ) -> Option<ScenarioInputs<'a>> {
-        let (scenario, origin) = match &entry.document {
-            Some(Document::Variant(_) | Document::Scenario(_))
-                if self.variants.contains_key(&entry.source.at.path) =>
-            {
-                let resolved = self.variants.get(&entry.source.at.path)?;
-                let resolved = resolved.as_deref().ok()?;
-                (&resolved.scenario, Some(resolved))
-            }
-            Some(Document::Scenario(scenario)) => (scenario, None),
-            _ => return None,
-        };
+        let (scenario, origin) =
+            match (&entry.document, variant::resolution(self, entry)) {
+                (
+                    Some(Document::Variant(_) | Document::Scenario(_)),
+                    Some(r),
+                ) => {
+                    let resolved = r.as_deref().ok()?;
+                    (&resolved.scenario, Some(resolved))
+                }
+                (Some(Document::Scenario(scenario)), None) => (scenario, None),
+                _ => return None,
+            };
         let target = |reference: &str| -> Option<&'a Checked> {
             match self.resolve(&entry.source, reference) {
-                Resolved::Found(path) => self.docs.get(&path).map(|a| &**a),
+                Resolved::Found(path) => self.get(&path).map(|a| &**a),
                 _ => None,
             }
         };
@@ -180,48 +126,6 @@ impl Pack {
         })
     }
 
-    /// Loads referenced files that were not walked (a single file given on
-    /// the command line, an excluded folder), until nothing new appears.
-    fn load_referenced(&mut self) {
-        loop {
-            let mut wanted = HashMap::new();
-            for entry in self.docs.values() {
-                for reference in references(entry) {
-                    if let Resolved::Found(path) =
-                        self.resolve(&entry.source, &reference)
-                        && !self.docs.contains_key(&path)
-                    {
-                        wanted.insert(path, Arc::clone(&entry.source.at.root));
-                    }
-                }
-            }
-            if wanted.is_empty() {
-                return;
-            }
-            for (path, root) in wanted {
-                let rel = relative(&root.dir, &path).unwrap_or_default();
-                let candidate = Candidate {
-                    root,
-                    path: path.clone(),
-                    rel,
-                };
-                let loaded = schema::check_in(&candidate, &self.texts)
-                    .unwrap_or_else(|| Checked {
-                        source: SourceFile::new(
-                            candidate,
-                            "".into(),
-                            berthier_schema::Format::Json,
-                        ),
-                        kind: None,
-                        document: None,
-                        diagnostics: Vec::new(),
-                        unreadable: None,
-                    });
-                self.docs.insert(path, Arc::new(loaded));
-            }
-        }
-    }
-
     fn check_one(&self, entry: &Checked) -> Vec<Diagnostic> {
         let Some(document) = &entry.document else {
             return Vec::new();
@@ -229,6 +133,7 @@ impl Pack {
         let mut ctx = Ctx {
             pack: self,
             src: &entry.source,
+            entry: Some(entry),
             origin: None,
             out: Vec::new(),
         };
@@ -271,7 +176,10 @@ impl Pack {
         let root = &from.at.root.dir;
         let joined = parts.iter().fold(root.clone(), |p, part| p.join(part));
         match self.canonicalize(joined) {
-            Some(real) if real.starts_with(root) => Resolved::Found(real),
+            Some(real) if real.starts_with(root) => {
+                self.note_root(&real, &from.at.root);
+                Resolved::Found(real)
+            }
             Some(_) => Resolved::Escapes("a link leads out of it"),
             None => Resolved::Missing(parts.join("/")),
         }
@@ -291,54 +199,14 @@ impl Pack {
         }
         real
     }
-
-    /// Drops the documents on every core: freeing a large pack's documents
-    /// one by one took as long as a rule pass.
-    pub fn drop_in_parallel(self) {
-        self.docs.into_par_iter().for_each(drop);
-    }
-
-    fn get(&self, path: &Path) -> Option<&Arc<Checked>> {
-        self.docs.get(path)
-    }
-}
-
-/// The file references a document makes (for loading them).
-fn references(entry: &Checked) -> Vec<String> {
-    let names: Vec<&str> = match &entry.document {
-        Some(Document::Series(d)) => {
-            d.extends.iter().map(String::as_str).collect()
-        }
-        Some(Document::Map(d)) => vec![d.series.as_str()],
-        Some(Document::Counters(d)) => std::iter::once(d.series.as_str())
-            .chain(d.include.iter().map(|i| i.path.as_str()))
-            .collect(),
-        Some(Document::Scenario(d)) => {
-            let mut names: Vec<String> =
-                vec![d.series.clone(), d.map.clone(), d.counters.clone()];
-            // "deployed in its historical area" (001 l. 3054): the scenario
-            // a `DeploymentOf` names is read like a variant's base.
-            names.extend(berthier_schema::pack::deployment_scenarios(d));
-            return names;
-        }
-        Some(Document::Variant(d)) => [&d.series, &d.map, &d.counters]
-            .into_iter()
-            .flatten()
-            .chain([&d.base])
-            .map(String::as_str)
-            .collect(),
-        Some(Document::Game(d)) => {
-            d.battles.iter().map(|b| b.scenario.as_str()).collect()
-        }
-        None => Vec::new(),
-    };
-    names.into_iter().map(str::to_owned).collect()
 }
 
 /// Checking one document: the pack, the file, the findings so far.
 pub struct Ctx<'a> {
     pack: &'a Pack,
     src: &'a SourceFile,
+    /// The document being checked.
+    entry: Option<&'a Checked>,
     /// For a resolved variant, where each part was written: findings are
     /// located there.
     origin: Option<&'a variant::Variant>,
@@ -444,7 +312,7 @@ impl<'a> Ctx<'a> {
         let path = self.file(pointer, reference)?;
         let entry = self.pack.get(&path).cloned();
         let broken = entry.as_ref().is_none_or(|e| e.document.is_none());
-        if broken && self.pack.selected.contains(&path) {
+        if broken && self.pack.is_selected(&path) {
             // Its own findings say why; a file that cannot be read at all
             // has no line to point at, so each document that needs it
             // says, at its reference, that it is not checked against it.

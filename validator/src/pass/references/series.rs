@@ -40,40 +40,16 @@ impl Pack {
             Err(_) => Resolved::Missing(reference.to_owned()),
         }
     }
-
-    /// Adds the standard series the documents name (and those they
-    /// extend), as documents of the run that are never reported on.
-    pub(super) fn load_standard(&mut self) {
-        loop {
-            let named: Vec<&'static StandardSeries> = self
-                .docs
-                .values()
-                .flat_map(|entry| series_references(entry))
-                .filter(|r| standard::is_name(r))
-                .filter_map(|r| standard::find(&r).ok())
-                .filter(|s| !self.docs.contains_key(&standard_path(s)))
-                .collect();
-            if named.is_empty() {
-                return;
-            }
-            for series in named {
-                let entry = standard_entry(series);
-                self.docs.insert(standard_path(series), Arc::new(entry));
-            }
-        }
-    }
 }
 
-/// The series references a document makes.
-fn series_references(entry: &Checked) -> Vec<String> {
-    match &entry.document {
-        Some(Document::Series(d)) => d.extends.iter().cloned().collect(),
-        Some(Document::Map(d)) => vec![d.series.clone()],
-        Some(Document::Counters(d)) => vec![d.series.clone()],
-        Some(Document::Scenario(d)) => vec![d.series.clone()],
-        Some(Document::Variant(d)) => d.series.iter().cloned().collect(),
-        Some(Document::Game(_)) | None => Vec::new(),
-    }
+/// The standard series a [`standard_path`] stands for, as a document of
+/// the run (loaded on first use like any file; never reported on).
+pub(super) fn standard_at(path: &Path) -> Option<Checked> {
+    let pinned = path
+        .to_str()?
+        .strip_prefix("berthier:series/")?
+        .strip_suffix(".series.ron")?;
+    standard::find(pinned).ok().map(standard_entry)
 }
 
 /// A standard series as a document of the run.

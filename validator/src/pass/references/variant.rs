@@ -24,6 +24,7 @@ use berthier_schema::{DocKind, Document};
 use super::{Ctx, Pack, Resolved, map};
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::pass::schema::Checked;
 use crate::source::SourceFile;
 
 /// A variant's chain, resolved or not.
@@ -111,34 +112,29 @@ impl ScenarioFiles for PackFiles<'_> {
     }
 }
 
-/// Resolves every variant of the pack.
-pub(super) fn resolve_all(pack: &Pack) -> Vec<(PathBuf, Resolution)> {
-    pack.docs
-        .iter()
-        .filter_map(|(path, entry)| match &entry.document {
-            Some(document @ Document::Variant(_)) => {
-                let resolved = resolve_scenario(
-                    &mut PackFiles(pack),
-                    path.clone(),
-                    document,
-                );
-                Some((path.clone(), resolved.map(Arc::new)))
-            }
-            // A full scenario is resolved only for its `DeploymentOf`
-            // placements (REF038, REF039).
-            Some(document @ Document::Scenario(s))
-                if !deployment_scenarios(s).is_empty() =>
-            {
-                let resolved = resolve_scenario(
-                    &mut PackFiles(pack),
-                    path.clone(),
-                    document,
-                );
-                Some((path.clone(), resolved.map(Arc::new)))
-            }
-            _ => None,
-        })
-        .collect()
+/// The resolved chain of a variant, or of a full scenario with
+/// `DeploymentOf` placements (REF038, REF039); `None` for any other
+/// document. Resolved once per run, on first use.
+pub(super) fn resolution<'a>(
+    pack: &'a Pack,
+    entry: &Checked,
+) -> Option<&'a Resolution> {
+    let document = entry.document.as_ref()?;
+    match document {
+        Document::Variant(_) => {}
+        Document::Scenario(s) if !deployment_scenarios(s).is_empty() => {}
+        _ => return None,
+    }
+    let path = &entry.source.at.path;
+    let variants = &pack.cache.variants;
+    let slot = match variants.get(path) {
+        Some(slot) => slot,
+        None => variants.insert(path.clone(), Box::default()),
+    };
+    Some(slot.get_or_init(|| {
+        resolve_scenario(&mut PackFiles(pack), path.clone(), document)
+            .map(Arc::new)
+    }))
 }
 
 /// Pass 2 on a variant: its `base`, its chain, its changes, then the
@@ -154,7 +150,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
     }
     ctx.document("/base", &v.base, DocKind::Scenario);
     let pack = ctx.pack;
-    match pack.variants.get(&ctx.src.at.path) {
+    match ctx.entry.and_then(|entry| resolution(pack, entry)) {
         Some(Ok(resolved)) => {
             report_issues(ctx, resolved);
             ctx.origin = Some(resolved);
@@ -201,7 +197,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, v: &ScenarioVariant) {
 /// references.
 pub(super) fn check_full(ctx: &mut Ctx<'_>, s: &Scenario) {
     let pack = ctx.pack;
-    match pack.variants.get(&ctx.src.at.path) {
+    match ctx.entry.and_then(|entry| resolution(pack, entry)) {
         Some(Ok(resolved)) => {
             report_issues(ctx, resolved);
             ctx.origin = Some(resolved);
