@@ -199,6 +199,17 @@ impl App {
         &self.screen
     }
 
+    /// Checks the scenario of the Setup or Timeline screen now, on this
+    /// thread, and shows its findings (tests run no tasks).
+    pub fn check_live_now(&mut self) {
+        match &mut self.screen {
+            Screen::Setup(s) => s.check_live_now(),
+            Screen::Timeline(s) => s.check_live_now(),
+            Screen::Map(s) => s.check_live_now(),
+            _ => {}
+        }
+    }
+
     /// The recent-files list.
     pub fn recent(&self) -> &Recent {
         &self.recent
@@ -228,9 +239,9 @@ impl App {
             | Screen::Register(..)
             | Screen::Suggest(..)
             | Screen::NewMap(..)
-            | Screen::Oob(_)
-            | Screen::Setup(_)
-            | Screen::Timeline(_) => Task::none(),
+            | Screen::Oob(_) => Task::none(),
+            Screen::Setup(s) => s.live_task().map(Message::Setup),
+            Screen::Timeline(s) => s.live_task().map(Message::Timeline),
         }
     }
 
@@ -268,15 +279,23 @@ impl App {
                 Some(e) => self.oob_event(e),
                 None => Task::none(),
             },
-            (Screen::Setup(s), Message::Setup(m)) => match s.update(m) {
-                Some(e) => self.setup_event(e),
-                None => Task::none(),
-            },
+            (Screen::Setup(s), Message::Setup(m)) => {
+                let event = s.update(m);
+                let live = s.live_task().map(Message::Setup);
+                match event {
+                    Some(e) => Task::batch([live, self.setup_event(e)]),
+                    None => live,
+                }
+            }
             (_, Message::OpenSetup(path)) => self.request(Pending::Setup(path)),
-            (Screen::Timeline(s), Message::Timeline(m)) => match s.update(m) {
-                Some(e) => self.timeline_event(e),
-                None => Task::none(),
-            },
+            (Screen::Timeline(s), Message::Timeline(m)) => {
+                let event = s.update(m);
+                let live = s.live_task().map(Message::Timeline);
+                match event {
+                    Some(e) => Task::batch([live, self.timeline_event(e)]),
+                    None => live,
+                }
+            }
             (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {

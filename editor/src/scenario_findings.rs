@@ -4,7 +4,8 @@
 //! what the validator would report once they are saved. [`check`] is the
 //! call (it reads files and may take a while on a large map: the screens
 //! run it through [`live::Live`], debounced on a worker thread);
-//! [`view`] draws the list any screen can embed (the map screen today).
+//! [`view`] draws the list any screen embeds (the map, Setup and Timeline
+//! screens).
 //!
 //! The panel also counts what the rules cannot check (setup instructions
 //! kept as text, units set up whose stacking rating is unknown, victory
@@ -12,6 +13,7 @@
 //! checked".
 
 pub mod live;
+mod texts;
 mod unchecked;
 pub mod view;
 
@@ -22,6 +24,7 @@ use berthier_rules::Diagnostic;
 use berthier_schema::{Document, HexId};
 pub use berthier_validator::Texts;
 
+pub use texts::scenario_texts;
 pub use unchecked::Unchecked;
 
 /// The files a scenario's findings cover, inside their pack.
@@ -177,7 +180,18 @@ fn pack_root(files: &[PathBuf]) -> PathBuf {
 /// (`/sides/0/setup/3/...`) or an absent unit (`/sides/1/absent/2`), in
 /// the scenario at `scenario` (a variant resolved through its bases).
 pub fn unit_of(scenario: &Path, finding: &Diagnostic) -> Option<String> {
-    let name = scenario.file_name()?.to_string_lossy().into_owned();
+    let resolved = berthier_schema::pack::load_scenario(scenario).ok()?;
+    unit_in(scenario, &resolved.scenario, finding)
+}
+
+/// [`unit_of`] in `resolved`, the scenario at `path` as held in memory
+/// (the Setup and Timeline screens check what they hold, not the file).
+pub fn unit_in(
+    path: &Path,
+    resolved: &berthier_schema::Scenario,
+    finding: &Diagnostic,
+) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
     if !finding.file.ends_with(&name) {
         return None;
     }
@@ -188,8 +202,7 @@ pub fn unit_of(scenario: &Path, finding: &Diagnostic) -> Option<String> {
     if *sides != "sides" {
         return None;
     }
-    let resolved = berthier_schema::pack::load_scenario(scenario).ok()?;
-    let side = resolved.scenario.sides.get(side.parse::<usize>().ok()?)?;
+    let side = resolved.sides.get(side.parse::<usize>().ok()?)?;
     let index: usize = index.parse().ok()?;
     match *list {
         "setup" => side.setup.get(index).map(|p| p.unit.clone()),

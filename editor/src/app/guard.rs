@@ -119,11 +119,11 @@ impl App {
             Pending::NewMap => self.start_new_map(),
             Pending::Setup(path) => {
                 self.screen = super::setup::open(path);
-                Task::none()
+                self.boot_task()
             }
             Pending::Timeline(path) => {
                 self.screen = super::timeline::open(&path);
-                Task::none()
+                self.boot_task()
             }
         }
     }

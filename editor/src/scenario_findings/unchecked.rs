@@ -31,15 +31,16 @@ pub struct Unchecked {
 
 impl Unchecked {
     /// Counts them for the scenario at `path` (a variant resolved through
-    /// its bases), its series and counters. Only the map is edited in
-    /// memory today, and nothing counted here is in the map, so the files
-    /// are read from disk; `_texts` is taken for the screens that will
-    /// edit the scenario.
-    pub fn count(path: &Path, _texts: &Texts) -> Self {
-        let Ok(resolved) = load_scenario(path) else {
+    /// its bases), its series and counters. The scenario is read from
+    /// `texts` when the Setup or Timeline screen holds it there (a full
+    /// scenario, never a variant); the rest from disk.
+    pub fn count(path: &Path, texts: &Texts) -> Self {
+        let Some(s) = in_memory(path, texts)
+            .or_else(|| load_scenario(path).ok().map(|r| r.scenario))
+        else {
             return Self::default();
         };
-        let s = &resolved.scenario;
+        let s = &s;
         let series = load_series(&beside(path, &s.series)).ok();
         let counters = load_counters(&beside(path, &s.counters)).ok();
         Self {
@@ -61,6 +62,16 @@ impl Unchecked {
         [self.text_placements, self.unknown_steps, self.text_victory]
             .iter()
             .any(|n| n.is_some_and(|n| n > 0))
+    }
+}
+
+/// The scenario held in `texts` at `path`, when it is a full scenario.
+fn in_memory(path: &Path, texts: &Texts) -> Option<Scenario> {
+    let text = texts.get(path)?;
+    let format = berthier_schema::Format::of_path(path)?;
+    match berthier_schema::load_document(text, format).ok()? {
+        berthier_schema::Document::Scenario(s) => Some(s),
+        _ => None,
     }
 }
 

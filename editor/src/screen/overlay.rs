@@ -84,6 +84,19 @@ impl MapView {
         None
     }
 
+    /// Shows scan pixel `px` in the middle of the canvas, zoomed in to
+    /// read a hex of `hex_radius_px` (a finding clicked in a panel).
+    pub fn centre_on(&mut self, px: [f64; 2], hex_radius_px: f64) {
+        let Some(size) = self.size else { return };
+        self.view = crate::screen::map::findings::centred_on(
+            self.view,
+            px,
+            size,
+            hex_radius_px,
+        );
+        self.caches.clear();
+    }
+
     fn fit(&mut self, opened: &OpenedMap) {
         let Some(size) = self.size else { return };
         let content = match &opened.scan {

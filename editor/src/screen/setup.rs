@@ -8,6 +8,7 @@
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
 mod layer;
+mod live;
 mod place;
 mod view;
 
@@ -59,6 +60,10 @@ pub struct SetupScreen {
     notice: Option<String>,
     /// The map canvas has reported its size (see [`Self::layout_key`]).
     sized: bool,
+    /// The scenario's live findings, checked after every edit.
+    live: crate::scenario_findings::live::Live,
+    /// The setup changed since the live findings were last asked for.
+    live_due: bool,
 }
 
 /// What is worked out from the setup after each edit.
@@ -105,6 +110,8 @@ pub enum Message {
     Save,
     /// Back to the scenario's map.
     Back,
+    /// From the live findings panel.
+    Live(crate::scenario_findings::live::Message),
 }
 
 /// What the app must do for the screen.
@@ -119,6 +126,7 @@ pub enum Event {
 impl SetupScreen {
     /// The screen on an opened scenario.
     pub fn new(doc: SetupDoc) -> Self {
+        let path = doc.path.clone();
         let notice = doc.variant_of.as_ref().map(|base| {
             format!(
                 "A variant: its setup is shown as resolved; edit it in {}.",
@@ -139,6 +147,8 @@ impl SetupScreen {
             instruction: None,
             notice,
             sized: false,
+            live: crate::scenario_findings::live::Live::new(&path),
+            live_due: true,
         };
         screen.refresh();
         screen
@@ -256,6 +266,7 @@ impl SetupScreen {
             Message::Redo => self.history(false),
             Message::Save => return self.save(),
             Message::Back => return Some(Event::Back(self.doc.path.clone())),
+            Message::Live(m) => self.live_message(m),
         }
         None
     }
@@ -344,5 +355,6 @@ impl SetupScreen {
         self.counters_cache.clear();
         drop(b);
         self.report_stack();
+        self.live_due = true;
     }
 }

@@ -7,6 +7,7 @@
 //! validator's own entry simulation. Laid out in `view`, the map in
 //! `minimap`, the played turn in `play`.
 
+mod live;
 mod minimap;
 mod play;
 mod view;
@@ -65,6 +66,10 @@ pub struct TimelineScreen {
     /// The schedule played by the entry simulation, while playing (`None`
     /// also when the map, counters or series did not load).
     played: Option<Played>,
+    /// The scenario's live findings, checked after every move.
+    live: crate::scenario_findings::live::Live,
+    /// The schedule changed since the live findings were last asked for.
+    live_due: bool,
 }
 
 /// The screen's messages.
@@ -92,6 +97,8 @@ pub enum Message {
     Save,
     /// Back to the scenario's map.
     BackToMap,
+    /// From the live findings panel.
+    Live(crate::scenario_findings::live::Message),
 }
 
 /// What the app must do for the screen.
@@ -107,6 +114,7 @@ impl TimelineScreen {
     /// The screen on an opened scenario.
     pub fn new(doc: TimelineDoc) -> Self {
         let backdrop = minimap::Backdrop::new(&doc);
+        let live = crate::scenario_findings::live::Live::new(&doc.path);
         let mut screen = Self {
             doc,
             cards: Vec::new(),
@@ -118,6 +126,8 @@ impl TimelineScreen {
             marks: Vec::new(),
             map_image: None,
             played: None,
+            live,
+            live_due: true,
         };
         screen.map_image = screen.backdrop.with_marks(&screen.doc, &[]);
         screen.refresh();
@@ -174,10 +184,13 @@ impl TimelineScreen {
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
         let event = self.handle(message);
-        let marks = match self.playing {
+        let mut marks = match self.playing {
             Some(turn) => self.played_marks(turn),
             None => self.card_marks(),
         };
+        if let Some(hex) = self.finding_hex() {
+            marks.push((hex, Mark::Finding));
+        }
         if marks != self.marks {
             self.map_image = self.backdrop.with_marks(&self.doc, &marks);
             self.marks = marks;
@@ -217,6 +230,7 @@ impl TimelineScreen {
             Message::BackToMap => {
                 return Some(Event::BackToMap(self.doc.path.clone()));
             }
+            Message::Live(m) => self.live_message(m),
         }
         None
     }
@@ -282,6 +296,7 @@ impl TimelineScreen {
     fn changed(&mut self, change: impl FnOnce(&mut TimelineDoc) -> bool) {
         if change(&mut self.doc) {
             self.notice = None;
+            self.live_due = true;
             self.refresh();
         }
     }

@@ -18,15 +18,20 @@ use crate::setup::zone;
 const LIST_WIDTH: f32 = 320.0;
 /// The stack panel's width.
 const STACK_WIDTH: f32 = 260.0;
+/// The live findings panel's height, under the roster.
+const FINDINGS_HEIGHT: f32 = 230.0;
 
 impl SetupScreen {
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
+        let left = column![
+            container(self.list()).height(Fill),
+            rule::horizontal(1),
+            container(self.live.view().map(Message::Live))
+                .height(FINDINGS_HEIGHT),
+        ];
         let mut body = row![
-            container(self.list())
-                .width(LIST_WIDTH)
-                .height(Fill)
-                .style(opaque),
+            container(left).width(LIST_WIDTH).height(Fill).style(opaque),
             rule::vertical(1),
             self.map_view(),
         ];

@@ -41,6 +41,8 @@ pub enum Mark {
     /// One of the card's alternative entries, or (playing) an entry
     /// where someone is delayed.
     Alternative,
+    /// The hex of the live finding last clicked.
+    Finding,
 }
 
 impl Backdrop {
@@ -111,6 +113,7 @@ impl Backdrop {
             let colour = match mark {
                 Mark::Entry => [0xd0, 0x10, 0x10],
                 Mark::Alternative => [0xff, 0x8c, 0x00],
+                Mark::Finding => [0x8e, 0x24, 0xaa],
             };
             let corners: Vec<Px> = geometry.corners_px(*hex).map(at).to_vec();
             raster::fill_polygon(&mut img, &corners, colour, 0.7);

@@ -36,6 +36,10 @@ impl TimelineScreen {
             .width(Fill)
             .height(Fill),
             rule::vertical(1),
+            container(self.live.view().map(Message::Live))
+                .width(340)
+                .height(Fill),
+            rule::vertical(1),
             container(self.minimap()).width(420).height(Fill),
         ];
         let page = page

@@ -4,6 +4,7 @@
 
 mod bundled;
 mod edits;
+mod live;
 
 use std::path::{Path, PathBuf};
 

@@ -6,6 +6,7 @@
 //! never touches the bundled files.
 
 mod bundled;
+mod live;
 mod moves;
 mod play;
 

@@ -1,0 +1,92 @@
+//! The live findings panel on the Setup screen: an illegal stack made on
+//! the map brings its finding into the panel, clicking it selects the
+//! unit and its hex, and undoing clears it.
+
+use berthier_editor::app::{App, Message};
+use berthier_editor::map_canvas;
+use berthier_editor::screen::setup;
+use berthier_schema::HexId;
+
+use super::{click, copy_tree, open_setup, setup, shows};
+
+fn hex(s: &str) -> HexId {
+    s.parse().expect("hex id")
+}
+
+fn send(app: &mut App, m: setup::Message) {
+    let _ = app.update(Message::Setup(m));
+}
+
+/// Checks the scenario now (the tests run no tasks) on the app's screen.
+fn check(app: &mut App) {
+    app.check_live_now();
+}
+
+/// The findings shown, as the panel words them.
+fn worded(app: &App) -> Vec<String> {
+    let live = setup(app).live();
+    live.findings()
+        .iter()
+        .map(berthier_editor::scenario_findings::view::worded)
+        .collect()
+}
+
+#[test]
+fn an_illegal_stack_is_a_live_finding_until_undone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(dir.path());
+    let path = dir
+        .path()
+        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let mut app = open_setup(&path, dir.path());
+    send(
+        &mut app,
+        setup::Message::Canvas(map_canvas::Message::Resized(iced::Size::new(
+            800.0, 600.0,
+        ))),
+    );
+    check(&mut app);
+    let before = worded(&app);
+    assert!(
+        !before.iter().any(|w| w.contains("hex 1921")),
+        "{before:#?}"
+    );
+    let heading = setup(&app).live().heading();
+    assert!(shows(&app, &heading), "{heading}");
+
+    // Cavalry moved onto the infantry in 1921 (VlE V.7: a forbidden pair).
+    click(&mut app, "Guard light cavalry 016");
+    let at = setup(&app).point_of(hex("1921"));
+    send(
+        &mut app,
+        setup::Message::Canvas(map_canvas::Message::Press {
+            at,
+            modifiers: iced::keyboard::Modifiers::empty(),
+        }),
+    );
+    send(&mut app, setup::Message::Released(Some(at)));
+    assert!(setup(&app).live().checking(), "the edit asked for a check");
+    check(&mut app);
+    let after = worded(&app);
+    let new: Vec<&String> =
+        after.iter().filter(|w| !before.contains(w)).collect();
+    let finding = new
+        .iter()
+        .find(|w| w.contains("1921"))
+        .unwrap_or_else(|| panic!("{new:#?}"));
+    assert!(shows(&app, finding), "the panel lists {finding}");
+
+    // Clicking it selects a unit of the stack and its hex.
+    send(&mut app, setup::Message::Show(setup::Tab::Instructions));
+    click(&mut app, finding);
+    assert_eq!(setup(&app).selected_hex(), Some(hex("1921")));
+    assert!(setup(&app).selected_unit().is_some());
+    let notice = setup(&app).notice().expect("a notice").to_owned();
+    assert!(notice.contains("hex 1921"), "{notice}");
+
+    // Undone: the finding is gone, the list as it was.
+    click(&mut app, "Undo");
+    check(&mut app);
+    assert_eq!(worded(&app), before);
+    assert!(!shows(&app, finding));
+}
