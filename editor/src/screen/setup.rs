@@ -10,6 +10,7 @@
 mod layer;
 mod live;
 mod place;
+mod posture;
 mod view;
 
 use std::path::PathBuf;
@@ -100,6 +101,10 @@ pub enum Message {
     Raise(String),
     /// Move a unit one place down in its stack.
     Lower(String),
+    /// Set up a unit in this formation (`None`: none written).
+    SetFormation(String, Option<String>),
+    /// Set up a unit in this state (`None`: none written).
+    SetState(String, Option<String>),
     /// Take the selected unit off the map.
     Remove,
     /// Undo.
@@ -261,6 +266,12 @@ impl SetupScreen {
             }
             Message::Raise(unit) => self.restack(&unit, -1),
             Message::Lower(unit) => self.restack(&unit, 1),
+            Message::SetFormation(unit, f) => {
+                self.set_posture(&unit, |p| p.formation = f);
+            }
+            Message::SetState(unit, st) => {
+                self.set_posture(&unit, |p| p.state = st);
+            }
             Message::Remove => self.remove(),
             Message::Undo => self.history(true),
             Message::Redo => self.history(false),

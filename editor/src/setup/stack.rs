@@ -21,6 +21,10 @@ pub struct Member {
     pub steps: Option<i32>,
     /// Its facing, 0-5 clockwise from north.
     pub facing: Option<u8>,
+    /// Its formation's series id, as set up.
+    pub formation: Option<String>,
+    /// Its state's series id, as set up.
+    pub state: Option<String>,
 }
 
 /// One limit against the units of one side in the hex.
@@ -71,6 +75,8 @@ pub fn report(
             side: unit.side.clone(),
             steps: su.as_ref().and_then(|s| s.ratings.get("steps").copied()),
             facing: placed.facing,
+            formation: placed.formation.clone(),
+            state: placed.state.clone(),
         });
         let Some(su) = su else { continue };
         match sides.iter_mut().find(|(s, _)| *s == unit.side) {

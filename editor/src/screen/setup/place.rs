@@ -118,6 +118,21 @@ impl SetupScreen {
         });
     }
 
+    /// Sets `unit`'s formation or state at setup (`change` writes it on
+    /// its setup entry), one undo step.
+    pub(super) fn set_posture(
+        &mut self,
+        unit: &str,
+        change: impl FnOnce(&mut Placed),
+    ) {
+        let Some((i, j)) = self.doc.placed(unit) else {
+            return;
+        };
+        self.unit = Some(unit.to_owned());
+        self.armed = false;
+        self.edit(|setups| change(&mut setups[i][j]));
+    }
+
     /// Takes the selected unit off the map.
     pub(super) fn remove(&mut self) {
         let Some((i, j)) =

@@ -229,11 +229,16 @@ impl SetupScreen {
                 .map_or("steps unknown".to_owned(), |s| format!("{s} steps"));
             let facing =
                 m.facing.map_or(String::new(), |f| format!(" · faces {f}"));
+            let posture: String = [&m.formation, &m.state]
+                .into_iter()
+                .flatten()
+                .map(|id| format!(" · {}", self.posture_name(id)))
+                .collect();
             let selected = self.unit.as_deref() == Some(m.unit.as_str());
             let label = mouse_area(
                 container(column![
                     text(m.name.clone()).size(13),
-                    text(format!("{steps}{facing}")).size(11),
+                    text(format!("{steps}{facing}{posture}")).size(11),
                 ])
                 .width(Fill)
                 .style(move |theme: &Theme| highlight(theme, selected)),
@@ -246,6 +251,9 @@ impl SetupScreen {
                 (i < last).then(|| Message::Lower(m.unit.clone())),
             );
             panel = panel.push(row![label, up, down].spacing(2));
+            if selected {
+                panel = panel.push(self.posture(m));
+            }
         }
         for limit in &report.limits {
             let line = text(limit.text.clone()).size(12);

@@ -5,6 +5,7 @@
 mod bundled;
 mod edits;
 mod live;
+mod posture;
 
 use std::path::{Path, PathBuf};
 
