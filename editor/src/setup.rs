@@ -11,6 +11,7 @@ pub mod posture;
 pub mod roster;
 pub mod stack;
 pub mod zone;
+pub mod zone_edit;
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +20,7 @@ use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{
     beside, load_counters, load_scenario, load_series,
 };
-use berthier_schema::scenario::Placed;
+use berthier_schema::scenario::{Instruction, Placed};
 use berthier_schema::{Counters, Document, Format, HexId, Scenario, Series};
 
 use crate::project::{self, OpenError, OpenedMap};
@@ -43,10 +44,18 @@ pub struct SetupDoc {
     /// shown, not edited: edits belong in the base).
     pub variant_of: Option<PathBuf>,
     history: SetupHistory,
+    /// Beside each step of `history`: for an instruction's zone edit, the
+    /// instructions it replaced (`None` for a setup edit, whose step holds
+    /// the setups). Kept apart so the setup history stays as it is.
+    zone_undo: Vec<Option<Instructions>>,
+    zone_redo: Vec<Option<Instructions>>,
 }
 
 /// Every side's setup list, as one undo step restores them.
 pub type Setups = Vec<Vec<Placed>>;
+
+/// Every side's setup instructions, as one zone edit restores them.
+pub type Instructions = Vec<Vec<Instruction>>;
 
 impl SetupDoc {
     /// Opens a scenario (or a variant) with its map, counters and series.
@@ -83,6 +92,8 @@ impl SetupDoc {
             scenario,
             variant_of,
             history: SetupHistory::new(),
+            zone_undo: Vec::new(),
+            zone_redo: Vec::new(),
         })
     }
 
@@ -123,6 +134,30 @@ impl SetupDoc {
         }
         let before = self.replace(after);
         self.history.record(before);
+        self.zone_undo.push(None);
+        self.zone_redo.clear();
+    }
+
+    /// Every side's instructions.
+    pub fn instructions(&self) -> Instructions {
+        self.scenario
+            .sides
+            .iter()
+            .map(|s| s.instructions.clone())
+            .collect()
+    }
+
+    /// Replaces the instructions with `after` as one undo step (nothing
+    /// when they are the same or the file is a variant).
+    pub fn apply_instructions(&mut self, after: Instructions) {
+        if !self.is_editable() || after == self.instructions() {
+            return;
+        }
+        let before = self.swap_instructions(after);
+        // The setups are unchanged: their step restores them as they are.
+        self.history.record(self.setups());
+        self.zone_undo.push(Some(before));
+        self.zone_redo.clear();
     }
 
     /// Undoes the last step; whether there was one.
@@ -132,6 +167,9 @@ impl SetupDoc {
         };
         let after = self.replace(before);
         self.history.push_redo(after);
+        let zone = self.zone_undo.pop().flatten();
+        let zone = zone.map(|z| self.swap_instructions(z));
+        self.zone_redo.push(zone);
         true
     }
 
@@ -142,7 +180,18 @@ impl SetupDoc {
         };
         let before = self.replace(after);
         self.history.push_undo(before);
+        let zone = self.zone_redo.pop().flatten();
+        let zone = zone.map(|z| self.swap_instructions(z));
+        self.zone_undo.push(zone);
         true
+    }
+
+    fn swap_instructions(&mut self, list: Instructions) -> Instructions {
+        let mut old = Vec::with_capacity(list.len());
+        for (side, new) in self.scenario.sides.iter_mut().zip(list) {
+            old.push(std::mem::replace(&mut side.instructions, new));
+        }
+        old
     }
 
     fn replace(&mut self, setups: Setups) -> Setups {

@@ -12,6 +12,7 @@ mod live;
 mod place;
 mod posture;
 mod view;
+mod zone_tools;
 
 use std::path::PathBuf;
 
@@ -27,6 +28,7 @@ use crate::setup::zone::{self, Shaded};
 use crate::setup::{SetupDoc, art};
 
 pub use layer::LayerKey;
+pub use zone_tools::ZoneTool;
 
 /// What the left panel lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +63,8 @@ pub struct SetupScreen {
     notice: Option<String>,
     /// The map canvas has reported its size (see [`Self::layout_key`]).
     sized: bool,
+    /// What the next map click does to the selected instruction's zone.
+    zone_tool: Option<ZoneTool>,
     /// The scenario's live findings, checked after every edit.
     live: crate::scenario_findings::live::Live,
     /// The setup changed since the live findings were last asked for.
@@ -105,6 +109,10 @@ pub enum Message {
     SetFormation(String, Option<String>),
     /// Set up a unit in this state (`None`: none written).
     SetState(String, Option<String>),
+    /// Arm a tool for the selected instruction's zone (`None`: disarm).
+    ZoneTool(Option<ZoneTool>),
+    /// Set the selected instruction's radius ("within N").
+    Radius(u8),
     /// Take the selected unit off the map.
     Remove,
     /// Undo.
@@ -152,6 +160,7 @@ impl SetupScreen {
             instruction: None,
             notice,
             sized: false,
+            zone_tool: None,
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
         };
@@ -272,6 +281,8 @@ impl SetupScreen {
             Message::SetState(unit, st) => {
                 self.set_posture(&unit, |p| p.state = st);
             }
+            Message::ZoneTool(tool) => self.arm_zone_tool(tool),
+            Message::Radius(n) => self.set_radius(n),
             Message::Remove => self.remove(),
             Message::Undo => self.history(true),
             Message::Redo => self.history(false),
@@ -320,6 +331,7 @@ impl SetupScreen {
         };
         let shaded = zone::shade(&b, ins);
         self.instruction = Some(((side, i), shaded));
+        self.zone_tool = None;
         self.counters_cache.clear();
     }
 

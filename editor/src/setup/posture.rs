@@ -34,7 +34,7 @@ pub fn formations(series: &Series, unit: &Unit) -> Vec<Choice> {
 
 fn offered(f: &FormationDef, unit: &Unit) -> bool {
     f.allowed_at_setup
-        && f.classes.iter().any(|c| *c == unit.class)
+        && f.classes.contains(&unit.class)
         && (f.tags.is_empty() || f.tags.iter().any(|t| unit.tags.contains(t)))
 }
 

@@ -23,6 +23,9 @@ impl SetupScreen {
         let Some(hex) = self.hex_at_px(px) else {
             return;
         };
+        if self.zone_click(hex) {
+            return;
+        }
         self.hex = Some(hex);
         if self.armed
             && let Some(unit) = self.unit.clone()

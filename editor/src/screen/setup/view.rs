@@ -68,6 +68,17 @@ impl SetupScreen {
     }
 
     fn hint(&self) -> String {
+        match self.zone_tool {
+            Some(super::ZoneTool::Pick) => {
+                return "Click the place or hex the zone is measured from"
+                    .to_owned();
+            }
+            Some(super::ZoneTool::Draw) => {
+                return "Click the region's corners in order (again: remove)"
+                    .to_owned();
+            }
+            None => {}
+        }
         match (&self.unit, self.armed) {
             (Some(unit), true) => {
                 format!("Click or drop on a hex to set up {unit} (Esc: stop)")
@@ -115,11 +126,12 @@ impl SetupScreen {
             Tab::Roster(i) => self.roster(i),
             Tab::Instructions => self.instructions(),
         };
-        column![
-            container(tabs).padding(6),
-            scrollable(container(content).padding([4, 8])).height(Fill),
-        ]
-        .into()
+        let mut top = column![container(tabs).padding(6)];
+        if self.tab == Tab::Instructions {
+            top = top.push(container(self.zone_header()).padding([0, 8]));
+        }
+        top.push(scrollable(container(content).padding([4, 8])).height(Fill))
+            .into()
     }
 
     fn roster(&self, side: usize) -> Element<'_, Message> {
@@ -195,16 +207,6 @@ impl SetupScreen {
                         .on_press(Message::SelectInstruction(i, k)),
                 );
             }
-        }
-        if let Some(zone) = self.zone() {
-            let mut line = format!("{} hexes allowed", zone.allowed.len());
-            if let Some(why) = &zone.why {
-                line += &format!(
-                    "; {} cannot be decided: {why}",
-                    zone.undecided.len()
-                );
-            }
-            list = list.push(text(line).size(13));
         }
         list.into()
     }
@@ -282,6 +284,25 @@ impl SetupScreen {
                 panel.push(button("Remove from map").on_press(Message::Remove));
         }
         panel.into()
+    }
+}
+
+impl SetupScreen {
+    /// The selected instruction's zone: its size, then its map tools.
+    fn zone_header(&self) -> Element<'_, Message> {
+        let mut list = Column::new().spacing(4);
+        if let Some(zone) = self.zone() {
+            let mut line = format!("{} hexes allowed", zone.allowed.len());
+            if let Some(why) = &zone.why {
+                line += &format!(
+                    "; {} cannot be decided: {why}",
+                    zone.undecided.len()
+                );
+            }
+            list = list.push(text(line).size(13));
+            list = list.push(self.zone_tools());
+        }
+        list.into()
     }
 }
 

@@ -1,0 +1,205 @@
+//! Edits of an instruction's zone made on the map: the place or hex it is
+//! measured from picked by a click, its radius ("within N hexes"), and a
+//! region drawn corner by corner. The model's `Region` is a polygon whose
+//! corners are hex centres, in order (the hexes inside or on its boundary
+//! are the zone), not a set of hexes: a region is drawn by clicking its
+//! corners, and an irregular set of single hexes cannot be said. They act on the instruction's placement when
+//! it is one of the kinds below, or on the first such part of an `All`
+//! (Ligny 1: "on the Chaussee Romaine within 4 hexes of the map edge" is
+//! a road stretch and a `Within`; the radius edits the `Within`).
+//!
+//! What a click cannot say is not offered: a map edge, a road or a
+//! stretch of road are not one hex (`Location::Edge`, `Road`,
+//! `RoadStretch`), the two ends of a band or a line, a side of a river,
+//! and a zone relative to other units (`StackedWith`, `AdjacentTo`) are
+//! named by id and left to the file.
+
+use berthier_schema::HexId;
+use berthier_schema::placement::{Location, Placement};
+
+/// The part of `p` the map edits act on.
+pub fn target(p: &Placement) -> Option<&Placement> {
+    match p {
+        Placement::All(parts) => parts.iter().find(|q| is_leaf(q)),
+        q if is_leaf(q) => Some(q),
+        _ => None,
+    }
+}
+
+fn target_mut(p: &mut Placement) -> Option<&mut Placement> {
+    if is_leaf(p) {
+        return Some(p);
+    }
+    match p {
+        Placement::All(parts) => parts.iter_mut().find(|q| is_leaf(q)),
+        _ => None,
+    }
+}
+
+fn is_leaf(p: &Placement) -> bool {
+    matches!(
+        p,
+        Placement::Hex(_)
+            | Placement::HexOrAdjacent(_)
+            | Placement::At(_)
+            | Placement::Within { .. }
+            | Placement::Region(_)
+            | Placement::HalfwayBetween { .. }
+    )
+}
+
+/// Whether a click can set where the zone is measured from.
+pub fn can_pick(p: &Placement) -> bool {
+    matches!(
+        target(p),
+        Some(
+            Placement::Hex(_)
+                | Placement::HexOrAdjacent(_)
+                | Placement::At(_)
+                | Placement::Within { .. }
+        )
+    )
+}
+
+/// The zone measured from `place` when the hex clicked belongs to one
+/// (the rulebooks name places), else from the hex; whether it changed.
+pub fn pick(p: &mut Placement, hex: HexId, place: Option<String>) -> bool {
+    let location = place.map_or(Location::Hex(hex), Location::Place);
+    let Some(t) = target_mut(p) else { return false };
+    let before = t.clone();
+    match t {
+        Placement::Hex(h) | Placement::HexOrAdjacent(h) => *h = hex,
+        Placement::At(l) | Placement::Within { of: l, .. } => *l = location,
+        _ => return false,
+    }
+    *t != before
+}
+
+/// The radius: "within N" (0 for a single place or hex).
+pub fn radius(p: &Placement) -> Option<u8> {
+    match target(p)? {
+        Placement::Within { hexes, .. } => Some(*hexes),
+        Placement::HalfwayBetween { radius, .. } => Some(*radius),
+        Placement::At(_) | Placement::Hex(_) => Some(0),
+        _ => None,
+    }
+}
+
+/// Sets the radius: a place or hex with a radius becomes "within N" of
+/// it, "within 0" becomes the place or hex itself; whether it changed.
+pub fn set_radius(p: &mut Placement, n: u8) -> bool {
+    let Some(t) = target_mut(p) else { return false };
+    let next = match t {
+        Placement::Within { of, hexes } if n > 0 => {
+            let changed = *hexes != n;
+            *hexes = n;
+            return changed;
+        }
+        Placement::Within { of, .. } => Placement::At(of.clone()),
+        Placement::HalfwayBetween { radius, .. } => {
+            let changed = *radius != n;
+            *radius = n;
+            return changed;
+        }
+        Placement::At(l) if n > 0 => Placement::Within {
+            of: l.clone(),
+            hexes: n,
+        },
+        Placement::Hex(h) if n > 0 => Placement::Within {
+            of: Location::Hex(*h),
+            hexes: n,
+        },
+        _ => return false,
+    };
+    *t = next;
+    true
+}
+
+/// Whether the zone is a drawn region.
+pub fn is_region(p: &Placement) -> bool {
+    matches!(target(p), Some(Placement::Region(_)))
+}
+
+/// A corner clicked: the zone becomes a region with this first corner
+/// when it is not one yet; a corner already in it is taken out, else the
+/// hex is added as the last corner. Always a change.
+pub fn corner(p: &mut Placement, hex: HexId) -> bool {
+    let Some(t) = target_mut(p) else { return false };
+    let Placement::Region(corners) = t else {
+        *t = Placement::Region(vec![hex]);
+        return true;
+    };
+    match corners.iter().position(|h| *h == hex) {
+        Some(i) => {
+            corners.remove(i);
+        }
+        None => corners.push(hex),
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(s: &str) -> HexId {
+        s.parse().expect("hex")
+    }
+
+    #[test]
+    fn a_radius_turns_a_place_into_within_and_back() {
+        let mut p = Placement::At(Location::Place("fleurus".into()));
+        assert!(set_radius(&mut p, 3));
+        assert_eq!(
+            p,
+            Placement::Within {
+                of: Location::Place("fleurus".into()),
+                hexes: 3
+            }
+        );
+        assert_eq!(radius(&p), Some(3));
+        assert!(set_radius(&mut p, 0));
+        assert_eq!(p, Placement::At(Location::Place("fleurus".into())));
+    }
+
+    #[test]
+    fn edits_reach_the_within_inside_an_all_and_not_a_road() {
+        let road = Placement::OnRoad {
+            road: "r".into(),
+            from: Location::Entry("e".into()),
+            to: Location::Place("p".into()),
+            or_adjacent: false,
+        };
+        let mut p = Placement::All(vec![
+            road.clone(),
+            Placement::Within {
+                of: Location::Edge("west".into()),
+                hexes: 4,
+            },
+        ]);
+        assert!(set_radius(&mut p, 5));
+        assert!(pick(&mut p, hex("0101"), None));
+        let Placement::All(parts) = &p else { panic!() };
+        assert_eq!(parts[0], road);
+        assert_eq!(
+            parts[1],
+            Placement::Within {
+                of: Location::Hex(hex("0101")),
+                hexes: 5
+            }
+        );
+        let mut road_only = road;
+        assert!(!can_pick(&road_only));
+        assert!(!set_radius(&mut road_only, 2));
+    }
+
+    #[test]
+    fn a_region_is_drawn_corner_by_corner_in_order() {
+        let mut p = Placement::Hex(hex("0101"));
+        assert!(corner(&mut p, hex("0105")));
+        assert!(corner(&mut p, hex("0101")));
+        assert!(corner(&mut p, hex("0501")));
+        assert!(corner(&mut p, hex("0101")));
+        assert_eq!(p, Placement::Region(vec![hex("0105"), hex("0501")]));
+    }
+}
