@@ -18,7 +18,9 @@ use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{
     beside, load_counters, load_scenario, load_series,
 };
-use berthier_schema::{Counters, Document, Format, Map, Scenario, Series};
+use berthier_schema::{
+    Counters, Document, Format, Location, Map, Scenario, Series,
+};
 
 use crate::project::{OpenError, read_document};
 use moves::{Move, MoveHistory};
@@ -42,7 +44,16 @@ pub struct TimelineDoc {
     /// Problems that do not stop the schedule from showing.
     pub warnings: Vec<String>,
     history: MoveHistory,
+    /// Beside each step of `history`: for an entry change, the arrival
+    /// (side, index) and the entry it had (`None` for a move of time,
+    /// which the step itself holds). Kept apart so the move history stays
+    /// as it is.
+    entry_undo: Vec<Option<EntryChange>>,
+    entry_redo: Vec<Option<EntryChange>>,
 }
+
+/// An arrival's entry as it was before a change.
+type EntryChange = (usize, usize, Option<Location>);
 
 /// Why a save did not write.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +133,8 @@ impl TimelineDoc {
             series,
             warnings,
             history: MoveHistory::new(),
+            entry_undo: Vec::new(),
+            entry_redo: Vec::new(),
         })
     }
 
@@ -171,17 +184,73 @@ impl TimelineDoc {
         };
         let inverse = step.apply(&mut self.scenario);
         self.history.record(inverse);
+        self.entry_undo.push(None);
+        self.entry_redo.clear();
         true
     }
 
-    /// Undoes the last move; whether there was one.
-    pub fn undo(&mut self) -> bool {
-        self.history.undo(&mut self.scenario)
+    /// Gives an arrival (side index, arrival index) a new entry, as one
+    /// undo step; whether anything changed.
+    pub fn set_entry(
+        &mut self,
+        side: usize,
+        index: usize,
+        entry: Option<Location>,
+    ) -> bool {
+        if self.variant {
+            return false;
+        }
+        let Some(arrival) = self
+            .scenario
+            .sides
+            .get_mut(side)
+            .and_then(|s| s.reinforcements.get_mut(index))
+        else {
+            return false;
+        };
+        if arrival.entry == entry {
+            return false;
+        }
+        let old = std::mem::replace(&mut arrival.entry, entry);
+        // The time is unchanged: the move history's step is a no-op move.
+        let at = arrival.at.clone();
+        self.history.record(Move { side, index, at });
+        self.entry_undo.push(Some((side, index, old)));
+        self.entry_redo.clear();
+        true
     }
 
-    /// Redoes the last undone move; whether there was one.
+    /// Undoes the last move or entry change; whether there was one.
+    pub fn undo(&mut self) -> bool {
+        if !self.history.undo(&mut self.scenario) {
+            return false;
+        }
+        let change = self.entry_undo.pop().flatten();
+        let back = change.map(|c| self.swap_entry(c));
+        self.entry_redo.push(back);
+        true
+    }
+
+    /// Redoes the last undone move or entry change; whether there was one.
     pub fn redo(&mut self) -> bool {
-        self.history.redo(&mut self.scenario)
+        if !self.history.redo(&mut self.scenario) {
+            return false;
+        }
+        let change = self.entry_redo.pop().flatten();
+        let back = change.map(|c| self.swap_entry(c));
+        self.entry_undo.push(back);
+        true
+    }
+
+    /// Puts an entry back; returns the one it replaced.
+    fn swap_entry(&mut self, (side, index, entry): EntryChange) -> EntryChange {
+        let arrival = self
+            .scenario
+            .sides
+            .get_mut(side)
+            .and_then(|s| s.reinforcements.get_mut(index));
+        let old = arrival.map(|a| std::mem::replace(&mut a.entry, entry));
+        (side, index, old.flatten())
     }
 
     /// Whether there is a move to undo.

@@ -7,11 +7,13 @@
 //! validator's own entry simulation. Laid out in `view`, the map in
 //! `minimap`, the played turn in `play`.
 
+mod entry;
 mod live;
 mod minimap;
 mod play;
 mod view;
 
+pub use entry::location_at;
 pub use minimap::Mark;
 
 use std::path::PathBuf;
@@ -66,6 +68,10 @@ pub struct TimelineScreen {
     /// The schedule played by the entry simulation, while playing (`None`
     /// also when the map, counters or series did not load).
     played: Option<Played>,
+    /// The next click on the small map sets the selected arrival's entry.
+    picking_entry: bool,
+    /// The pointer over the small map, and the map's size there.
+    map_pointer: Option<(iced::Point, iced::Size)>,
     /// The scenario's live findings, checked after every move.
     live: crate::scenario_findings::live::Live,
     /// The schedule changed since the live findings were last asked for.
@@ -99,6 +105,12 @@ pub enum Message {
     BackToMap,
     /// From the live findings panel.
     Live(crate::scenario_findings::live::Message),
+    /// Arm (or disarm) picking the selected arrival's entry on the map.
+    PickEntry(bool),
+    /// The pointer moved over the small map (where, the map's size).
+    MapPointer(iced::Point, iced::Size),
+    /// The small map was pressed.
+    MapPress,
 }
 
 /// What the app must do for the screen.
@@ -126,6 +138,8 @@ impl TimelineScreen {
             marks: Vec::new(),
             map_image: None,
             played: None,
+            picking_entry: false,
+            map_pointer: None,
             live,
             live_due: true,
         };
@@ -201,6 +215,7 @@ impl TimelineScreen {
     fn handle(&mut self, message: Message) -> Option<Event> {
         match message {
             Message::Grab(key) => {
+                self.picking_entry = false;
                 self.selected = Some(key);
                 self.dragging = Some((key, None));
             }
@@ -231,6 +246,9 @@ impl TimelineScreen {
                 return Some(Event::BackToMap(self.doc.path.clone()));
             }
             Message::Live(m) => self.live_message(m),
+            Message::PickEntry(on) => self.arm_entry_pick(on),
+            Message::MapPointer(at, size) => self.map_pointer(at, size),
+            Message::MapPress => self.map_pressed(),
         }
         None
     }

@@ -95,6 +95,55 @@ impl Backdrop {
         }
     }
 
+    /// The hex under `at`, a point of the small map shown at `size` (the
+    /// image is fitted and centred there, as `ContentFit::Contain` does).
+    pub(super) fn hex_at(
+        &self,
+        doc: &TimelineDoc,
+        at: iced::Point,
+        size: iced::Size,
+    ) -> Option<HexId> {
+        let (img, map) = (self.image.as_ref()?, doc.map.as_ref()?);
+        let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+        let (sw, sh) = (f64::from(size.width), f64::from(size.height));
+        let scale = (sw / w).min(sh / h);
+        if scale <= 0.0 || self.k <= 0.0 {
+            return None;
+        }
+        let image_px = [
+            (f64::from(at.x) - (sw - w * scale) / 2.0) / scale,
+            (f64::from(at.y) - (sh - h * scale) / 2.0) / scale,
+        ];
+        let px = [
+            (image_px[0] - self.offset[0]) / self.k,
+            (image_px[1] - self.offset[1]) / self.k,
+        ];
+        map.geometry()
+            .hex_at_px(px, None)
+            .filter(|h| map.contains(*h))
+    }
+
+    /// Where `hex`'s centre is on the small map shown at `size` (tests
+    /// click there).
+    pub(super) fn point_of(
+        &self,
+        doc: &TimelineDoc,
+        hex: HexId,
+        size: iced::Size,
+    ) -> Option<iced::Point> {
+        let (img, map) = (self.image.as_ref()?, doc.map.as_ref()?);
+        let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+        let (sw, sh) = (f64::from(size.width), f64::from(size.height));
+        let scale = (sw / w).min(sh / h);
+        let [x, y] = map.geometry().center_px(hex);
+        let image_px =
+            [x * self.k + self.offset[0], y * self.k + self.offset[1]];
+        Some(iced::Point::new(
+            (image_px[0] * scale + (sw - w * scale) / 2.0) as f32,
+            (image_px[1] * scale + (sh - h * scale) / 2.0) as f32,
+        ))
+    }
+
     /// The map with `marks` drawn on it.
     pub(super) fn with_marks(
         &self,
@@ -148,14 +197,30 @@ pub(super) fn location_hexes(
 }
 
 impl TimelineScreen {
+    /// Where `hex`'s centre is on the small map shown at `size`.
+    pub fn minimap_point(
+        &self,
+        hex: HexId,
+        size: iced::Size,
+    ) -> Option<iced::Point> {
+        self.backdrop.point_of(&self.doc, hex, size)
+    }
+
     /// The map with the selection's (or the played turn's) hexes.
     pub(super) fn minimap(&self) -> Element<'_, Message> {
         match &self.map_image {
-            Some(handle) => image(handle.clone())
-                .content_fit(ContentFit::Contain)
-                .width(Fill)
-                .height(Fill)
-                .into(),
+            Some(handle) => iced::widget::responsive(move |size| {
+                iced::widget::mouse_area(
+                    image(handle.clone())
+                        .content_fit(ContentFit::Contain)
+                        .width(Fill)
+                        .height(Fill),
+                )
+                .on_move(super::entry::pointer(size))
+                .on_press(Message::MapPress)
+                .into()
+            })
+            .into(),
             None => text("The scenario's map did not load.").size(14).into(),
         }
     }

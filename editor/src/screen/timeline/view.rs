@@ -83,6 +83,16 @@ impl TimelineScreen {
             button("◀ Earlier")
                 .on_press_maybe(movable.then_some(Message::Earlier)),
             button("Later ▶").on_press_maybe(movable.then_some(Message::Later)),
+            button("Pick entry on map")
+                .style(if self.picking_entry {
+                    button::success
+                } else {
+                    button::primary
+                })
+                .on_press_maybe(
+                    (self.selected().is_some() && !doc.variant)
+                        .then_some(Message::PickEntry(!self.picking_entry))
+                ),
             play,
         ]
         .spacing(6)

@@ -6,6 +6,7 @@
 //! never touches the bundled files.
 
 mod bundled;
+mod entry;
 mod live;
 mod moves;
 mod play;
