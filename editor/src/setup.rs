@@ -10,6 +10,7 @@ pub mod history;
 pub mod posture;
 pub mod roster;
 pub mod stack;
+pub mod variant;
 pub mod zone;
 pub mod zone_edit;
 

@@ -41,6 +41,10 @@ impl App {
             setup::Event::Back(path) => {
                 self.request(super::Pending::Open(path))
             }
+            setup::Event::OpenVariant(path) => {
+                self.remember(&path);
+                self.request(super::Pending::Setup(path))
+            }
         }
     }
 

@@ -37,6 +37,8 @@ pub enum Tab {
     Roster(usize),
     /// Every side's instructions.
     Instructions,
+    /// A variant's differences from its base.
+    Variant,
 }
 
 /// The screen's state.
@@ -65,6 +67,9 @@ pub struct SetupScreen {
     sized: bool,
     /// What the next map click does to the selected instruction's zone.
     zone_tool: Option<ZoneTool>,
+    /// A variant compared with its base (`Err`: why the base did not
+    /// load), worked out once on opening.
+    variant_diff: Option<Result<Vec<crate::setup::variant::Section>, String>>,
     /// The scenario's live findings, checked after every edit.
     live: crate::scenario_findings::live::Live,
     /// The setup changed since the live findings were last asked for.
@@ -125,6 +130,8 @@ pub enum Message {
     Back,
     /// From the live findings panel.
     Live(crate::scenario_findings::live::Message),
+    /// Write a new variant of this scenario and open it.
+    NewVariant,
 }
 
 /// What the app must do for the screen.
@@ -134,6 +141,8 @@ pub enum Event {
     Saved(PathBuf),
     /// Show the scenario's map again.
     Back(PathBuf),
+    /// A new variant was written: open it on the Setup screen.
+    OpenVariant(PathBuf),
 }
 
 impl SetupScreen {
@@ -161,11 +170,56 @@ impl SetupScreen {
             notice,
             sized: false,
             zone_tool: None,
+            variant_diff: None,
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
         };
+        screen.variant_diff = screen.compare_with_base();
         screen.refresh();
         screen
+    }
+
+    /// The variant compared with its base, when the file is a variant.
+    fn compare_with_base(
+        &self,
+    ) -> Option<Result<Vec<crate::setup::variant::Section>, String>> {
+        let base = self.doc.variant_of.as_ref()?;
+        Some(
+            berthier_schema::pack::load_scenario(base)
+                .map(|r| {
+                    crate::setup::variant::diff(
+                        &r.scenario,
+                        self.doc.scenario(),
+                    )
+                })
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    /// The variant's differences from its base, when the file is one.
+    pub fn variant_diff(
+        &self,
+    ) -> Option<&Result<Vec<crate::setup::variant::Section>, String>> {
+        self.variant_diff.as_ref()
+    }
+
+    /// Writes a new variant of this scenario and asks the app to open it.
+    fn new_variant(&mut self) -> Option<Event> {
+        if self.is_dirty() {
+            self.notice = Some(
+                "Save first: a variant inherits the scenario as saved."
+                    .to_owned(),
+            );
+            return None;
+        }
+        match crate::setup::variant::create(&self.doc.path, self.doc.scenario())
+        {
+            Ok(path) => Some(Event::OpenVariant(path)),
+            Err(e) => {
+                self.notice = Some(e);
+                None
+            }
+        }
     }
 
     /// The scenario being set up.
@@ -289,6 +343,7 @@ impl SetupScreen {
             Message::Save => return self.save(),
             Message::Back => return Some(Event::Back(self.doc.path.clone())),
             Message::Live(m) => self.live_message(m),
+            Message::NewVariant => return self.new_variant(),
         }
         None
     }

@@ -57,6 +57,7 @@ impl SetupScreen {
                 .on_press_maybe(doc.can_undo().then_some(Message::Undo)),
             button("Redo")
                 .on_press_maybe(doc.can_redo().then_some(Message::Redo)),
+            button("New variant").on_press(Message::NewVariant),
             text(self.hint()).size(14),
         ]
         .spacing(6)
@@ -122,9 +123,13 @@ impl SetupScreen {
         }
         tabs =
             tabs.push(tab_button("Instructions", Tab::Instructions, self.tab));
+        if self.variant_diff.is_some() {
+            tabs = tabs.push(tab_button("Vs base", Tab::Variant, self.tab));
+        }
         let content = match self.tab {
             Tab::Roster(i) => self.roster(i),
             Tab::Instructions => self.instructions(),
+            Tab::Variant => self.variant_view(),
         };
         let mut top = column![container(tabs).padding(6)];
         if self.tab == Tab::Instructions {
@@ -288,6 +293,45 @@ impl SetupScreen {
 }
 
 impl SetupScreen {
+    /// A variant against its base: per part, what it inherits unchanged
+    /// and each change.
+    fn variant_view(&self) -> Element<'_, Message> {
+        let mut list = Column::new().spacing(3);
+        let base = self.doc.variant_of.as_ref().and_then(|b| b.file_name());
+        if let Some(base) = base {
+            list = list.push(
+                text(format!(
+                    "Compared with its base, {}",
+                    base.to_string_lossy()
+                ))
+                .size(13),
+            );
+        }
+        match self.variant_diff.as_ref() {
+            None => {}
+            Some(Err(e)) => {
+                list = list.push(text(e.clone()).size(12).style(text::danger));
+            }
+            Some(Ok(sections)) => {
+                for s in sections {
+                    list = list.push(
+                        text(format!(
+                            "{}: {} changed, {} inherited",
+                            s.title,
+                            s.changes.len(),
+                            s.inherited
+                        ))
+                        .size(14),
+                    );
+                    for line in &s.changes {
+                        list = list.push(text(line.clone()).size(11));
+                    }
+                }
+            }
+        }
+        list.into()
+    }
+
     /// The selected instruction's zone: its size, then its map tools.
     fn zone_header(&self) -> Element<'_, Message> {
         let mut list = Column::new().spacing(4);

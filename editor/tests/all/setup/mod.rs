@@ -6,6 +6,7 @@ mod bundled;
 mod edits;
 mod live;
 mod posture;
+mod variant;
 mod zones;
 
 use std::path::{Path, PathBuf};
