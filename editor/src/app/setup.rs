@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use iced::Task;
 
 use super::{App, Message, Screen};
+use crate::map_canvas;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::setup::{self, SetupScreen};
@@ -43,7 +44,17 @@ impl App {
             }
             setup::Event::OpenVariant(path) => {
                 self.remember(&path);
-                self.request(super::Pending::Setup(path))
+                let size = self.setup().and_then(SetupScreen::canvas_size);
+                let task = self.request(super::Pending::Setup(path));
+                // The new screen's canvas keeps the old one's state and
+                // reports no size: hand it over so the map is fitted
+                // (seen unfitted under Xvfb).
+                if let (Some(size), Screen::Setup(s)) = (size, &mut self.screen)
+                {
+                    let resized = map_canvas::Message::Resized(size);
+                    let _ = s.update(setup::Message::Canvas(resized));
+                }
+                task
             }
         }
     }

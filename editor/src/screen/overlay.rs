@@ -84,6 +84,11 @@ impl MapView {
         None
     }
 
+    /// The canvas size last reported.
+    pub fn size(&self) -> Option<Size> {
+        self.size
+    }
+
     /// Shows scan pixel `px` in the middle of the canvas, zoomed in to
     /// read a hex of `hex_radius_px` (a finding clicked in a panel).
     pub fn centre_on(&mut self, px: [f64; 2], hex_radius_px: f64) {

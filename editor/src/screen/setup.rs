@@ -196,6 +196,13 @@ impl SetupScreen {
         )
     }
 
+    /// The map canvas's size last reported: a screen that replaces this
+    /// one in the same place gets no new size from the canvas (its state
+    /// is kept), so it is handed over.
+    pub fn canvas_size(&self) -> Option<iced::Size> {
+        self.map.size()
+    }
+
     /// The variant's differences from its base, when the file is one.
     pub fn variant_diff(
         &self,
