@@ -26,4 +26,5 @@ pub mod suggest;
 pub mod tiled;
 pub mod timeline;
 pub mod tool;
+pub mod undo;
 pub mod vassal;

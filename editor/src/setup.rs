@@ -22,6 +22,7 @@ use berthier_schema::scenario::Placed;
 use berthier_schema::{Counters, Document, Format, HexId, Scenario, Series};
 
 use crate::project::{self, OpenError, OpenedMap};
+use crate::undo::Invertible;
 use history::SetupHistory;
 
 /// A scenario open on the Setup screen.
@@ -120,36 +121,18 @@ impl SetupDoc {
         if !self.is_editable() || after == self.setups() {
             return;
         }
-        let before = self.replace(after);
+        let before = after.apply_to(&mut self.scenario);
         self.history.record(before);
     }
 
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
-        let Some(before) = self.history.take_undo() else {
-            return false;
-        };
-        let after = self.replace(before);
-        self.history.push_redo(after);
-        true
+        self.history.undo(&mut self.scenario).is_some()
     }
 
     /// Redoes the last undone step; whether there was one.
     pub fn redo(&mut self) -> bool {
-        let Some(after) = self.history.take_redo() else {
-            return false;
-        };
-        let before = self.replace(after);
-        self.history.push_undo(before);
-        true
-    }
-
-    fn replace(&mut self, setups: Setups) -> Setups {
-        let mut old = Vec::with_capacity(setups.len());
-        for (side, setup) in self.scenario.sides.iter_mut().zip(setups) {
-            old.push(std::mem::replace(&mut side.setup, setup));
-        }
-        old
+        self.history.redo(&mut self.scenario).is_some()
     }
 
     /// Whether there is a step to undo.

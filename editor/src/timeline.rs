@@ -176,12 +176,12 @@ impl TimelineDoc {
 
     /// Undoes the last move; whether there was one.
     pub fn undo(&mut self) -> bool {
-        self.history.undo(&mut self.scenario)
+        self.history.undo(&mut self.scenario).is_some()
     }
 
     /// Redoes the last undone move; whether there was one.
     pub fn redo(&mut self) -> bool {
-        self.history.redo(&mut self.scenario)
+        self.history.redo(&mut self.scenario).is_some()
     }
 
     /// Whether there is a move to undo.
