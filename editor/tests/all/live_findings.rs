@@ -14,27 +14,16 @@ use berthier_editor::scenario_findings::{self, Selection, live};
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_rules::Diagnostic;
 
+use crate::common::files::{root, scenarios_in};
+
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("repo")
+    root().canonicalize().expect("repo")
 }
 
+/// The bundled scenarios, by their canonical paths (the validator's
+/// selection is rooted at the canonical repository).
 fn scenarios() -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for battle in std::fs::read_dir(repo().join("scenarios")).expect("dir") {
-        for file in std::fs::read_dir(battle.expect("battle").path())
-            .expect("battle dir")
-        {
-            let path = file.expect("file").path();
-            if path.to_string_lossy().ends_with(".scenario.ron") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+    scenarios_in(&repo())
 }
 
 /// `berthier-validate` on the whole repository (its `berthier.toml` at the

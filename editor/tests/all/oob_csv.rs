@@ -9,29 +9,12 @@ use berthier_editor::oob_csv::{self, Change, OobCsvError};
 use berthier_schema::Format;
 use berthier_schema::preserve::comment_count;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::common::files;
 
 /// A copy of `counters/` and `schema/series/` in `dir`, so imports write
 /// there and relative paths still resolve.
 fn copy_tree(dir: &Path) {
-    for sub in ["counters", "schema/series"] {
-        copy_dir(&root().join(sub), &dir.join(sub));
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
+    files::copy_tree(dir, &["counters", "schema/series"]);
 }
 
 fn counters_files(dir: &Path) -> Vec<PathBuf> {

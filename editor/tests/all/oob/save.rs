@@ -11,27 +11,13 @@ use berthier_editor::screen::oob::{Message, OobScreen};
 
 use super::bundled::bundled;
 use super::root;
+use crate::common::files::copy_tree;
 
 /// The pack's counters, series and scenarios copied under `dir`, so the
 /// files' relative paths hold; returns `dir`.
 fn copy_pack(dir: &Path) -> PathBuf {
-    for folder in ["counters", "schema/series", "scenarios"] {
-        copy_tree(&root().join(folder), &dir.join(folder));
-    }
+    copy_tree(dir, &["counters", "schema/series", "scenarios"]);
     dir.to_owned()
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let path = entry.expect("entry").path();
-        let target = to.join(path.file_name().expect("name"));
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy");
-        }
-    }
 }
 
 /// The lines of the entry whose `(id: "<id>"` opens on a line of `text`:
