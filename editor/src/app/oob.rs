@@ -17,6 +17,7 @@ use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::oob::{self, OobScreen};
+use crate::screen::unsaved::FileScreen;
 
 /// The screen for `path` when it is a counters file: its order of
 /// battle, or the error screen saying why it does not open. `None` for
@@ -100,18 +101,21 @@ impl App {
             _ => None,
         }
     }
+}
 
-    /// Saves the order of battle shown, for "Unsaved changes": whether it
-    /// is saved now.
-    pub(super) fn save_oob(&mut self) -> bool {
-        let Screen::Oob(s) = &mut self.screen else {
-            return true;
-        };
-        let event = s.update(oob::Message::Save);
-        let saved = !s.is_dirty();
-        if let Some(oob::Event::Saved(path)) = event {
-            self.remember(&path);
+impl FileScreen for OobScreen {
+    fn file(&self) -> &Path {
+        &self.doc().path
+    }
+
+    fn has_unsaved(&self) -> bool {
+        self.is_dirty()
+    }
+
+    fn save_file(&mut self) -> Option<PathBuf> {
+        match self.update(oob::Message::Save) {
+            Some(oob::Event::Saved(path)) => Some(path),
+            _ => None,
         }
-        saved
     }
 }
