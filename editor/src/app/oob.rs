@@ -91,6 +91,7 @@ impl App {
             oob::Event::Back(path) => {
                 self.request(crate::screen::unsaved::Pending::Open(path))
             }
+            oob::Event::PickCsv(way, start) => csv_dialog(way, &start),
         }
     }
 
@@ -118,4 +119,36 @@ impl FileScreen for OobScreen {
             _ => None,
         }
     }
+}
+
+/// The native dialog for a CSV file to import or export, starting at
+/// `start`; nothing happens when it is cancelled or the machine has no
+/// dialog service.
+fn csv_dialog(way: oob::Csv, start: &Path) -> Task<Message> {
+    let mut dialog =
+        rfd::AsyncFileDialog::new().add_filter("CSV (spreadsheet)", &["csv"]);
+    if let Some(folder) = start.parent() {
+        dialog = dialog.set_directory(folder);
+    }
+    let name = start.file_name().unwrap_or_default().to_string_lossy();
+    let picked = match way {
+        oob::Csv::Import => {
+            Task::perform(dialog.set_title("Import CSV").pick_file(), |h| {
+                h.map(|h| h.path().to_owned())
+            })
+        }
+        oob::Csv::Export => Task::perform(
+            dialog
+                .set_title("Export CSV")
+                .set_file_name(name)
+                .save_file(),
+            |h| h.map(|h| h.path().to_owned()),
+        ),
+    };
+    picked.and_then(move |path| {
+        Task::done(Message::Oob(match way {
+            oob::Csv::Import => oob::Message::ImportCsv(path),
+            oob::Csv::Export => oob::Message::ExportCsv(path),
+        }))
+    })
 }

@@ -40,6 +40,8 @@ pub struct OobScreen {
     rewrite: Option<usize>,
     /// The scenario whose map this was opened from ("Back to map").
     back: Option<PathBuf>,
+    /// Why the last CSV import changed nothing: every bad row by line.
+    csv_error: Option<String>,
 }
 
 /// A deletion to confirm.
@@ -118,6 +120,21 @@ pub enum Message {
     Open,
     /// Back to the scenario's map this was opened from.
     Back,
+    /// "Import CSV…" or "Export CSV…": ask for the file.
+    PickCsv(Csv),
+    /// Import the order of battle from this CSV file, as one undo step.
+    ImportCsv(PathBuf),
+    /// Export the order of battle to this CSV file.
+    ExportCsv(PathBuf),
+}
+
+/// Which way a CSV file goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Csv {
+    /// Read into the order of battle.
+    Import,
+    /// Written from it.
+    Export,
 }
 
 /// What the app must do for the screen.
@@ -129,6 +146,9 @@ pub enum Event {
     Saved(PathBuf),
     /// Show this scenario's map again.
     Back(PathBuf),
+    /// Ask for a CSV file (starting at this one), then send
+    /// [`Message::ImportCsv`] or [`Message::ExportCsv`].
+    PickCsv(Csv, PathBuf),
 }
 
 impl OobScreen {
@@ -144,6 +164,7 @@ impl OobScreen {
             rewrite: None,
             moving: false,
             back: None,
+            csv_error: None,
         }
     }
 
@@ -175,6 +196,11 @@ impl OobScreen {
     /// The notice line.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
+    }
+
+    /// Why the last CSV import changed nothing, each bad row by its line.
+    pub fn csv_error(&self) -> Option<&str> {
+        self.csv_error.as_deref()
     }
 
     /// Whether there are unsaved changes.
@@ -246,6 +272,11 @@ impl OobScreen {
             Message::Rewrite(yes) => return self.answer_rewrite(yes),
             Message::Open => return Some(Event::Open),
             Message::Back => return self.back.clone().map(Event::Back),
+            Message::PickCsv(way) => {
+                return Some(Event::PickCsv(way, self.csv_path()));
+            }
+            Message::ImportCsv(path) => self.import_csv(&path),
+            Message::ExportCsv(path) => self.export_csv(&path),
         }
         None
     }

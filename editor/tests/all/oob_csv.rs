@@ -13,7 +13,7 @@ use crate::common::files;
 
 /// A copy of `counters/` and `schema/series/` in `dir`, so imports write
 /// there and relative paths still resolve.
-fn copy_tree(dir: &Path) {
+pub fn copy_tree(dir: &Path) {
     files::copy_tree(dir, &["counters", "schema/series"]);
 }
 
@@ -27,7 +27,7 @@ fn counters_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-fn quatre_bras(dir: &Path) -> PathBuf {
+pub fn quatre_bras(dir: &Path) -> PathBuf {
     dir.join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron")
 }
 
@@ -61,7 +61,7 @@ fn export_then_import_leaves_every_bundled_file_byte_identical() {
 }
 
 /// The CSV of Quatre-Bras as rows of cells.
-fn rows(file: &Path) -> Vec<Vec<String>> {
+pub fn rows(file: &Path) -> Vec<Vec<String>> {
     let text = oob_csv::export_file(file).unwrap();
     let text = text.trim_start_matches('\u{feff}');
     let mut reader = csv::ReaderBuilder::new()
@@ -73,7 +73,7 @@ fn rows(file: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn write_rows(path: &Path, rows: &[Vec<String>]) {
+pub fn write_rows(path: &Path, rows: &[Vec<String>]) {
     let mut w = csv::WriterBuilder::new()
         .flexible(true)
         .from_path(path)
@@ -84,11 +84,11 @@ fn write_rows(path: &Path, rows: &[Vec<String>]) {
     w.flush().unwrap();
 }
 
-fn column(rows: &[Vec<String>], heading: &str) -> usize {
+pub fn column(rows: &[Vec<String>], heading: &str) -> usize {
     rows[0].iter().position(|h| h == heading).unwrap()
 }
 
-fn row_of(rows: &[Vec<String>], id: &str) -> usize {
+pub fn row_of(rows: &[Vec<String>], id: &str) -> usize {
     rows.iter().position(|r| r[0] == id).unwrap()
 }
 

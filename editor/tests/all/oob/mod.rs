@@ -4,6 +4,7 @@
 
 mod build;
 mod bundled;
+mod csv;
 mod edits;
 mod navigate;
 mod save;
