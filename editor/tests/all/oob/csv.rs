@@ -46,6 +46,10 @@ fn a_bad_row_imports_nothing_and_is_named_then_a_good_csv_is_one_step() {
     bad[bad_row][fire] = "x".into();
     let bad_csv = dir.path().join("bad.csv");
     write_rows(&bad_csv, &bad);
+    // With CRLF line ends, as spreadsheets write them (RFC 4180): the
+    // line named is still the file's.
+    let crlf = std::fs::read_to_string(&bad_csv).expect("csv");
+    std::fs::write(&bad_csv, crlf.replace('\n', "\r\n")).expect("write");
     let _ = app.update(Message::Oob(Oob::ImportCsv(bad_csv)));
     let error = oob(&app).csv_error().expect("the import is refused");
     let line = bad_row + 1; // the heading is line 1
