@@ -255,6 +255,13 @@ impl MapScreen {
         };
         match event {
             scan::view::Event::Progress(p) => self.scan_progress = Some(p),
+            scan::view::Event::Preview(path, handle) if path == s.path => {
+                if matches!(s.image, ScanImage::Pending) {
+                    s.image = ScanImage::Preview(handle);
+                    self.caches.clear();
+                }
+            }
+            scan::view::Event::Preview(..) => {}
             // Results for another file (before a reload) are dropped.
             scan::view::Event::Done(path, _) if path != s.path => {}
             scan::view::Event::Done(_, result) => {
