@@ -13,6 +13,7 @@ mod editing;
 mod file;
 pub mod findings;
 pub mod form;
+pub mod gazetteer;
 mod live;
 pub mod panel;
 pub mod properties;
@@ -90,6 +91,11 @@ pub struct MapScreen {
     live_due: bool,
     /// The hexes the live findings name, marked on the map.
     marked: Vec<berthier_schema::HexId>,
+    /// What in the pack's scenarios names each gazetteer item, read when
+    /// a gazetteer tool first needs it.
+    used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
+    /// The item whose rename was asked about (a second Rename goes ahead).
+    confirm_rename: Option<String>,
 }
 
 /// What the screen handles.
@@ -111,6 +117,8 @@ pub enum Message {
     Panel(panel::Message),
     /// From the place, entry point or edge form.
     Form(form::Message),
+    /// From the gazetteer's used-by lists.
+    Gazetteer(gazetteer::Message),
     /// Undo the last step.
     Undo,
     /// Redo the last undone step.
@@ -225,6 +233,8 @@ impl MapScreen {
             live,
             live_due: true,
             marked: Vec::new(),
+            used_by: None,
+            confirm_rename: None,
         }
     }
 
@@ -361,6 +371,7 @@ impl MapScreen {
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
+            Message::Gazetteer(m) => self.gazetteer_message(m),
             Message::Findings(m) => self.findings_message(m),
             Message::Live(m) => self.live_message(m),
             Message::Undo => return (self.undo(), None),

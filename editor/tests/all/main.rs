@@ -15,6 +15,7 @@ mod crash_save;
 mod demo_map;
 mod editing_ui;
 mod findings_ui;
+mod gazetteer_ui;
 mod history;
 mod labels;
 mod layout;
