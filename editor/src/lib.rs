@@ -28,3 +28,4 @@ pub mod tiled;
 pub mod timeline;
 pub mod tool;
 pub mod vassal;
+pub mod victory;

@@ -17,6 +17,7 @@ pub mod gazetteer;
 mod live;
 pub mod panel;
 pub mod properties;
+mod victory;
 mod view;
 mod viewing;
 
@@ -96,6 +97,8 @@ pub struct MapScreen {
     used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
     /// The item whose rename was asked about (a second Rename goes ahead).
     confirm_rename: Option<String>,
+    /// The victory conditions of the scenario the map was opened through.
+    victory: Option<victory::Conditions>,
 }
 
 /// What the screen handles.
@@ -204,6 +207,10 @@ impl MapScreen {
             .scenario
             .as_deref()
             .map(crate::scenario_findings::live::Live::new);
+        let opened_victory = opened
+            .scenario
+            .as_deref()
+            .and_then(victory::Conditions::read);
         Self {
             recovery: crate::files::find_recovery(&opened.path),
             disk: DiskStamp::read(&opened.path),
@@ -235,6 +242,7 @@ impl MapScreen {
             marked: Vec::new(),
             used_by: None,
             confirm_rename: None,
+            victory: opened_victory,
         }
     }
 

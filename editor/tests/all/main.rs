@@ -49,4 +49,5 @@ mod tools;
 mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
+mod victory_map;
 mod window;
