@@ -11,6 +11,7 @@
 //! conditions kept as text), so that "no findings" is not read as "fully
 //! checked".
 
+mod checker;
 pub mod live;
 mod unchecked;
 pub mod view;
@@ -22,6 +23,7 @@ use berthier_rules::Diagnostic;
 use berthier_schema::{Document, HexId};
 pub use berthier_validator::Texts;
 
+pub use checker::{Checker, Memory};
 pub use unchecked::Unchecked;
 
 /// The files a scenario's findings cover, inside their pack.
