@@ -35,8 +35,8 @@ fn loss_total(s: &Scenario, id: &str) -> u16 {
     side.losses.iter().chain(arriving).map(steps).sum()
 }
 
-/// Combat units of `formation` (by the counters. own grouping, before the
-/// scenario.s attachments) a side sets up or brings.
+/// Combat units of `formation` (by the counters' own grouping, before the
+/// scenario's attachments) a side sets up or brings.
 fn combat_in(b: &Battle, s: &Scenario, id: &str, formation: &str) -> usize {
     let side = side(s, id);
     let placed = side.setup.iter().map(|p| &p.unit);
