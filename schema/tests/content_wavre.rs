@@ -296,3 +296,59 @@ fn the_wavre_armies_are_the_campaign_files() {
         .count();
     assert_eq!(bridges, 6);
 }
+
+/// Combining games 3 (l. 3040-3046): Waterloo 1 from 1100 with Wavre 1
+/// from 1500 by default, or Wavre 3, 5 or 6; both paths from Wavre to
+/// Waterloo take two hours for cavalry and three for infantry and
+/// artillery, and leave and arrive by entries of the two maps.
+#[test]
+fn combining_games_3_matches_the_rulebook() {
+    use berthier_schema::game::Game;
+    use berthier_schema::{Document, Format, load_document};
+    let path = vle_common::root()
+        .join("scenarios/combined-1815/c3-waterloo-and-wavre.game.ron");
+    let text = std::fs::read_to_string(&path).expect("c3");
+    let game: Game = match load_document(&text, Format::Ron) {
+        Ok(Document::Game(g)) => g,
+        other => panic!("not a game: {other:?}"),
+    };
+    let starts: Vec<_> = game
+        .battles
+        .iter()
+        .map(|b| (b.id.as_str(), b.start.time.as_str()))
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            ("waterloo", "11:00"),
+            ("wavre", "15:00"),
+            ("wavre-3", "14:00"),
+            ("wavre-5", "06:00"),
+            ("wavre-6", "15:00"),
+        ]
+    );
+    let choice = &game.choices[0];
+    assert_eq!(choice.default.as_deref(), Some("historical"));
+    assert_eq!(choice.options.len(), 4, "Wavre 1, 3, 5 or 6");
+    let (waterloo, wavre) = (battle("waterloo-1815"), battle("wavre-1815"));
+    for t in &game.transfers {
+        assert_eq!(
+            (t.hours_for("cavalry"), t.hours_for("infantry")),
+            (Some(2), Some(3)),
+            "{}",
+            t.id
+        );
+        assert_eq!(t.hours_for("artillery"), Some(3), "{}", t.id);
+        assert_eq!(t.to.battle, "waterloo", "{}", t.id);
+        assert!(!hexes_of(&wavre.map, &t.from.at).is_empty(), "{}", t.id);
+        assert!(!hexes_of(&waterloo.map, &t.to.at).is_empty(), "{}", t.id);
+    }
+    // Each Wavre battle's exits: by Ohain and both roads to la Chapelle St
+    // Lambert (Wavre 3 names the St Lambert ones only, l. 2960-2964).
+    let from =
+        |b: &str| game.transfers.iter().filter(|t| t.from.battle == b).count();
+    assert_eq!(
+        ["wavre", "wavre-3", "wavre-5", "wavre-6"].map(from),
+        [3, 2, 3, 3]
+    );
+}
