@@ -163,10 +163,9 @@ impl SetupDoc {
         })?;
         let original = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let written = self.as_written(&original, format)?;
         let text = berthier_schema::preserve::patch_text(
-            &original,
-            format,
-            &self.scenario,
+            &original, format, &written,
         )
         .ok_or_else(|| {
             format!(
@@ -179,6 +178,34 @@ impl SetupDoc {
             .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
         self.history.mark_saved();
         Ok(())
+    }
+
+    /// The scenario as its file says it, with the edited setups: what is
+    /// shown is resolved (a `DeploymentOf` placement becomes the other
+    /// scenario's zones, Wavre 5's "as in scenario 1"), and writing that
+    /// back would rewrite the user's instructions.
+    fn as_written(
+        &self,
+        original: &str,
+        format: Format,
+    ) -> Result<Scenario, String> {
+        let path = self.path.display();
+        let mut written = match berthier_schema::load_document(original, format)
+        {
+            Ok(Document::Scenario(s)) => s,
+            Ok(other) => {
+                return Err(format!(
+                    "{path}: expected a scenario, found a {}",
+                    other.kind().as_str()
+                ));
+            }
+            Err(e) => return Err(format!("{path}: {e}")),
+        };
+        for (side, shown) in written.sides.iter_mut().zip(&self.scenario.sides)
+        {
+            side.setup.clone_from(&shown.setup);
+        }
+        Ok(written)
     }
 
     /// The side index and setup index of `unit`'s first setup entry.
