@@ -1,6 +1,7 @@
-//! The application: which screen shows, routing messages to it, global
-//! shortcuts, opening files (dialog, recent list), autosave ticks and the
-//! window title.
+//! The application: which screen shows, routing messages to it, opening
+//! files (dialog, recent list), autosave ticks and the window title. The
+//! keys are in [`keys`], the question before unsaved work is dropped in
+//! [`guard`], each screen's part in its own module.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -20,10 +21,13 @@ use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
 use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+use repaint::Repaint;
 
 mod guard;
+mod keys;
 mod new;
 mod oob;
+mod repaint;
 mod setup;
 mod timeline;
 
@@ -53,28 +57,6 @@ pub struct App {
     /// and the map "Back to map" returns to from its order of battle).
     scenario: Option<PathBuf>,
 }
-
-/// Whole-window repaints after a change of screen.
-///
-/// The CPU renderer repaints only what it finds changed between frames,
-/// and after a change of screen it missed a strip of the old map drawing,
-/// which stayed over the new side panel (seen under Xvfb, gone with a
-/// resize). A background that changes forces a whole repaint, so the
-/// background steps by an invisible 1/255 for the first frames of each
-/// screen.
-#[derive(Debug, Default)]
-struct Repaint {
-    /// The layout drawn last ([`App::layout_key`]).
-    last: std::cell::Cell<u32>,
-    /// Frames still to repaint whole.
-    left: std::cell::Cell<u8>,
-}
-
-/// Frames repainted whole after a change of screen or layout. Odd, so the
-/// very first frame after the change already has a changed background
-/// (the question banner is often drawn in one frame, with no second one
-/// until the next event).
-const REPAINT_FRAMES: u8 = 5;
 
 /// The screen showing.
 #[derive(Debug)]
@@ -365,98 +347,6 @@ impl App {
         self.recent_entries = self.recent.entries();
     }
 
-    /// Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+S save, Ctrl+Shift+S
-    /// save as, Ctrl+O open, Ctrl+N new map (Cmd on macOS).
-    fn shortcut(&mut self, event: &keyboard::Event) -> Task<Message> {
-        let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
-            return Task::none();
-        };
-        if self.unsaved.is_some() {
-            // Only the question takes keys; Escape cancels it.
-            let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
-            if *key == escape {
-                return self.answer(unsaved::Message::Cancel);
-            }
-            return Task::none();
-        }
-        if !modifiers.command() {
-            return self.tool_key(key, *modifiers);
-        }
-        let keyboard::Key::Character(c) = key.as_ref() else {
-            return Task::none();
-        };
-        let shift = modifiers.shift();
-        let message = match (c.to_lowercase().as_str(), shift) {
-            // Not from a side screen, whose work would be dropped.
-            ("o", _) => {
-                return match self.screen {
-                    Screen::Map(_)
-                    | Screen::Error(_)
-                    | Screen::Oob(_)
-                    | Screen::Timeline(_) => open_dialog(self.folder()),
-                    _ => Task::none(),
-                };
-            }
-            ("n", false) => {
-                return match self.screen {
-                    Screen::Map(_) | Screen::Error(_) => {
-                        self.request(Pending::NewMap)
-                    }
-                    _ => Task::none(),
-                };
-            }
-            ("z", false) => map::Message::Undo,
-            ("z", true) | ("y", _) => map::Message::Redo,
-            ("s", false) => map::Message::Save,
-            ("s", true) => map::Message::SaveAs,
-            _ => return Task::none(),
-        };
-        match (&self.screen, &message) {
-            (Screen::Map(_), _) => self.update(Message::Map(message)),
-            (Screen::Oob(_), _) => match oob::shortcut(&message) {
-                Some(m) => self.update(Message::Oob(m)),
-                None => Task::none(),
-            },
-            (Screen::Setup(_), _) => match setup::shortcut(&message) {
-                Some(m) => self.update(Message::Setup(m)),
-                None => Task::none(),
-            },
-            (Screen::Timeline(_), _) => match timeline::shortcut(&message) {
-                Some(m) => self.update(Message::Timeline(m)),
-                None => Task::none(),
-            },
-            (Screen::Register(..), map::Message::Undo) => {
-                self.update(Message::Register(register::Message::Undo))
-            }
-            _ => Task::none(),
-        }
-    }
-
-    /// A letter with no modifier picks a tool on the map screen (keys
-    /// typed into a text field never get here: they are captured).
-    fn tool_key(
-        &mut self,
-        key: &keyboard::Key,
-        modifiers: keyboard::Modifiers,
-    ) -> Task<Message> {
-        if let (Screen::Timeline(_), Some(m)) =
-            (&self.screen, timeline::arrow(key))
-        {
-            return self.update(Message::Timeline(m));
-        }
-        let keyboard::Key::Character(c) = key.as_ref() else {
-            return Task::none();
-        };
-        let plain = !modifiers.alt() && !modifiers.logo();
-        match (&self.screen, crate::tool::Tool::for_key(c)) {
-            (Screen::Map(_), Some(tool)) if plain => {
-                let pick = map::panel::Message::Tool(tool);
-                self.update(Message::Map(map::Message::Panel(pick)))
-            }
-            _ => Task::none(),
-        }
-    }
-
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
         let screen = match &self.screen {
@@ -508,43 +398,6 @@ impl App {
     /// A fixed theme, so the look does not depend on the desktop.
     pub fn theme(&self) -> Theme {
         Theme::Light
-    }
-
-    /// What moves things about in the window: the screen, the unsaved
-    /// changes question, and the map screen's banners and panels. The CPU
-    /// renderer left a strip of the old map drawing over the layer bar
-    /// when the question pushed the page down (seen under Xvfb), as it did
-    /// after a change of screen, so any change of this key repaints whole.
-    fn layout_key(&self) -> u32 {
-        let (screen, map) = match &self.screen {
-            Screen::Map(s) => (1, s.layout_key()),
-            Screen::Error(_) => (2, 0),
-            Screen::Register(..) => (3, 0),
-            Screen::Suggest(..) => (4, 0),
-            Screen::NewMap(..) => (5, 0),
-            Screen::Oob(_) => (6, 0),
-            Screen::Setup(s) => (7, s.layout_key()),
-            Screen::Timeline(_) => (8, 0),
-        };
-        let bar = u32::from(self.scenario_counters.is_some());
-        screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5
-    }
-
-    /// The window style: the theme's, with the background stepping for a
-    /// few frames after a change of screen (see [`Repaint`]).
-    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
-        let kind = self.layout_key();
-        let r = &self.repaint;
-        if r.last.replace(kind) != kind {
-            r.left.set(REPAINT_FRAMES);
-        }
-        let mut style = iced::theme::Base::base(theme);
-        let left = r.left.get();
-        if left > 0 {
-            r.left.set(left - 1);
-            style.background_color.b -= f32::from(left % 2) / 255.0;
-        }
-        style
     }
 }
 

@@ -13,6 +13,8 @@
 use berthier_schema::Map;
 use berthier_schema::edit::Edit;
 
+use crate::undo::{Invertible, Undo};
+
 /// One undo step: a model edit (often a `Batch`).
 pub type Step = Edit;
 
@@ -29,33 +31,32 @@ pub fn leaf_edits(step: &Step) -> Vec<&Edit> {
     out
 }
 
-/// Undo and redo stacks with a saved-position marker.
+impl Invertible<Map> for Edit {
+    fn apply_to(self, map: &mut Map) -> Self {
+        self.apply(map)
+    }
+}
+
+/// The map's undo stacks, with the gesture in progress.
 #[derive(Debug, Default)]
 pub struct History {
-    undo: Vec<Step>,
-    redo: Vec<Step>,
+    steps: Undo<Step>,
     /// Inverses of the edits of the gesture in progress, in applied order.
     open: Vec<Edit>,
-    /// Undo depth at the last save; `None` once that state cannot be
-    /// reached again (a new edit after undoing past it).
-    saved: Option<usize>,
 }
 
 impl History {
     /// An empty history of a map as it is on disk.
     pub fn new() -> Self {
-        Self {
-            saved: Some(0),
-            ..Self::default()
-        }
+        Self::default()
     }
 
     /// A history whose map differs from the file (recovered from an
     /// autosave).
     pub fn unsaved() -> Self {
         Self {
-            saved: None,
-            ..Self::default()
+            steps: Undo::unsaved(),
+            open: Vec::new(),
         }
     }
 
@@ -87,7 +88,7 @@ impl History {
             _ => Some(Edit::Batch(inverses)),
         };
         if let Some(step) = step {
-            self.record(step);
+            self.steps.record(step);
         }
         true
     }
@@ -97,59 +98,45 @@ impl History {
     pub fn apply_step(&mut self, step: Step, map: &mut Map) -> &Step {
         self.commit();
         let inverse = step.apply(map);
-        self.record(inverse);
-        &self.undo[self.undo.len() - 1]
-    }
-
-    fn record(&mut self, inverse: Step) {
-        if self.saved.is_some_and(|s| s > self.undo.len()) {
-            // The saved state was on the redo stack, now dropped.
-            self.saved = None;
-        }
-        self.undo.push(inverse);
-        self.redo.clear();
+        self.steps.record(inverse)
     }
 
     /// Undoes the last step; returns the step applied (for redrawing), or
     /// `None` when there is nothing to undo.
     pub fn undo(&mut self, map: &mut Map) -> Option<&Step> {
         self.commit();
-        let step = self.undo.pop()?;
-        self.redo.push(step.apply(map));
-        self.redo.last()
+        self.steps.undo(map)
     }
 
     /// Redoes the last undone step; see [`Self::undo`].
     pub fn redo(&mut self, map: &mut Map) -> Option<&Step> {
         self.commit();
-        let step = self.redo.pop()?;
-        self.undo.push(step.apply(map));
-        self.undo.last()
+        self.steps.redo(map)
     }
 
     /// Whether there is a step to undo.
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty() || self.is_open()
+        self.steps.can_undo() || self.is_open()
     }
 
     /// Whether there is a step to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.steps.can_redo()
     }
 
     /// Number of undo steps.
     pub fn depth(&self) -> usize {
-        self.undo.len()
+        self.steps.depth()
     }
 
     /// Whether the map differs from the last save.
     pub fn is_dirty(&self) -> bool {
-        self.is_open() || self.saved != Some(self.undo.len())
+        self.is_open() || self.steps.is_dirty()
     }
 
     /// Records that the map as it is now has been saved.
     pub fn mark_saved(&mut self) {
         self.commit();
-        self.saved = Some(self.undo.len());
+        self.steps.mark_saved();
     }
 }

@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod highlight;
 pub mod layers;
 mod scan_layer;
+pub mod victory_layer;
 
 use iced::widget::canvas::{self, Cache, Canvas, Event, Frame, Geometry};
 use iced::widget::stack;

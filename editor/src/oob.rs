@@ -3,6 +3,7 @@
 //! from here), their merge (what the tree shows), the series (the rating
 //! columns) and undo. The screen is `screen::oob`.
 
+mod csv;
 pub mod edit;
 pub mod history;
 pub mod ids;
@@ -159,7 +160,7 @@ impl OobDoc {
             return;
         }
         let inverse = edit.apply(&mut self.own);
-        self.history.record(inverse, merge);
+        self.history.record_merging(inverse, merge);
         self.remerge();
     }
 
@@ -170,14 +171,14 @@ impl OobDoc {
 
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
-        let done = self.history.undo(&mut self.own);
+        let done = self.history.undo(&mut self.own).is_some();
         self.remerge();
         done
     }
 
     /// Redoes the last undone step; whether there was one.
     pub fn redo(&mut self) -> bool {
-        let done = self.history.redo(&mut self.own);
+        let done = self.history.redo(&mut self.own).is_some();
         self.remerge();
         done
     }

@@ -78,6 +78,9 @@ pub enum ScanImage {
     /// A large scan whose pyramid is being built or read in the background
     /// (see [`scan::view::open_in_background`]); nothing is drawn yet.
     Pending,
+    /// A large scan decoded, its pyramid still being written: a coarse
+    /// copy drawn stretched over the whole scan.
+    Preview(Handle),
 }
 
 /// Scans up to this many pixels a side are decoded whole when opened; larger

@@ -11,6 +11,8 @@
 
 pub mod cache;
 pub mod decode;
+pub mod preview;
+pub mod prune;
 pub mod pyramid;
 pub mod view;
 
@@ -19,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 pub use cache::TileSet;
 pub use decode::Budget;
+pub use preview::Preview;
 pub use view::TiledScan;
 
 /// Side of a full tile in pixels. 512×512 RGBA is 1 MiB, below the size

@@ -12,6 +12,7 @@
 //! conditions kept as text), so that "no findings" is not read as "fully
 //! checked".
 
+mod checker;
 pub mod live;
 mod texts;
 mod unchecked;
@@ -24,6 +25,7 @@ use berthier_rules::Diagnostic;
 use berthier_schema::{Document, HexId};
 pub use berthier_validator::Texts;
 
+pub use checker::{Checker, Memory};
 pub use texts::scenario_texts;
 pub use unchecked::Unchecked;
 

@@ -25,7 +25,8 @@ use berthier_schema::scenario::{Instruction, Placed};
 use berthier_schema::{Counters, Document, Format, HexId, Scenario, Series};
 
 use crate::project::{self, OpenError, OpenedMap};
-use history::SetupHistory;
+use crate::undo::Invertible;
+use history::{SetupHistory, SetupStep};
 
 /// A scenario open on the Setup screen.
 #[derive(Debug)]
@@ -45,11 +46,6 @@ pub struct SetupDoc {
     /// shown, not edited: edits belong in the base).
     pub variant_of: Option<PathBuf>,
     history: SetupHistory,
-    /// Beside each step of `history`: for an instruction's zone edit, the
-    /// instructions it replaced (`None` for a setup edit, whose step holds
-    /// the setups). Kept apart so the setup history stays as it is.
-    zone_undo: Vec<Option<Instructions>>,
-    zone_redo: Vec<Option<Instructions>>,
 }
 
 /// Every side's setup list, as one undo step restores them.
@@ -93,8 +89,6 @@ impl SetupDoc {
             scenario,
             variant_of,
             history: SetupHistory::new(),
-            zone_undo: Vec::new(),
-            zone_redo: Vec::new(),
         })
     }
 
@@ -133,10 +127,8 @@ impl SetupDoc {
         if !self.is_editable() || after == self.setups() {
             return;
         }
-        let before = self.replace(after);
+        let before = SetupStep::Setups(after).apply_to(&mut self.scenario);
         self.history.record(before);
-        self.zone_undo.push(None);
-        self.zone_redo.clear();
     }
 
     /// Every side's instructions.
@@ -154,53 +146,19 @@ impl SetupDoc {
         if !self.is_editable() || after == self.instructions() {
             return;
         }
-        let before = self.swap_instructions(after);
-        // The setups are unchanged: their step restores them as they are.
-        self.history.record(self.setups());
-        self.zone_undo.push(Some(before));
-        self.zone_redo.clear();
+        let step = SetupStep::Instructions(after);
+        let before = step.apply_to(&mut self.scenario);
+        self.history.record(before);
     }
 
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
-        let Some(before) = self.history.take_undo() else {
-            return false;
-        };
-        let after = self.replace(before);
-        self.history.push_redo(after);
-        let zone = self.zone_undo.pop().flatten();
-        let zone = zone.map(|z| self.swap_instructions(z));
-        self.zone_redo.push(zone);
-        true
+        self.history.undo(&mut self.scenario).is_some()
     }
 
     /// Redoes the last undone step; whether there was one.
     pub fn redo(&mut self) -> bool {
-        let Some(after) = self.history.take_redo() else {
-            return false;
-        };
-        let before = self.replace(after);
-        self.history.push_undo(before);
-        let zone = self.zone_redo.pop().flatten();
-        let zone = zone.map(|z| self.swap_instructions(z));
-        self.zone_undo.push(zone);
-        true
-    }
-
-    fn swap_instructions(&mut self, list: Instructions) -> Instructions {
-        let mut old = Vec::with_capacity(list.len());
-        for (side, new) in self.scenario.sides.iter_mut().zip(list) {
-            old.push(std::mem::replace(&mut side.instructions, new));
-        }
-        old
-    }
-
-    fn replace(&mut self, setups: Setups) -> Setups {
-        let mut old = Vec::with_capacity(setups.len());
-        for (side, setup) in self.scenario.sides.iter_mut().zip(setups) {
-            old.push(std::mem::replace(&mut side.setup, setup));
-        }
-        old
+        self.history.redo(&mut self.scenario).is_some()
     }
 
     /// Whether there is a step to undo.
@@ -231,10 +189,9 @@ impl SetupDoc {
         })?;
         let original = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let written = self.as_written(&original, format)?;
         let text = berthier_schema::preserve::patch_text(
-            &original,
-            format,
-            &self.scenario,
+            &original, format, &written,
         )
         .ok_or_else(|| {
             format!(
@@ -247,6 +204,34 @@ impl SetupDoc {
             .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
         self.history.mark_saved();
         Ok(())
+    }
+
+    /// The scenario as its file says it, with the edited setups: what is
+    /// shown is resolved (a `DeploymentOf` placement becomes the other
+    /// scenario's zones, Wavre 5's "as in scenario 1"), and writing that
+    /// back would rewrite the user's instructions.
+    fn as_written(
+        &self,
+        original: &str,
+        format: Format,
+    ) -> Result<Scenario, String> {
+        let path = self.path.display();
+        let mut written = match berthier_schema::load_document(original, format)
+        {
+            Ok(Document::Scenario(s)) => s,
+            Ok(other) => {
+                return Err(format!(
+                    "{path}: expected a scenario, found a {}",
+                    other.kind().as_str()
+                ));
+            }
+            Err(e) => return Err(format!("{path}: {e}")),
+        };
+        for (side, shown) in written.sides.iter_mut().zip(&self.scenario.sides)
+        {
+            side.setup.clone_from(&shown.setup);
+        }
+        Ok(written)
     }
 
     /// The side index and setup index of `unit`'s first setup entry.

@@ -23,7 +23,8 @@ use berthier_schema::{
 };
 
 use crate::project::{OpenError, read_document};
-use moves::{Move, MoveHistory};
+use crate::undo::Invertible;
+use moves::{EntryChange, Move, MoveHistory, ScheduleStep};
 
 /// A scenario open in the timeline.
 #[derive(Debug)]
@@ -44,16 +45,7 @@ pub struct TimelineDoc {
     /// Problems that do not stop the schedule from showing.
     pub warnings: Vec<String>,
     history: MoveHistory,
-    /// Beside each step of `history`: for an entry change, the arrival
-    /// (side, index) and the entry it had (`None` for a move of time,
-    /// which the step itself holds). Kept apart so the move history stays
-    /// as it is.
-    entry_undo: Vec<Option<EntryChange>>,
-    entry_redo: Vec<Option<EntryChange>>,
 }
-
-/// An arrival's entry as it was before a change.
-type EntryChange = (usize, usize, Option<Location>);
 
 /// Why a save did not write.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,8 +125,6 @@ impl TimelineDoc {
             series,
             warnings,
             history: MoveHistory::new(),
-            entry_undo: Vec::new(),
-            entry_redo: Vec::new(),
         })
     }
 
@@ -182,10 +172,8 @@ impl TimelineDoc {
             index,
             at: to,
         };
-        let inverse = step.apply(&mut self.scenario);
+        let inverse = ScheduleStep::Move(step).apply_to(&mut self.scenario);
         self.history.record(inverse);
-        self.entry_undo.push(None);
-        self.entry_redo.clear();
         true
     }
 
@@ -203,54 +191,28 @@ impl TimelineDoc {
         let Some(arrival) = self
             .scenario
             .sides
-            .get_mut(side)
-            .and_then(|s| s.reinforcements.get_mut(index))
+            .get(side)
+            .and_then(|s| s.reinforcements.get(index))
         else {
             return false;
         };
         if arrival.entry == entry {
             return false;
         }
-        let old = std::mem::replace(&mut arrival.entry, entry);
-        // The time is unchanged: the move history's step is a no-op move.
-        let at = arrival.at.clone();
-        self.history.record(Move { side, index, at });
-        self.entry_undo.push(Some((side, index, old)));
-        self.entry_redo.clear();
+        let step = ScheduleStep::Entry(EntryChange { side, index, entry });
+        let inverse = step.apply_to(&mut self.scenario);
+        self.history.record(inverse);
         true
     }
 
     /// Undoes the last move or entry change; whether there was one.
     pub fn undo(&mut self) -> bool {
-        if !self.history.undo(&mut self.scenario) {
-            return false;
-        }
-        let change = self.entry_undo.pop().flatten();
-        let back = change.map(|c| self.swap_entry(c));
-        self.entry_redo.push(back);
-        true
+        self.history.undo(&mut self.scenario).is_some()
     }
 
     /// Redoes the last undone move or entry change; whether there was one.
     pub fn redo(&mut self) -> bool {
-        if !self.history.redo(&mut self.scenario) {
-            return false;
-        }
-        let change = self.entry_redo.pop().flatten();
-        let back = change.map(|c| self.swap_entry(c));
-        self.entry_undo.push(back);
-        true
-    }
-
-    /// Puts an entry back; returns the one it replaced.
-    fn swap_entry(&mut self, (side, index, entry): EntryChange) -> EntryChange {
-        let arrival = self
-            .scenario
-            .sides
-            .get_mut(side)
-            .and_then(|s| s.reinforcements.get_mut(index));
-        let old = arrival.map(|a| std::mem::replace(&mut a.entry, entry));
-        (side, index, old.flatten())
+        self.history.redo(&mut self.scenario).is_some()
     }
 
     /// Whether there is a move to undo.

@@ -33,7 +33,47 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
+    if result.is_ok() {
+        remove_stale_temps(dir, name);
+    }
     result
+}
+
+/// Removes the temporary files earlier saves of `name` left in `dir` when
+/// their process was killed between writing and renaming: those whose
+/// process no longer runs (or, where that cannot be told, older than ten
+/// minutes). A save still under way in another process is left alone.
+fn remove_stale_temps(dir: &Path, name: &std::ffi::OsStr) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let pid = file
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok());
+        let Some(pid) = pid else { continue };
+        if pid != std::process::id() && !still_running(pid, &entry) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether the save that wrote a temporary file may still be under way.
+fn still_running(pid: u32, entry: &fs::DirEntry) -> bool {
+    let proc = Path::new("/proc");
+    if proc.join("self").exists() {
+        return proc.join(pid.to_string()).exists();
+    }
+    let age = entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok());
+    age.is_none_or(|age| age < std::time::Duration::from_secs(600))
 }
 
 /// Reads a file's bytes, refusing anything but a regular file: a named
@@ -93,6 +133,35 @@ mod tests {
         assert_eq!(fs::read_to_string(&target).expect("read"), "new");
         let leftovers = fs::read_dir(&dir).expect("list").count();
         assert_eq!(leftovers, 1);
+        fs::remove_dir_all(&dir).expect("clean");
+    }
+
+    #[test]
+    fn removes_what_killed_saves_left_and_keeps_a_running_one() {
+        let dir = std::env::temp_dir()
+            .join(format!("berthier-stale-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("dir");
+        let target = dir.join("a.map.ron");
+        // No process has this id (Linux ids stay under 2^22); the parent
+        // of this test is running.
+        let dead = dir.join(".a.map.ron.999999999.tmp");
+        fs::write(&dead, "half a save").expect("seed");
+        #[cfg(target_os = "linux")]
+        let alive = {
+            let pid = std::os::unix::process::parent_id();
+            let alive = dir.join(format!(".a.map.ron.{pid}.tmp"));
+            fs::write(&alive, "a save under way").expect("seed");
+            alive
+        };
+        let other = dir.join(".b.map.ron.999999999.tmp");
+        fs::write(&other, "another file's").expect("seed");
+        save_atomic(&target, b"new").expect("save");
+        // Elsewhere a fresh temporary is kept for ten minutes.
+        #[cfg(target_os = "linux")]
+        assert!(!dead.exists(), "a killed save's temporary is removed");
+        #[cfg(target_os = "linux")]
+        assert!(alive.exists(), "a running save's temporary is kept");
+        assert!(other.exists(), "only this file's temporaries are touched");
         fs::remove_dir_all(&dir).expect("clean");
     }
 }

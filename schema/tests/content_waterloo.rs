@@ -232,7 +232,7 @@ fn waterloo_2_to_11_match_the_rulebook() {
     let b = battle("waterloo-1815");
     let names: Vec<_> = b.scenarios.keys().map(String::as_str).collect();
     // Waterloo 7 prints no scenario: it sends the reader to Wavre 2-4
-    // (l. 2837).
+    // (l. 2837), of which Wavre 2 is played on the Waterloo map (l. 2941).
     assert_eq!(
         names,
         [
@@ -244,6 +244,7 @@ fn waterloo_2_to_11_match_the_rulebook() {
             "w4-cavalry-madness",
             "w5-holding-the-prussians",
             "w6-the-guard-dies",
+            "w7-wavre2-no-strawberries-for-grouchy",
             "w8-prince-frederic",
             "w9-no-rain-today",
         ]
@@ -278,6 +279,11 @@ fn waterloo_2_to_11_match_the_rulebook() {
             // 5 (22 left with Chasse), second line 10, three reserve guns.
             ("w6-the-guard-dies", "french", 18, 0),
             ("w6-the-guard-dies", "anglo-allied", 18, 0),
+            // W7 (Wavre 2, l. 2941-2954): W1 and, by the trail south-east of
+            // Maransart, Exelmans 5, the III Corps 16, Pajol and Teste 6,
+            // Gerard 17; by the road to Ohain Thielmann's 16 after W1's 39.
+            ("w7-wavre2-no-strawberries-for-grouchy", "french", 86, 44),
+            ("w7-wavre2-no-strawberries-for-grouchy", "prussian", 0, 55),
             // W8: W1 and the Hal force 31-41.
             ("w8-prince-frederic", "anglo-allied", 78, 0),
             ("w8-prince-frederic", "prussian", 0, 39),
@@ -330,6 +336,15 @@ fn waterloo_2_to_11_match_the_rulebook() {
     assert_eq!(losses(w6, "french").values().sum::<u16>(), 12);
     let w10 = &b.scenarios["w10-rethinking-the-pursuit-force"];
     assert_eq!(losses(w10, "french").values().sum::<u16>(), 18);
+    // W7: Grouchy's wing brings its Ligny losses, 2 + 6 + 1 + 7 (l. 2943-2946).
+    let w7 = &b.scenarios["w7-wavre2-no-strawberries-for-grouchy"];
+    let arriving: u16 = side(w7, "french")
+        .reinforcements
+        .iter()
+        .flat_map(|r| &r.losses)
+        .filter_map(|l| l.total)
+        .sum();
+    assert_eq!(arriving, 16);
     // W2's losses per scenario 1 on the units it keeps (l. 2716).
     let w2 = &b.scenarios["w2-derlons-attack"];
     assert_eq!(losses(w2, "anglo-allied").values().sum::<u16>(), 8);

@@ -19,12 +19,14 @@ pub mod migrate;
 pub mod pass;
 pub mod render;
 pub mod series_command;
+mod session;
 pub mod severity;
 pub mod shard;
 pub mod source;
 mod texts;
 pub mod walk;
 
+pub use session::{Session, Typed, validate_documents_in};
 pub use texts::{Texts, validate_documents};
 
 use std::path::PathBuf;
@@ -154,6 +156,18 @@ fn validate_walked(
     texts: Texts,
     shard: Option<shard::Shard>,
 ) -> Result<(Report, usize), RunError> {
+    let pack = pass::references::Pack::new(&walked.candidates, texts);
+    validate_pack(&pack, walked, overrides, shard)
+}
+
+/// [`validate_walked`] with the pack made (some documents may be in its
+/// cache already: [`validate_documents_in`]).
+fn validate_pack(
+    pack: &pass::references::Pack,
+    walked: walk::Walked,
+    overrides: &severity::Overrides,
+    shard: Option<shard::Shard>,
+) -> Result<(Report, usize), RunError> {
     use rayon::prelude::*;
     let candidates = walked.candidates;
     let mut packs = std::collections::HashMap::new();
@@ -164,7 +178,6 @@ fn validate_walked(
     }
     // Each file is read, checked and (a full scenario) dropped by one
     // task; the documents scenarios share are loaded once, on first use.
-    let pack = pass::references::Pack::new(&candidates, texts);
     let owns = |position: usize| shard.is_none_or(|s| s.owns(position));
     let per_file: Vec<Vec<Diagnostic>> = candidates
         .par_iter()

@@ -26,12 +26,18 @@ pub fn validate_documents(
     files: &[PathBuf],
     texts: &Texts,
 ) -> Result<Report, RunError> {
-    let canonical = |p: &Path| -> Result<PathBuf, RunError> {
-        p.canonicalize().map_err(|e| RunError::Path {
-            path: p.to_owned(),
-            message: e.to_string(),
-        })
-    };
+    let (walked, texts) = walked(root, files, texts)?;
+    crate::validate_walked(walked, &severity::Overrides::default(), texts, None)
+        .map(|(report, _)| report)
+}
+
+/// The walk of [`validate_documents`]: `files` under `root`, and `texts`
+/// by canonical path.
+pub(crate) fn walked(
+    root: &Path,
+    files: &[PathBuf],
+    texts: &Texts,
+) -> Result<(Walked, Texts), RunError> {
     let root = Arc::new(Root {
         dir: canonical(root)?,
         shown: ".".to_owned(),
@@ -59,6 +65,12 @@ pub fn validate_documents(
         candidates,
         skipped: Vec::new(),
     };
-    crate::validate_walked(walked, &severity::Overrides::default(), texts, None)
-        .map(|(report, _)| report)
+    Ok((walked, texts))
+}
+
+fn canonical(p: &Path) -> Result<PathBuf, RunError> {
+    p.canonicalize().map_err(|e| RunError::Path {
+        path: p.to_owned(),
+        message: e.to_string(),
+    })
 }

@@ -14,28 +14,17 @@ use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::side;
-use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+use crate::screen::unsaved::{self, FileScreen, Pending, UnsavedPrompt};
 
 impl App {
     /// Does `then` now, or first asks about the unsaved changes it would
     /// drop.
     pub(super) fn request(&mut self, then: Pending) -> Task<Message> {
-        if let Screen::Oob(s) = &self.screen
-            && s.is_dirty()
+        if let Some(d) = self.document()
+            && d.has_unsaved()
         {
-            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
-            return Task::none();
-        }
-        if let Screen::Setup(s) = &self.screen
-            && s.is_dirty()
-        {
-            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
-            return Task::none();
-        }
-        if let Screen::Timeline(s) = &self.screen
-            && s.is_dirty()
-        {
-            self.unsaved = Some(UnsavedPrompt::new(&s.doc().path, then));
+            let prompt = UnsavedPrompt::new(d.file(), then);
+            self.unsaved = Some(prompt);
             return Task::none();
         }
         match self.map_mut() {
@@ -68,26 +57,8 @@ impl App {
                 }
                 self.proceed(prompt.into_pending())
             }
-            unsaved::Message::Save
-                if matches!(self.screen, Screen::Setup(_)) =>
-            {
-                if self.save_setup() {
-                    self.proceed(prompt.into_pending())
-                } else {
-                    Task::none()
-                }
-            }
-            unsaved::Message::Save if matches!(self.screen, Screen::Oob(_)) => {
-                if self.save_oob() {
-                    self.proceed(prompt.into_pending())
-                } else {
-                    Task::none()
-                }
-            }
-            unsaved::Message::Save
-                if matches!(self.screen, Screen::Timeline(_)) =>
-            {
-                if self.save_timeline() {
+            unsaved::Message::Save if self.document().is_some() => {
+                if self.save_document() {
                     self.proceed(prompt.into_pending())
                 } else {
                     Task::none()
@@ -109,6 +80,30 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The screen shown when it edits one file other than a map.
+    fn document(&mut self) -> Option<&mut dyn FileScreen> {
+        match &mut self.screen {
+            Screen::Oob(s) => Some(s.as_mut()),
+            Screen::Setup(s) => Some(s.as_mut()),
+            Screen::Timeline(s) => Some(s.as_mut()),
+            _ => None,
+        }
+    }
+
+    /// Saves the file of [`Self::document`], for "Unsaved changes":
+    /// whether it is saved now.
+    fn save_document(&mut self) -> bool {
+        let Some(d) = self.document() else {
+            return true;
+        };
+        let written = d.save_file();
+        let saved = !d.has_unsaved();
+        if let Some(path) = written {
+            self.remember(&path);
+        }
+        saved
     }
 
     fn proceed(&mut self, then: Pending) -> Task<Message> {

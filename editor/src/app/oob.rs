@@ -17,6 +17,7 @@ use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::oob::{self, OobScreen};
+use crate::screen::unsaved::FileScreen;
 
 /// The screen for `path` when it is a counters file: its order of
 /// battle, or the error screen saying why it does not open. `None` for
@@ -90,6 +91,7 @@ impl App {
             oob::Event::Back(path) => {
                 self.request(crate::screen::unsaved::Pending::Open(path))
             }
+            oob::Event::PickCsv(way, start) => csv_dialog(way, &start),
         }
     }
 
@@ -100,18 +102,53 @@ impl App {
             _ => None,
         }
     }
+}
 
-    /// Saves the order of battle shown, for "Unsaved changes": whether it
-    /// is saved now.
-    pub(super) fn save_oob(&mut self) -> bool {
-        let Screen::Oob(s) = &mut self.screen else {
-            return true;
-        };
-        let event = s.update(oob::Message::Save);
-        let saved = !s.is_dirty();
-        if let Some(oob::Event::Saved(path)) = event {
-            self.remember(&path);
-        }
-        saved
+impl FileScreen for OobScreen {
+    fn file(&self) -> &Path {
+        &self.doc().path
     }
+
+    fn has_unsaved(&self) -> bool {
+        self.is_dirty()
+    }
+
+    fn save_file(&mut self) -> Option<PathBuf> {
+        match self.update(oob::Message::Save) {
+            Some(oob::Event::Saved(path)) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// The native dialog for a CSV file to import or export, starting at
+/// `start`; nothing happens when it is cancelled or the machine has no
+/// dialog service.
+fn csv_dialog(way: oob::Csv, start: &Path) -> Task<Message> {
+    let mut dialog =
+        rfd::AsyncFileDialog::new().add_filter("CSV (spreadsheet)", &["csv"]);
+    if let Some(folder) = start.parent() {
+        dialog = dialog.set_directory(folder);
+    }
+    let name = start.file_name().unwrap_or_default().to_string_lossy();
+    let picked = match way {
+        oob::Csv::Import => {
+            Task::perform(dialog.set_title("Import CSV").pick_file(), |h| {
+                h.map(|h| h.path().to_owned())
+            })
+        }
+        oob::Csv::Export => Task::perform(
+            dialog
+                .set_title("Export CSV")
+                .set_file_name(name)
+                .save_file(),
+            |h| h.map(|h| h.path().to_owned()),
+        ),
+    };
+    picked.and_then(move |path| {
+        Task::done(Message::Oob(match way {
+            oob::Csv::Import => oob::Message::ImportCsv(path),
+            oob::Csv::Export => oob::Message::ExportCsv(path),
+        }))
+    })
 }

@@ -2,7 +2,7 @@
 //! scenario's map, its shortcuts, its unsaved changes asked about on
 //! leaving, and "Back to map".
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use iced::Task;
 
@@ -11,6 +11,7 @@ use crate::map_canvas;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::setup::{self, SetupScreen};
+use crate::screen::unsaved::FileScreen;
 use crate::setup::SetupDoc;
 
 /// The Setup screen of the scenario at `path`, or the error screen
@@ -66,18 +67,21 @@ impl App {
             _ => None,
         }
     }
+}
 
-    /// Saves the setup shown, for "Unsaved changes": whether it is saved
-    /// now.
-    pub(super) fn save_setup(&mut self) -> bool {
-        let Screen::Setup(s) = &mut self.screen else {
-            return true;
-        };
-        let event = s.update(setup::Message::Save);
-        let saved = !s.is_dirty();
-        if let Some(setup::Event::Saved(path)) = event {
-            self.remember(&path);
+impl FileScreen for SetupScreen {
+    fn file(&self) -> &Path {
+        &self.doc().path
+    }
+
+    fn has_unsaved(&self) -> bool {
+        self.is_dirty()
+    }
+
+    fn save_file(&mut self) -> Option<PathBuf> {
+        match self.update(setup::Message::Save) {
+            Some(setup::Event::Saved(path)) => Some(path),
+            _ => None,
         }
-        saved
     }
 }

@@ -3,7 +3,7 @@
 //! (Ctrl+Z, Ctrl+Shift+Z, Ctrl+S, the arrow keys), and its unsaved
 //! changes asked about like a map's.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use iced::{Task, keyboard};
 
@@ -11,7 +11,7 @@ use super::{App, Message, Screen};
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::timeline::{self, TimelineScreen};
-use crate::screen::unsaved::Pending;
+use crate::screen::unsaved::{FileScreen, Pending};
 use crate::timeline::TimelineDoc;
 
 /// The Timeline screen on the scenario at `path`, or the error screen
@@ -76,18 +76,21 @@ impl App {
             _ => None,
         }
     }
+}
 
-    /// Saves the timeline shown, for "Unsaved changes": whether it is
-    /// saved now.
-    pub(super) fn save_timeline(&mut self) -> bool {
-        let Screen::Timeline(s) = &mut self.screen else {
-            return true;
-        };
-        let event = s.update(timeline::Message::Save);
-        let saved = !s.is_dirty();
-        if let Some(timeline::Event::Saved(path)) = event {
-            self.remember(&path);
+impl FileScreen for TimelineScreen {
+    fn file(&self) -> &Path {
+        &self.doc().path
+    }
+
+    fn has_unsaved(&self) -> bool {
+        self.is_dirty()
+    }
+
+    fn save_file(&mut self) -> Option<PathBuf> {
+        match self.update(timeline::Message::Save) {
+            Some(timeline::Event::Saved(path)) => Some(path),
+            _ => None,
         }
-        saved
     }
 }

@@ -41,7 +41,7 @@ impl canvas::Program<Message> for ScanLayer<'_> {
         vec![self.cache.draw(renderer, bounds.size(), |frame| {
             if let Some(scan) = &opened.scan {
                 match &scan.image {
-                    ScanImage::Whole(handle) => {
+                    ScanImage::Whole(handle) | ScanImage::Preview(handle) => {
                         let size =
                             Size::new(scan.width as f32, scan.height as f32)
                                 * view.zoom;

@@ -59,7 +59,7 @@ pub fn apply(
         .from_reader(text.as_bytes());
     let heading = reader
         .headers()
-        .map_err(|e| vec![csv_error(&e, 1)])?
+        .map_err(|e| vec![csv_error(&e, text, 1)])?
         .clone();
     let headings = headings(&heading, series).map_err(|e| vec![e])?;
     let width = heading.len();
@@ -69,11 +69,11 @@ pub fn apply(
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                errors.push(csv_error(&e, 0));
+                errors.push(csv_error(&e, text, 0));
                 continue;
             }
         };
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| line_at(text, p));
         if record.len() != width {
             errors.push(RowError {
                 line,
@@ -109,9 +109,25 @@ pub fn apply(
     Ok((updated, changes))
 }
 
-fn csv_error(e: &csv::Error, fallback: u64) -> RowError {
+/// The 1-based line at `p`, counted from the text itself. With CRLF line
+/// ends (what spreadsheets write, RFC 4180) the csv crate puts a record's
+/// start on the LF ending the line before, and its own line count is one
+/// short; line ends at the start are skipped.
+fn line_at(text: &str, p: &csv::Position) -> u64 {
+    let bytes = text.as_bytes();
+    let mut at = usize::try_from(p.byte())
+        .unwrap_or(usize::MAX)
+        .min(bytes.len());
+    while bytes.get(at).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+        at += 1;
+    }
+    let before = bytes.get(..at).unwrap_or_default();
+    1 + before.iter().filter(|b| **b == b'\n').count() as u64
+}
+
+fn csv_error(e: &csv::Error, text: &str, fallback: u64) -> RowError {
     RowError {
-        line: e.position().map_or(fallback, |p| p.line()),
+        line: e.position().map_or(fallback, |p| line_at(text, p)),
         message: e.to_string(),
     }
 }

@@ -1,6 +1,9 @@
-//! The on-disk tile cache: `<root>/<hash>/L<level>/<x>_<y>.png` plus a
-//! `manifest` written last, where `<hash>` is the xxh3-128 of the scan
-//! file's bytes. A pyramid is valid when its manifest parses, matches the
+//! The on-disk tile cache: `<root>/<hash>/L<level>/<x>_<y>.jpg` (or `.png`
+//! for a scan with transparency) plus a `manifest` written last, where
+//! `<hash>` is the xxh3-128 of the scan file's bytes. Opaque scans are
+//! tiled as JPEG (quality 90): a fraction of an RGBA PNG's size and
+//! faster to write, and a display cache need not be lossless, the scan
+//! itself being left untouched. A pyramid is valid when its manifest parses, matches the
 //! scan's header and format version, and every tile file is there; anything
 //! else is rebuilt. Every file is written to a temporary name and renamed,
 //! so a crash never leaves a half-written tile under its real name.
@@ -10,18 +13,65 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::{
-    ExtendedColorType, ImageEncoder, ImageError, ImageFormat, ImageReader,
+    DynamicImage, ExtendedColorType, ImageEncoder, ImageError, ImageFormat,
+    ImageReader,
 };
 use image::{Limits, RgbaImage};
 use xxhash_rust::xxh3::Xxh3;
 
+use super::preview::Preview;
 use super::{Budget, Layout, Progress, ScanError, Stage, TILE, TileKey};
 use crate::folders::Folder;
 
 /// Bumped whenever the tile files or manifest change meaning.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// JPEG quality of opaque tiles: no visible loss at 100% zoom on printed
+/// maps, a tenth of the RGBA PNG's size.
+const JPEG_QUALITY: u8 = 90;
+
+/// How a pyramid's tiles are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileFormat {
+    /// JPEG: opaque scans.
+    Jpeg,
+    /// PNG (RGBA): scans with transparency, which JPEG cannot keep.
+    Png,
+}
+
+impl TileFormat {
+    /// The format for tiles of `image`.
+    pub fn for_image(image: &DynamicImage) -> Self {
+        match image.color().has_alpha() {
+            true => Self::Png,
+            false => Self::Jpeg,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Jpeg => "jpeg",
+            Self::Png => "png",
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            Self::Jpeg => "jpg",
+            Self::Png => "png",
+        }
+    }
+
+    fn image_format(self) -> ImageFormat {
+        match self {
+            Self::Jpeg => ImageFormat::Jpeg,
+            Self::Png => ImageFormat::Png,
+        }
+    }
+}
 
 const MANIFEST: &str = "manifest";
 const MAGIC: &str = "berthier-tiles";
@@ -62,6 +112,7 @@ pub fn hash_file(path: &Path) -> Result<String, ScanError> {
 pub struct TileSet {
     dir: PathBuf,
     layout: Layout,
+    format: TileFormat,
     from_cache: bool,
 }
 
@@ -81,9 +132,14 @@ impl TileSet {
         self.from_cache
     }
 
+    /// How its tiles are stored.
+    pub fn format(&self) -> TileFormat {
+        self.format
+    }
+
     /// The file of a tile.
     pub fn tile_path(&self, key: TileKey) -> PathBuf {
-        tile_path(&self.dir, key)
+        tile_path(&self.dir, key, self.format)
     }
 
     /// The manifest file.
@@ -95,7 +151,7 @@ impl TileSet {
     /// size invalidates the pyramid, so the next open rebuilds it.
     pub fn load(&self, key: TileKey) -> Result<RgbaImage, ScanError> {
         let path = self.tile_path(key);
-        let loaded = read_tile(&path, self.layout.tile);
+        let loaded = read_tile(&path, self.layout.tile, self.format);
         let (_, _, w, h) = self.layout.tile_rect(key);
         let checked = loaded.and_then(|img| {
             if img.dimensions() == (w, h) {
@@ -122,15 +178,23 @@ impl TileSet {
     }
 }
 
-fn tile_path(dir: &Path, key: TileKey) -> PathBuf {
-    dir.join(format!("L{}", key.level))
-        .join(format!("{}_{}.png", key.x, key.y))
+fn tile_path(dir: &Path, key: TileKey, format: TileFormat) -> PathBuf {
+    dir.join(format!("L{}", key.level)).join(format!(
+        "{}_{}.{}",
+        key.x,
+        key.y,
+        format.extension()
+    ))
 }
 
-fn read_tile(path: &Path, tile: u32) -> Result<RgbaImage, ScanError> {
+fn read_tile(
+    path: &Path,
+    tile: u32,
+    format: TileFormat,
+) -> Result<RgbaImage, ScanError> {
     let mut reader =
         ImageReader::open(path).map_err(|e| ScanError::io(path, e))?;
-    reader.set_format(ImageFormat::Png);
+    reader.set_format(format.image_format());
     let mut limits = Limits::default();
     limits.max_image_width = Some(tile);
     limits.max_image_height = Some(tile);
@@ -171,34 +235,53 @@ fn write_atomic(
     })
 }
 
-/// Writes one tile as a fast-compressed PNG.
+/// Writes one tile: JPEG without its (opaque) alpha, or a fast-compressed
+/// PNG.
 pub fn write_tile(
     dir: &Path,
     key: TileKey,
     tile: &RgbaImage,
+    format: TileFormat,
 ) -> Result<(), ScanError> {
-    let path = tile_path(dir, key);
-    write_atomic(&path, |out| {
-        let (w, h) = tile.dimensions();
-        PngEncoder::new(out).write_image(
+    let path = tile_path(dir, key, format);
+    let (w, h) = tile.dimensions();
+    write_atomic(&path, |out| match format {
+        TileFormat::Png => PngEncoder::new(out).write_image(
             tile.as_raw(),
             w,
             h,
             ExtendedColorType::Rgba8,
-        )
+        ),
+        TileFormat::Jpeg => {
+            let rgb: Vec<u8> = tile
+                .as_raw()
+                .chunks_exact(4)
+                .flat_map(|px| [px[0], px[1], px[2]])
+                .collect();
+            JpegEncoder::new_with_quality(out, JPEG_QUALITY).write_image(
+                &rgb,
+                w,
+                h,
+                ExtendedColorType::Rgb8,
+            )
+        }
     })
 }
 
-fn manifest_text(layout: &Layout) -> String {
+fn manifest_text(layout: &Layout, format: TileFormat) -> String {
     format!(
-        "{MAGIC} {FORMAT_VERSION}\nwidth {}\nheight {}\ntile {}\nlevels {}\nformat png\n",
-        layout.width, layout.height, layout.tile, layout.levels
+        "{MAGIC} {FORMAT_VERSION}\nwidth {}\nheight {}\ntile {}\nlevels {}\nformat {}\n",
+        layout.width,
+        layout.height,
+        layout.tile,
+        layout.levels,
+        format.name()
     )
 }
 
 /// Reads a manifest; `None` when missing, from another format version, or
 /// not what `manifest_text` writes.
-fn read_manifest(dir: &Path) -> Option<Layout> {
+fn read_manifest(dir: &Path) -> Option<(Layout, TileFormat)> {
     let text = fs::read_to_string(dir.join(MANIFEST)).ok()?;
     let mut lines = text.lines();
     if lines.next()? != format!("{MAGIC} {FORMAT_VERSION}") {
@@ -210,22 +293,27 @@ fn read_manifest(dir: &Path) -> Option<Layout> {
     };
     let (width, height) = (field("width")?, field("height")?);
     let (tile, levels) = (field("tile")?, field("levels")?);
+    let format = match lines.next()? {
+        "format jpeg" => TileFormat::Jpeg,
+        "format png" => TileFormat::Png,
+        _ => return None,
+    };
     let layout = Layout::new(width, height, tile);
     (u32::from(layout.levels) == levels && layout.tile == tile)
-        .then_some(layout)
+        .then_some((layout, format))
 }
 
 /// The cached pyramid in `dir` if it is whole and matches the scan's size.
-fn cached(dir: &Path, size: (u32, u32)) -> Option<Layout> {
-    let layout = read_manifest(dir)?;
+fn cached(dir: &Path, size: (u32, u32)) -> Option<(Layout, TileFormat)> {
+    let (layout, format) = read_manifest(dir)?;
     if (layout.width, layout.height) != size {
         return None;
     }
     let whole = (0..layout.levels).flat_map(|l| layout.keys(l)).all(|k| {
-        fs::metadata(tile_path(dir, k))
+        fs::metadata(tile_path(dir, k, format))
             .is_ok_and(|m| m.is_file() && m.len() > 0)
     });
-    whole.then_some(layout)
+    whole.then_some((layout, format))
 }
 
 /// Opens the pyramid of `source` from the cache under `root`, or decodes
@@ -237,6 +325,20 @@ pub fn open_or_build(
     budget: &Budget,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<TileSet, ScanError> {
+    open_or_build_previewed(source, root, budget, progress, &mut |_| {})
+}
+
+/// [`open_or_build`], handing `preview` a coarse copy of the scan as soon
+/// as it is decoded, before the pyramid is written (not when the pyramid
+/// comes from the cache: its tiles then read at once). A successful open
+/// marks the pyramid as just used, for [`super::prune`].
+pub fn open_or_build_previewed(
+    source: &Path,
+    root: &Path,
+    budget: &Budget,
+    progress: &mut dyn FnMut(Progress),
+    preview: &mut dyn FnMut(Preview),
+) -> Result<TileSet, ScanError> {
     let stage = |stage| Progress {
         stage,
         done: 0,
@@ -245,31 +347,39 @@ pub fn open_or_build(
     progress(stage(Stage::Reading));
     let size = super::decode::probe(source, budget)?;
     let dir = root.join(hash_file(source)?);
-    if let Some(layout) = cached(&dir, size) {
+    if let Some((layout, format)) = cached(&dir, size) {
+        super::prune::touch(&dir.join(MANIFEST));
         return Ok(TileSet {
             dir,
             layout,
+            format,
             from_cache: true,
         });
     }
     let _ = fs::remove_file(dir.join(MANIFEST));
     progress(stage(Stage::Decoding));
     let image = super::decode::decode(source, budget)?;
+    preview(super::preview::preview(&image));
     let layout = Layout::new(image.width(), image.height(), TILE);
+    let format = TileFormat::for_image(&image);
     for level in 0..layout.levels {
         let folder = dir.join(format!("L{level}"));
         fs::create_dir_all(&folder).map_err(|e| ScanError::io(&folder, e))?;
     }
-    let sink = |key, tile: &RgbaImage| write_tile(&dir, key, tile);
+    let sink = |key, tile: &RgbaImage| write_tile(&dir, key, tile, format);
     super::pyramid::build(&image, &layout, &sink, progress)?;
     drop(image);
-    let text = manifest_text(&layout);
+    let text = manifest_text(&layout, format);
     write_atomic(&dir.join(MANIFEST), |out| {
         out.write_all(text.as_bytes()).map_err(ImageError::IoError)
     })?;
     Ok(TileSet {
         dir,
         layout,
+        format,
         from_cache: false,
     })
 }
+
+/// The manifest's file name in a pyramid's folder.
+pub(crate) const MANIFEST_FILE: &str = MANIFEST;

@@ -149,6 +149,9 @@ fn evict(lru: &mut Lru, keep: usize) {
 pub enum Event {
     /// Progress, at most once per whole percent.
     Progress(Progress),
+    /// The scan is decoded: a coarse copy of it to draw, stretched over
+    /// the whole scan, until the tiles are written.
+    Preview(PathBuf, Handle),
     /// Finished: the scan file and its pyramid, or why not.
     Done(PathBuf, Result<Arc<TiledScan>, ScanError>),
 }
@@ -156,15 +159,35 @@ pub enum Event {
 /// Opens or builds the pyramid of `source` under the cache `root` (the
 /// editor passes [`super::cache::default_root`]) on a thread of its own;
 /// the stream reports progress and ends with `Event::Done`.
+///
+/// The stream also carries a preview as soon as the scan is decoded, and
+/// once the pyramid is ready the cache is pruned to its budget
+/// ([`super::prune`]), never removing this scan's pyramid.
 pub fn open_in_background(
     source: &Path,
     root: PathBuf,
     budget: Budget,
 ) -> impl Stream<Item = Event> + Send + 'static {
     let from = source.to_owned();
-    tile_in_background(source, move |report| {
-        super::cache::open_or_build(&from, &root, &budget, report)
+    steps_in_background(source, move |report| {
+        let report = std::cell::RefCell::new(report);
+        let opened = super::cache::open_or_build_previewed(
+            &from,
+            &root,
+            &budget,
+            &mut |p| (report.borrow_mut())(Step::Progress(p)),
+            &mut |p| (report.borrow_mut())(Step::Preview(p)),
+        )?;
+        let limit = super::prune::budget_from_env();
+        super::prune::prune(&root, limit, opened.dir());
+        Ok(opened)
     })
+}
+
+/// What the tiling work reports on its way.
+enum Step {
+    Progress(Progress),
+    Preview(super::Preview),
 }
 
 /// Runs `work` (which tiles `source`) as a [`crate::job`]: the stream
@@ -177,16 +200,32 @@ pub fn tile_in_background(
     + Send
     + 'static,
 ) -> impl Stream<Item = Event> + Send + 'static {
+    steps_in_background(source, move |report| {
+        work(&mut |p| report(Step::Progress(p)))
+    })
+}
+
+fn steps_in_background(
+    source: &Path,
+    work: impl FnOnce(&mut dyn FnMut(Step)) -> Result<TileSet, ScanError>
+    + Send
+    + 'static,
+) -> impl Stream<Item = Event> + Send + 'static {
     let source = source.to_owned();
     let mut last = None;
     crate::job::spawn("tiling the scan", work).filter_map(move |update| {
         let event = match update {
-            Update::Step(p) => {
+            Update::Step(Step::Progress(p)) => {
                 let key = (p.stage, p.percent());
                 (last != Some(key)).then(|| {
                     last = Some(key);
                     Event::Progress(p)
                 })
+            }
+            Update::Step(Step::Preview(p)) => {
+                let (w, h) = p.image.dimensions();
+                let handle = Handle::from_rgba(w, h, p.image.into_raw());
+                Some(Event::Preview(source.clone(), handle))
             }
             Update::Done(result) => {
                 let result = result

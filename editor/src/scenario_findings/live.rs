@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use berthier_rules::Diagnostic;
 use iced::Task;
 
-use super::{Outcome, Texts};
+use super::{Checker, Memory, Outcome, Texts};
 
 /// How long a change waits for the next one before the check starts.
 pub const DEBOUNCE: Duration = Duration::from_millis(60);
@@ -31,10 +31,15 @@ pub enum Message {
 /// large map is part of the work kept off the window's thread).
 pub type MakeTexts = Box<dyn FnOnce() -> Texts + Send>;
 
+/// Makes the in-memory documents, maps typed, on the worker thread.
+pub type MakeMemory = Box<dyn FnOnce() -> Memory + Send>;
+
 /// The live findings of one scenario.
 #[derive(Debug)]
 pub struct Live {
     scenario: PathBuf,
+    /// What a check keeps for the next (shared with the workers).
+    checker: Arc<Checker>,
     /// Number of the latest change (shared with the workers, which give
     /// up when it moves on).
     latest: Arc<AtomicU64>,
@@ -56,6 +61,7 @@ impl Live {
     pub fn new(scenario: &Path) -> Self {
         Self {
             scenario: scenario.to_owned(),
+            checker: Arc::default(),
             latest: Arc::new(AtomicU64::new(0)),
             shown: 0,
             outcome: None,
@@ -78,18 +84,35 @@ impl Live {
         in_memory: Vec<PathBuf>,
         texts: MakeTexts,
     ) -> Task<Message> {
+        self.changed_memory(
+            in_memory,
+            Box::new(move || Memory {
+                texts: texts(),
+                maps: Vec::new(),
+            }),
+        )
+    }
+
+    /// [`Self::changed`] with documents held typed: `in_memory` names the
+    /// files `memory` will make.
+    pub fn changed_memory(
+        &mut self,
+        in_memory: Vec<PathBuf>,
+        memory: MakeMemory,
+    ) -> Task<Message> {
         let number = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
         self.changed_at = Some(Instant::now());
         self.in_memory = in_memory;
         let latest = Arc::clone(&self.latest);
         let scenario = self.scenario.clone();
+        let checker = Arc::clone(&self.checker);
         let (send, receive) = iced::futures::channel::oneshot::channel();
         std::thread::spawn(move || {
             std::thread::sleep(DEBOUNCE);
             if latest.load(Ordering::SeqCst) != number {
                 return; // superseded: the receiver sees a cancellation
             }
-            let _ = send.send(super::check(&scenario, &texts()));
+            let _ = send.send(checker.check(&scenario, memory()));
         });
         Task::perform(receive, move |result| match result {
             Ok(outcome) => Message::Checked(number, Arc::new(outcome)),
@@ -100,9 +123,18 @@ impl Live {
     /// Checks now on this thread, as if change `number` had just been
     /// checked by a worker (tests and the benchmark's baseline).
     pub fn check_now(&mut self, texts: &Texts) -> Message {
+        self.check_now_memory(Memory {
+            texts: texts.clone(),
+            maps: Vec::new(),
+        })
+    }
+
+    /// [`Self::check_now`] with documents held typed.
+    pub fn check_now_memory(&mut self, memory: Memory) -> Message {
         let number = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
         self.changed_at = Some(Instant::now());
-        Message::Checked(number, Arc::new(super::check(&self.scenario, texts)))
+        let outcome = self.checker.check(&self.scenario, memory);
+        Message::Checked(number, Arc::new(outcome))
     }
 
     /// Handles a message; returns the hex to centre on for `Show`.

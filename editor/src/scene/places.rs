@@ -2,7 +2,8 @@
 //! layer and the PNG renderer's `entries` and `edges` layers draw these
 //! same lists.
 
-use berthier_schema::map::{Compass, MapEdge};
+use berthier_schema::common::Source;
+use berthier_schema::map::{Compass, MapEdge, Place};
 use berthier_schema::{Geometry, HexId, Map};
 
 use super::{Layer, Px, Shape};
@@ -20,13 +21,47 @@ pub fn all(
     palette: &Palette,
     keep: &dyn Fn(HexId) -> bool,
 ) -> Vec<Shape> {
-    let mut shapes = super::marks::place_outlines(map, keep);
+    let mut shapes = provenance_shading(map, keep);
+    shapes.extend(super::marks::place_outlines(map, keep));
     shapes.extend(
         [Layer::Names, Layer::Edges, Layer::Entries]
             .into_iter()
             .flat_map(|layer| super::shapes(map, palette, layer, keep)),
     );
     shapes
+}
+
+/// A place's hexes in the window are shaded by where its position comes
+/// from, so a designer sees what is still to check against the printed
+/// map: read from a rulebook, reconstructed from geography (to replace),
+/// decided by the designer, inferred, or not said.
+pub fn provenance_ink(place: &Place) -> Rgb {
+    match place.provenance.as_ref().map(|p| p.source) {
+        Some(Source::Rulebook) => [0x1f, 0x5f, 0xc4],
+        Some(Source::Reconstructed) => [0xe0, 0x7b, 0x10],
+        Some(Source::Designer) => [0x2a, 0x9d, 0x3c],
+        Some(Source::Inferred) => [0x1c, 0x9c, 0x9c],
+        Some(Source::Unknown) | None => [0x80, 0x80, 0x80],
+    }
+}
+
+/// Every place hex filled, lightly, in its place's [`provenance_ink`].
+fn provenance_shading(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
+    let placed = map.geometry();
+    let mut out = Vec::new();
+    for place in &map.places {
+        let colour = provenance_ink(place);
+        for &hex in place.hexes.iter().filter(|h| keep(**h)) {
+            let mut points: Vec<Px> = placed.corners_px(hex).to_vec();
+            points.push(points[0]);
+            out.push(Shape::Fill {
+                points,
+                colour,
+                alpha: 0.28,
+            });
+        }
+    }
+    out
 }
 
 /// Entry points: their hexes ringed in green with the name; an entry on a

@@ -13,9 +13,11 @@ mod editing;
 mod file;
 pub mod findings;
 pub mod form;
+pub mod gazetteer;
 mod live;
 pub mod panel;
 pub mod properties;
+mod victory;
 mod view;
 mod viewing;
 
@@ -90,6 +92,13 @@ pub struct MapScreen {
     live_due: bool,
     /// The hexes the live findings name, marked on the map.
     marked: Vec<berthier_schema::HexId>,
+    /// What in the pack's scenarios names each gazetteer item, read when
+    /// a gazetteer tool first needs it.
+    used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
+    /// The item whose rename was asked about (a second Rename goes ahead).
+    confirm_rename: Option<String>,
+    /// The victory conditions of the scenario the map was opened through.
+    victory: Option<victory::Conditions>,
 }
 
 /// What the screen handles.
@@ -111,6 +120,8 @@ pub enum Message {
     Panel(panel::Message),
     /// From the place, entry point or edge form.
     Form(form::Message),
+    /// From the gazetteer's used-by lists.
+    Gazetteer(gazetteer::Message),
     /// Undo the last step.
     Undo,
     /// Redo the last undone step.
@@ -196,6 +207,10 @@ impl MapScreen {
             .scenario
             .as_deref()
             .map(crate::scenario_findings::live::Live::new);
+        let opened_victory = opened
+            .scenario
+            .as_deref()
+            .and_then(victory::Conditions::read);
         Self {
             recovery: crate::files::find_recovery(&opened.path),
             disk: DiskStamp::read(&opened.path),
@@ -225,6 +240,9 @@ impl MapScreen {
             live,
             live_due: true,
             marked: Vec::new(),
+            used_by: None,
+            confirm_rename: None,
+            victory: opened_victory,
         }
     }
 
@@ -255,6 +273,13 @@ impl MapScreen {
         };
         match event {
             scan::view::Event::Progress(p) => self.scan_progress = Some(p),
+            scan::view::Event::Preview(path, handle) if path == s.path => {
+                if matches!(s.image, ScanImage::Pending) {
+                    s.image = ScanImage::Preview(handle);
+                    self.caches.clear();
+                }
+            }
+            scan::view::Event::Preview(..) => {}
             // Results for another file (before a reload) are dropped.
             scan::view::Event::Done(path, _) if path != s.path => {}
             scan::view::Event::Done(_, result) => {
@@ -361,6 +386,7 @@ impl MapScreen {
             Message::Scan(event) => self.scan_event(event),
             Message::Panel(m) => self.panel(m),
             Message::Form(m) => self.form_message(m),
+            Message::Gazetteer(m) => self.gazetteer_message(m),
             Message::Findings(m) => self.findings_message(m),
             Message::Live(m) => self.live_message(m),
             Message::Undo => return (self.undo(), None),

@@ -5,7 +5,10 @@
 //! goes on into Register grid when a scan was chosen. Dialog answers are
 //! messages, so tests give them without a dialog.
 
+mod series_choice;
 mod view;
+
+pub use series_choice::SeriesChoice;
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +17,7 @@ use iced::Task;
 
 use crate::files;
 use crate::map_form::{self, Bound, ExtentInput, Field, Problems};
-use crate::project::{self, OpenedMap};
+use crate::project::OpenedMap;
 use crate::scan;
 
 /// The form's state.
@@ -49,18 +52,6 @@ pub struct ScanChoice {
     pub path: PathBuf,
     /// Its size in pixels, or why it cannot be read.
     pub size: Result<(u32, u32), scan::ScanError>,
-}
-
-/// A series file offered.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeriesChoice(pub PathBuf);
-
-impl std::fmt::Display for SeriesChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = self.0.file_name().unwrap_or_default().to_string_lossy();
-        let folder = self.0.parent().unwrap_or(Path::new(""));
-        write!(f, "{name}  ({})", folder.display())
-    }
 }
 
 /// What the form handles.
@@ -131,18 +122,18 @@ impl NewMapScreen {
             .map(Path::to_owned)
             .or_else(|| data.map(Path::to_owned))
             .unwrap_or_else(|| PathBuf::from("."));
-        let series: Vec<SeriesChoice> = map_form::find_series(near, data)
-            .into_iter()
-            .map(SeriesChoice)
-            .collect();
-        let own = current.and_then(|o| {
-            project::relative_to(&o.path, &o.map.series)
-                .canonicalize()
-                .ok()
-        });
+        let mut series =
+            series_choice::offered(map_form::find_series(near, data));
+        let own =
+            current.and_then(|o| SeriesChoice::of_map(&o.path, &o.map.series));
+        // A pinned name or a file outside the folders searched is offered
+        // too, so the new map can name what the current one names.
+        if let Some(own) = own.as_ref().filter(|o| !series.contains(o)) {
+            series.insert(0, own.clone());
+        }
         let series_chosen = series
             .iter()
-            .find(|s| Some(&s.0) == own.as_ref())
+            .find(|s| Some(*s) == own.as_ref())
             .or(series.first())
             .cloned();
         Self {
@@ -216,7 +207,7 @@ impl NewMapScreen {
 
     fn add_series(&mut self, path: PathBuf) {
         let path = path.canonicalize().unwrap_or(path);
-        let choice = SeriesChoice(path);
+        let choice = SeriesChoice::File(path);
         if !self.series.contains(&choice) {
             self.series.push(choice.clone());
         }
@@ -265,7 +256,7 @@ impl NewMapScreen {
         let max_col = if self.wide_columns { 999 } else { 99 };
         let span = self.extent.read(max_col, problems);
         if self.series_chosen.is_none() {
-            problems.add(Field::Series, "choose a series file");
+            problems.add(Field::Series, "choose a series");
         }
         let size = match &self.scan {
             Some(ScanChoice { size: Err(e), .. }) => {
@@ -294,7 +285,7 @@ impl NewMapScreen {
         let mut map = Map::blank(
             id?,
             name?,
-            files::path_from(&path, &series.0),
+            series.reference_from(&path),
             grid,
             vec![extent],
         );
@@ -305,6 +296,11 @@ impl NewMapScreen {
     /// The problem shown beside `field`.
     pub fn problem(&self, field: Field) -> Option<&str> {
         self.problems.of(field)
+    }
+
+    /// The series chosen.
+    pub fn series_chosen(&self) -> Option<&SeriesChoice> {
+        self.series_chosen.as_ref()
     }
 
     /// The existing file the form asks about replacing.

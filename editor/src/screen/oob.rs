@@ -1,10 +1,13 @@
 //! The order of battle screen: a counters file as a tree per side on the
 //! left, the selected item and its ratings grid on the right. Edits are
 //! commands of [`crate::oob`] (one undo step each; typing into one field
-//! is one step); saving keeps the file's comments and layout. Laid out in
-//! `view`, the tree in `tree`, the grid in `grid`.
+//! is one step), built in `edits`; saving keeps the file's comments and
+//! layout (`file`). Laid out in `view`, the tree in `tree`, the grid in
+//! `grid`.
 
+mod edits;
 mod fields;
+mod file;
 mod grid;
 mod tree;
 mod view;
@@ -14,12 +17,10 @@ pub use view::NAME_FIELD;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use berthier_schema::{Formation, Unit};
-
-use crate::oob::edit::OobEdit;
+use crate::oob::OobDoc;
 use crate::oob::ratings::Column;
 use crate::oob::tree::{Item, Kind};
-use crate::oob::{OobDoc, SaveOutcome, ops, refs};
+use crate::screen::unsaved;
 
 /// The screen's state.
 #[derive(Debug)]
@@ -39,6 +40,8 @@ pub struct OobScreen {
     rewrite: Option<usize>,
     /// The scenario whose map this was opened from ("Back to map").
     back: Option<PathBuf>,
+    /// Why the last CSV import changed nothing: every bad row by line.
+    csv_error: Option<String>,
 }
 
 /// A deletion to confirm.
@@ -117,6 +120,21 @@ pub enum Message {
     Open,
     /// Back to the scenario's map this was opened from.
     Back,
+    /// "Import CSV…" or "Export CSV…": ask for the file.
+    PickCsv(Csv),
+    /// Import the order of battle from this CSV file, as one undo step.
+    ImportCsv(PathBuf),
+    /// Export the order of battle to this CSV file.
+    ExportCsv(PathBuf),
+}
+
+/// Which way a CSV file goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Csv {
+    /// Read into the order of battle.
+    Import,
+    /// Written from it.
+    Export,
 }
 
 /// What the app must do for the screen.
@@ -128,6 +146,9 @@ pub enum Event {
     Saved(PathBuf),
     /// Show this scenario's map again.
     Back(PathBuf),
+    /// Ask for a CSV file (starting at this one), then send
+    /// [`Message::ImportCsv`] or [`Message::ExportCsv`].
+    PickCsv(Csv, PathBuf),
 }
 
 impl OobScreen {
@@ -143,6 +164,7 @@ impl OobScreen {
             rewrite: None,
             moving: false,
             back: None,
+            csv_error: None,
         }
     }
 
@@ -176,6 +198,11 @@ impl OobScreen {
         self.notice.as_deref()
     }
 
+    /// Why the last CSV import changed nothing, each bad row by its line.
+    pub fn csv_error(&self) -> Option<&str> {
+        self.csv_error.as_deref()
+    }
+
     /// Whether there are unsaved changes.
     pub fn is_dirty(&self) -> bool {
         self.doc.is_dirty()
@@ -183,13 +210,8 @@ impl OobScreen {
 
     /// `name — file.counters.ron *`.
     pub fn title(&self) -> String {
-        let file = self.doc.path.file_name().unwrap_or_default();
-        let dirty = if self.is_dirty() { " *" } else { "" };
-        format!(
-            "{} — {}{dirty} - Berthier",
-            self.doc.own().name,
-            file.to_string_lossy()
-        )
+        let name = &self.doc.own().name;
+        unsaved::title("", name, &self.doc.path, self.is_dirty())
     }
 
     /// Handles a message.
@@ -250,6 +272,11 @@ impl OobScreen {
             Message::Rewrite(yes) => return self.answer_rewrite(yes),
             Message::Open => return Some(Event::Open),
             Message::Back => return self.back.clone().map(Event::Back),
+            Message::PickCsv(way) => {
+                return Some(Event::PickCsv(way, self.csv_path()));
+            }
+            Message::ImportCsv(path) => self.import_csv(&path),
+            Message::ExportCsv(path) => self.export_csv(&path),
         }
         None
     }
@@ -276,236 +303,5 @@ impl OobScreen {
             Kind::Side => self.doc.own().sides.iter().any(|s| s.id == i.id),
             _ => self.doc.is_own(&i.id),
         })
-    }
-
-    fn rename(&mut self, name: &str) {
-        let Some(item) = self.own_selected() else {
-            return;
-        };
-        let id = item.id.clone();
-        let edit = match item.kind {
-            Kind::Side => ops::rename_side(&self.doc, &id, name),
-            _ => ops::rename(&self.doc, &id, name),
-        };
-        if let Some(edit) = edit {
-            self.doc.apply(edit, Some(format!("rename {id}")));
-        }
-    }
-
-    fn add_side(&mut self) {
-        let (edit, id) = ops::add_side(&self.doc);
-        self.doc.apply(edit, None);
-        self.selected = Some(Item {
-            kind: Kind::Side,
-            id,
-        });
-    }
-
-    /// Changes the selected unit of the file; typing into one field is
-    /// one undo step (`field` names it).
-    fn edit_unit(&mut self, field: &str, change: impl FnOnce(&mut Unit)) {
-        let Some(item) = self.own_selected() else {
-            return;
-        };
-        let id = item.id.clone();
-        if let Some(edit) = ops::edit_unit(&self.doc, &id, change) {
-            self.doc.apply(edit, Some(format!("{field} {id}")));
-        }
-    }
-
-    fn edit_formation(&mut self, change: impl FnOnce(&mut Formation)) {
-        let Some(item) = self.own_selected() else {
-            return;
-        };
-        let id = item.id.clone();
-        if let Some(edit) = ops::edit_formation(&self.doc, &id, change) {
-            self.doc.apply(edit, None);
-        }
-    }
-
-    fn move_to(&mut self, to: Option<&str>) {
-        let Some(item) = self.own_selected() else {
-            return;
-        };
-        let id = item.id.clone();
-        match ops::move_to(&self.doc, &id, to) {
-            Some(edit) => self.doc.apply(edit, None),
-            None => self.notice = Some("Cannot move it there.".to_owned()),
-        }
-    }
-
-    /// The side and formation new items go under: the selected
-    /// formation, or the selected side (or a unit's formation).
-    fn insertion_point(&self) -> Option<(String, Option<String>)> {
-        let item = self.selected.as_ref()?;
-        let merged = self.doc.merged();
-        match item.kind {
-            Kind::Side | Kind::Unattached => Some((item.id.clone(), None)),
-            Kind::Formation => {
-                let f = merged.formation(&item.id)?;
-                Some((f.side.clone(), Some(f.id.clone())))
-            }
-            Kind::Unit | Kind::Leader => {
-                let u = merged.unit(&item.id)?;
-                Some((u.side.clone(), u.formation.clone()))
-            }
-            Kind::Activation | Kind::Marker => None,
-        }
-    }
-
-    fn add(&mut self, unit: bool) {
-        let Some((side, formation)) = self.insertion_point() else {
-            return;
-        };
-        let (edit, id) = if unit {
-            ops::add_unit(&self.doc, &side, formation.as_deref())
-        } else {
-            ops::add_formation(&self.doc, &side, formation.as_deref())
-        };
-        self.doc.apply(edit, None);
-        if let Some(f) = &formation {
-            self.collapsed.remove(f);
-        }
-        self.collapsed.remove(&side);
-        let kind = if unit { Kind::Unit } else { Kind::Formation };
-        self.selected = Some(Item { kind, id });
-    }
-
-    fn duplicate(&mut self) {
-        let Some(item) = self.own_selected().cloned() else {
-            return;
-        };
-        let made = match item.kind {
-            Kind::Formation => ops::duplicate_formation(&self.doc, &item.id),
-            Kind::Unit | Kind::Leader => {
-                ops::duplicate_unit(&self.doc, &item.id)
-            }
-            _ => None,
-        };
-        if let Some((edit, id)) = made {
-            self.doc.apply(edit, None);
-            self.selected = Some(Item {
-                kind: item.kind,
-                id,
-            });
-        }
-    }
-
-    fn delete(&mut self) {
-        let Some(item) = self.own_selected().cloned() else {
-            return;
-        };
-        let named_by = refs::references(&self.doc, &item.id);
-        if named_by.is_empty() {
-            self.delete_now(&item);
-        } else {
-            self.confirm = Some(Confirm { item, named_by });
-        }
-    }
-
-    fn answer_delete(&mut self, yes: bool) {
-        if let Some(confirm) = self.confirm.take()
-            && yes
-        {
-            self.delete_now(&confirm.item);
-        }
-    }
-
-    fn delete_now(&mut self, item: &Item) {
-        let merged = self.doc.merged();
-        let (edit, then): (Option<OobEdit>, Option<Item>) = match item.kind {
-            Kind::Side => (ops::delete_side(&self.doc, &item.id), None),
-            Kind::Formation => {
-                let f = merged.formation(&item.id);
-                let up = f.map(|f| parent_item(f.parent.as_deref(), &f.side));
-                (ops::delete_formation(&self.doc, &item.id), up)
-            }
-            Kind::Unit | Kind::Leader => {
-                let u = merged.unit(&item.id);
-                let up =
-                    u.map(|u| parent_item(u.formation.as_deref(), &u.side));
-                (ops::delete_unit(&self.doc, &item.id), up)
-            }
-            _ => (None, None),
-        };
-        if let Some(edit) = edit {
-            self.doc.apply(edit, None);
-            self.selected = then;
-        }
-    }
-
-    fn rate(&mut self, units: &[String], column: &Column, text: &str) {
-        let text = text.trim();
-        let value = if text.is_empty() || text == "?" {
-            None
-        } else {
-            match text.parse::<i16>() {
-                Ok(v) => Some(v),
-                // Not a number: the cell keeps its value.
-                Err(_) => return,
-            }
-        };
-        let edit = ops::set_rating(
-            &self.doc,
-            units,
-            &column.side,
-            &column.rating,
-            value,
-        );
-        if let Some(edit) = edit {
-            let key =
-                format!("rate {units:?} {} {}", column.side, column.rating);
-            self.doc.apply(edit, Some(key));
-        }
-    }
-
-    fn save(&mut self) -> Option<Event> {
-        match self.doc.save() {
-            Ok(SaveOutcome::Saved) => {
-                self.notice = Some("Saved.".to_owned());
-                self.rewrite = None;
-                Some(Event::Saved(self.doc.path.clone()))
-            }
-            Ok(SaveOutcome::NeedsRewrite { comments }) => {
-                self.rewrite = Some(comments);
-                None
-            }
-            Err(e) => {
-                self.notice = Some(e);
-                None
-            }
-        }
-    }
-
-    fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
-        self.rewrite = None;
-        if !yes {
-            self.notice = Some("Not saved.".to_owned());
-            return None;
-        }
-        match self.doc.rewrite() {
-            Ok(()) => {
-                self.notice = Some("Saved (file rewritten whole).".to_owned());
-                Some(Event::Saved(self.doc.path.clone()))
-            }
-            Err(e) => {
-                self.notice = Some(e);
-                None
-            }
-        }
-    }
-}
-
-/// The tree item above a unit or formation: its formation, else its side.
-fn parent_item(formation: Option<&str>, side: &str) -> Item {
-    match formation {
-        Some(id) => Item {
-            kind: Kind::Formation,
-            id: id.to_owned(),
-        },
-        None => Item {
-            kind: Kind::Side,
-            id: side.to_owned(),
-        },
     }
 }

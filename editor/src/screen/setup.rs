@@ -22,6 +22,7 @@ use iced::widget::canvas::Cache;
 
 use crate::map_canvas;
 use crate::screen::overlay::{MapView, Pointer};
+use crate::screen::unsaved;
 use crate::setup::roster::{Roster, rosters};
 use crate::setup::stack::{self, Report};
 use crate::setup::zone::{self, Shaded};
@@ -299,13 +300,8 @@ impl SetupScreen {
 
     /// `name — file.scenario.ron *`.
     pub fn title(&self) -> String {
-        let file = self.doc.path.file_name().unwrap_or_default();
-        let dirty = if self.is_dirty() { " *" } else { "" };
-        format!(
-            "Setup: {} — {}{dirty} - Berthier",
-            self.doc.scenario().name,
-            file.to_string_lossy()
-        )
+        let name = &self.doc.scenario().name;
+        unsaved::title("Setup: ", name, &self.doc.path, self.is_dirty())
     }
 
     /// Handles a message.

@@ -21,6 +21,7 @@ use std::path::PathBuf;
 use berthier_rules::schedule::{Played, play};
 use berthier_schema::HexId;
 
+use crate::screen::unsaved;
 use crate::timeline::TimelineDoc;
 use crate::timeline::cards::{Card, cards};
 
@@ -181,13 +182,8 @@ impl TimelineScreen {
 
     /// `Timeline: name — file.scenario.ron *`.
     pub fn title(&self) -> String {
-        let file = self.doc.path.file_name().unwrap_or_default();
-        let dirty = if self.is_dirty() { " *" } else { "" };
-        format!(
-            "Timeline: {} — {}{dirty} - Berthier",
-            self.doc.scenario().name,
-            file.to_string_lossy()
-        )
+        let name = &self.doc.scenario().name;
+        unsaved::title("Timeline: ", name, &self.doc.path, self.is_dirty())
     }
 
     /// The hexes highlighted on the map.

@@ -2,11 +2,36 @@
 //! another file, reloading, closing the window, starting a new map): "Unsaved changes to X."
 //! Save / Discard / Cancel. It is drawn in the window, across the top of
 //! the screen it protects, which stays visible but dimmed and inert below.
+//! Also what every screen editing one file shares for it: [`FileScreen`] and
+//! the `*` of the window [`title`].
 
 use std::path::{Path, PathBuf};
 
 use iced::widget::{button, column, container, opaque, row, stack, text};
 use iced::{Color, Element, Fill, window};
+
+/// A screen editing one file (order of battle, setup, timeline), whose
+/// unsaved changes the question protects.
+pub trait FileScreen {
+    /// The file edited.
+    fn file(&self) -> &Path;
+    /// Whether it differs from the file.
+    fn has_unsaved(&self) -> bool;
+    /// Saves it as the screen's Save does; the file when it was written
+    /// (a save that fails says why in the screen).
+    fn save_file(&mut self) -> Option<PathBuf>;
+}
+
+/// The window title of a screen editing `file`: `{kind}{name} — file.ron`,
+/// with ` *` while it has unsaved changes.
+pub fn title(kind: &str, name: &str, file: &Path, dirty: bool) -> String {
+    let file = file.file_name().unwrap_or_default();
+    let dirty = if dirty { " *" } else { "" };
+    format!(
+        "{kind}{name} — {}{dirty} - Berthier",
+        file.to_string_lossy()
+    )
+}
 
 /// What waits for the answer.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,9 +1,11 @@
 //! One edit of the schedule, a move of an arrival to another time, and
-//! undo and redo over such moves. Applying a move returns its inverse
-//! (the same arrival back at its old time), so the stacks hold inverses.
+//! undo and redo over such moves (the shared [`Undo`]). Applying a move
+//! returns its inverse (the same arrival back at its old time).
 
-use berthier_schema::Scenario;
 use berthier_schema::scenario::TurnRef;
+use berthier_schema::{Location, Scenario};
+
+use crate::undo::{Invertible, Undo};
 
 /// An arrival given a new time.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,68 +36,53 @@ impl Move {
     }
 }
 
-/// Undo and redo stacks with a saved-position marker.
-#[derive(Debug, Default)]
-pub struct MoveHistory {
-    undo: Vec<Move>,
-    redo: Vec<Move>,
-    /// Undo depth at the last save; `None` once unreachable.
-    saved: Option<usize>,
-}
-
-impl MoveHistory {
-    /// The history of a file as it is on disk.
-    pub fn new() -> Self {
-        Self {
-            saved: Some(0),
-            ..Self::default()
-        }
-    }
-
-    /// Records the inverse of a move just applied, as one step.
-    pub fn record(&mut self, inverse: Move) {
-        self.redo.clear();
-        if self.saved.is_some_and(|s| s > self.undo.len()) {
-            self.saved = None;
-        }
-        self.undo.push(inverse);
-    }
-
-    /// Undoes the last move; whether there was one.
-    pub fn undo(&mut self, scenario: &mut Scenario) -> bool {
-        let Some(step) = self.undo.pop() else {
-            return false;
-        };
-        self.redo.push(step.apply(scenario));
-        true
-    }
-
-    /// Redoes the last undone move; whether there was one.
-    pub fn redo(&mut self, scenario: &mut Scenario) -> bool {
-        let Some(step) = self.redo.pop() else {
-            return false;
-        };
-        self.undo.push(step.apply(scenario));
-        true
-    }
-
-    /// Whether there is a move to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
-    }
-
-    /// Whether there is a move to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-
-    /// Whether the schedule differs from the last save.
-    pub fn is_dirty(&self) -> bool {
-        self.saved != Some(self.undo.len())
-    }
-
-    /// The schedule is on disk as it is now.
-    pub fn mark_saved(&mut self) {
-        self.saved = Some(self.undo.len());
+impl Invertible<Scenario> for Move {
+    fn apply_to(self, scenario: &mut Scenario) -> Self {
+        self.apply(scenario)
     }
 }
+
+/// An arrival given another entry (or none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryChange {
+    /// Index of the side in the scenario.
+    pub side: usize,
+    /// Index of the arrival in the side's `reinforcements`.
+    pub index: usize,
+    /// Its new entry.
+    pub entry: Option<Location>,
+}
+
+/// One step of the schedule's history.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScheduleStep {
+    /// An arrival moved to another time.
+    Move(Move),
+    /// An arrival given another entry.
+    Entry(EntryChange),
+}
+
+impl Invertible<Scenario> for ScheduleStep {
+    fn apply_to(self, scenario: &mut Scenario) -> Self {
+        match self {
+            Self::Move(step) => Self::Move(step.apply(scenario)),
+            Self::Entry(change) => {
+                let arrival = scenario
+                    .sides
+                    .get_mut(change.side)
+                    .and_then(|s| s.reinforcements.get_mut(change.index));
+                let Some(arrival) = arrival else {
+                    return Self::Entry(change);
+                };
+                let old = std::mem::replace(&mut arrival.entry, change.entry);
+                Self::Entry(EntryChange {
+                    entry: old,
+                    ..change
+                })
+            }
+        }
+    }
+}
+
+/// Undo and redo over moves and entry changes.
+pub type MoveHistory = Undo<ScheduleStep>;

@@ -29,6 +29,10 @@ pub struct Stroke {
     pub kept: usize,
     /// Cross rivers by fords rather than bridges.
     pub ford: bool,
+    /// Why the last step was refused (a road is an ordered list of hexes
+    /// each met once: the rules count movement along it hex by hex, so a
+    /// road that comes back to a hex has no order there).
+    pub refused: Option<String>,
 }
 
 impl Stroke {
@@ -67,6 +71,7 @@ impl Stroke {
                 path,
                 front,
                 ford,
+                refused: None,
             };
         }
         let base = name.as_deref().unwrap_or(class);
@@ -78,6 +83,7 @@ impl Stroke {
             front: false,
             kept: 1,
             ford,
+            refused: None,
         }
     }
 
@@ -106,11 +112,24 @@ impl Stroke {
         let mut edits = Vec::new();
         let mut prev = end;
         for step in steps {
+            if self.path.contains(&step) {
+                // Stop at the hex before: the road keeps what was drawn.
+                self.refused = Some(format!(
+                    "road `{}` already passes through hex {step}: a road \
+                     may not come back to a hex (draw a second road from \
+                     there instead)",
+                    self.id
+                ));
+                break;
+            }
+            self.refused = None;
             edits.extend(self.crossing(map, catalog, prev, step));
             self.path.push(step);
             prev = step;
         }
-        edits.push(self.road_edit());
+        if prev != end {
+            edits.push(self.road_edit());
+        }
         edits
     }
 

@@ -14,27 +14,16 @@ use berthier_editor::scenario_findings::{self, Selection, live};
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_rules::Diagnostic;
 
+use crate::common::files::{root, scenarios_in};
+
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("repo")
+    root().canonicalize().expect("repo")
 }
 
+/// The bundled scenarios, by their canonical paths (the validator's
+/// selection is rooted at the canonical repository).
 fn scenarios() -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for battle in std::fs::read_dir(repo().join("scenarios")).expect("dir") {
-        for file in std::fs::read_dir(battle.expect("battle").path())
-            .expect("battle dir")
-        {
-            let path = file.expect("file").path();
-            if path.to_string_lossy().ends_with(".scenario.ron") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+    scenarios_in(&repo())
 }
 
 /// `berthier-validate` on the whole repository (its `berthier.toml` at the
@@ -259,4 +248,55 @@ fn the_panel_counts_what_is_not_checked() {
     assert!(unchecked.unknown_steps.is_some());
     let notes = live.notes().join("\n");
     assert!(notes.starts_with("Not checked"), "{notes}");
+}
+
+/// The live check hands the map over typed and keeps what did not change
+/// between runs; after edits it still reports what a check of the map's
+/// saved text reports (lines in the map aside), and a changed scenario
+/// text is read again, not taken from the kept runs.
+#[test]
+fn the_kept_runs_report_what_a_fresh_check_reports() {
+    let scenario = rivoli();
+    let mut screen = opened(&scenario);
+    let place = named_place(&screen, &scenario);
+    screen.apply_edit(berthier_schema::edit::Edit::Place {
+        id: place,
+        to: None,
+        at: None,
+    });
+    screen.check_live_now();
+    let map = screen.opened().path.canonicalize().expect("map");
+    let map_file = relative(&map);
+    let kept: Vec<String> = screen
+        .live()
+        .unwrap()
+        .findings()
+        .iter()
+        .map(|d| key(d, &map_file))
+        .collect();
+    let text = berthier_editor::files::map_text(&screen.opened().map, &map)
+        .expect("text");
+    let mut texts = scenario_findings::Texts::new();
+    texts.insert(map.clone(), text.into());
+    let fresh = scenario_findings::check(&scenario, &texts).expect("checks");
+    let fresh: Vec<String> =
+        fresh.findings.iter().map(|d| key(d, &map_file)).collect();
+    assert_eq!(kept, fresh);
+    // The scenario changed in memory: its new text is checked.
+    let checker = scenario_findings::Checker::default();
+    let memory = || scenario_findings::Memory {
+        texts: texts.clone(),
+        maps: Vec::new(),
+    };
+    let first = checker.check(&scenario, memory()).expect("checks");
+    let original = std::fs::read_to_string(&scenario).expect("reads");
+    let broken = original.replacen("sides:", "sidez:", 1);
+    assert_ne!(broken, original);
+    let mut changed = memory();
+    changed
+        .texts
+        .insert(scenario.canonicalize().expect("exists"), broken.into());
+    let second = checker.check(&scenario, changed);
+    assert_ne!(second.as_ref().ok(), Some(&first), "{second:?}");
+    assert_eq!(checker.check(&scenario, memory()).expect("checks"), first);
 }

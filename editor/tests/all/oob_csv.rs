@@ -9,29 +9,12 @@ use berthier_editor::oob_csv::{self, Change, OobCsvError};
 use berthier_schema::Format;
 use berthier_schema::preserve::comment_count;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::common::files;
 
 /// A copy of `counters/` and `schema/series/` in `dir`, so imports write
 /// there and relative paths still resolve.
-fn copy_tree(dir: &Path) {
-    for sub in ["counters", "schema/series"] {
-        copy_dir(&root().join(sub), &dir.join(sub));
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
+pub fn copy_tree(dir: &Path) {
+    files::copy_tree(dir, &["counters", "schema/series"]);
 }
 
 fn counters_files(dir: &Path) -> Vec<PathBuf> {
@@ -44,7 +27,7 @@ fn counters_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-fn quatre_bras(dir: &Path) -> PathBuf {
+pub fn quatre_bras(dir: &Path) -> PathBuf {
     dir.join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron")
 }
 
@@ -78,7 +61,7 @@ fn export_then_import_leaves_every_bundled_file_byte_identical() {
 }
 
 /// The CSV of Quatre-Bras as rows of cells.
-fn rows(file: &Path) -> Vec<Vec<String>> {
+pub fn rows(file: &Path) -> Vec<Vec<String>> {
     let text = oob_csv::export_file(file).unwrap();
     let text = text.trim_start_matches('\u{feff}');
     let mut reader = csv::ReaderBuilder::new()
@@ -90,7 +73,7 @@ fn rows(file: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn write_rows(path: &Path, rows: &[Vec<String>]) {
+pub fn write_rows(path: &Path, rows: &[Vec<String>]) {
     let mut w = csv::WriterBuilder::new()
         .flexible(true)
         .from_path(path)
@@ -101,11 +84,11 @@ fn write_rows(path: &Path, rows: &[Vec<String>]) {
     w.flush().unwrap();
 }
 
-fn column(rows: &[Vec<String>], heading: &str) -> usize {
+pub fn column(rows: &[Vec<String>], heading: &str) -> usize {
     rows[0].iter().position(|h| h == heading).unwrap()
 }
 
-fn row_of(rows: &[Vec<String>], id: &str) -> usize {
+pub fn row_of(rows: &[Vec<String>], id: &str) -> usize {
     rows.iter().position(|r| r[0] == id).unwrap()
 }
 

@@ -342,11 +342,10 @@ fn open(b: &Built, seen: &mut Vec<Progress>) -> cache::TileSet {
 
 fn mtimes(set: &cache::TileSet) -> Vec<std::time::SystemTime> {
     let layout = *set.layout();
-    let mut paths: Vec<PathBuf> = (0..layout.levels)
+    let paths: Vec<PathBuf> = (0..layout.levels)
         .flat_map(|l| layout.keys(l))
         .map(|k| set.tile_path(k))
         .collect();
-    paths.push(set.manifest_path());
     paths
         .iter()
         .map(|p| {
@@ -375,7 +374,12 @@ fn the_cache_is_reused_on_reopen_without_rewriting() {
     assert!(second.from_cache());
     assert_eq!(second.dir(), first.dir());
     assert!(again.iter().all(|p| p.stage == Stage::Reading), "{again:?}");
-    assert_eq!(mtimes(&second), before);
+    assert_eq!(mtimes(&second), before, "no tile is rewritten");
+    assert_eq!(
+        second.format(),
+        cache::TileFormat::Png,
+        "the scan has alpha"
+    );
     // Level 0 tiles read back are the scan's pixels.
     let key = TileKey {
         level: 0,
@@ -454,4 +458,52 @@ fn background_opening_reports_progress_then_the_tiles() {
         .collect();
     assert_eq!(percents.last(), Some(&100));
     assert!(percents.windows(2).all(|w| w[0] < w[1]), "{percents:?}");
+}
+
+#[test]
+fn an_opaque_scan_shows_a_preview_first_and_is_tiled_as_jpeg() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rgb = image::DynamicImage::ImageRgba8(pattern(1100, 700)).to_rgb8();
+    let source = dir.path().join("scan.png");
+    rgb.save(&source).expect("save");
+    let root = dir.path().join("cache");
+    let mut order = Vec::new();
+    let set = {
+        let order = std::cell::RefCell::new(&mut order);
+        cache::open_or_build_previewed(
+            &source,
+            &root,
+            &Budget::default(),
+            &mut |p| order.borrow_mut().push(format!("{:?}", p.stage)),
+            &mut |p| {
+                let size = p.image.dimensions();
+                order.borrow_mut().push(format!("preview {size:?}"))
+            },
+        )
+        .expect("open")
+    };
+    // The preview comes after decoding and before any tile is written;
+    // 1100 px fit the preview's side, so it is the scan itself.
+    let at = order.iter().position(|s| s.starts_with("preview"));
+    assert_eq!(order[at.expect("a preview")], "preview (1100, 700)");
+    assert_eq!(order[at.expect("a preview") - 1], "Decoding", "{order:?}");
+    assert_eq!(order[at.expect("a preview") + 1], "Tiling", "{order:?}");
+    assert_eq!(set.format(), cache::TileFormat::Jpeg);
+    let key = TileKey {
+        level: 0,
+        x: 1,
+        y: 1,
+    };
+    assert!(set.tile_path(key).to_string_lossy().ends_with("1_1.jpg"));
+    // JPEG is lossy: the tile stays close to the scan's pixels.
+    let tile = set.load(key).expect("tile");
+    let (x, y, w, h) = set.layout().tile_rect(key);
+    let want = image::imageops::crop_imm(&rgb, x, y, w, h).to_image();
+    let diff: u64 = tile
+        .pixels()
+        .zip(want.pixels())
+        .map(|(a, b)| (0..3).map(|c| a[c].abs_diff(b[c]) as u64).sum::<u64>())
+        .sum();
+    let mean = diff as f64 / (3.0 * f64::from(w * h));
+    assert!(mean < 12.0, "mean difference {mean}");
 }

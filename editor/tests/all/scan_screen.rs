@@ -73,10 +73,18 @@ fn a_large_scan_is_tiled_in_the_background_with_progress() {
         )
         .collect(),
     );
-    assert!(events.len() >= 2, "{events:?}");
-    for e in events {
-        send(&mut screen, Message::Scan(e));
+    assert!(events.len() >= 3, "{events:?}");
+    let (done, steps) = events.split_last().expect("events");
+    for e in steps {
+        send(&mut screen, Message::Scan(e.clone()));
     }
+    // Decoded, the tiles still being written: the preview is drawn.
+    assert!(matches!(
+        screen.opened().scan.as_ref().map(|s| &s.image),
+        Some(ScanImage::Preview(_))
+    ));
+    assert!(red_share(&screen, dir.path(), "preview") > 0.2);
+    send(&mut screen, Message::Scan(done.clone()));
     assert_eq!(screen.scan_status(), None);
     let Some(ScanImage::Tiled(tiled)) =
         screen.opened().scan.as_ref().map(|s| &s.image)
@@ -86,21 +94,25 @@ fn a_large_scan_is_tiled_in_the_background_with_progress() {
     assert_eq!(tiled.tiles().layout().levels, 5);
 
     // The fitted view draws level 2 (zoom about 0.2) in red.
+    assert!(red_share(&screen, dir.path(), "tiled") > 0.2);
+    assert!(tiled.kept() > 0 && tiled.kept() <= 12, "{}", tiled.kept());
+}
+
+/// The share of the screen's pixels drawn in the scan's red.
+fn red_share(screen: &MapScreen, dir: &std::path::Path, name: &str) -> f64 {
     let snap = simulator(screen.view())
         .snapshot(&Theme::Light)
         .expect("snapshot");
     // A first snapshot is written, not compared: read it back.
-    assert!(snap.matches_image(dir.path().join("snap")).expect("png"));
-    let shot = image::open(dir.path().join("snap-tiny-skia.png"))
+    assert!(snap.matches_image(dir.join(name)).expect("png"));
+    let shot = image::open(dir.join(format!("{name}-tiny-skia.png")))
         .expect("snapshot png")
         .into_rgba8();
     let red = shot
         .pixels()
         .filter(|p| p[0] > 200 && p[1] < 60 && p[2] < 60)
         .count();
-    let all = shot.pixels().len();
-    assert!(red > all / 5, "{red} of {all} pixels red");
-    assert!(tiled.kept() > 0 && tiled.kept() <= 12, "{}", tiled.kept());
+    red as f64 / shot.pixels().len() as f64
 }
 
 #[test]

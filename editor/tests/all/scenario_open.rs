@@ -3,26 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use berthier_editor::project;
 
-fn scenarios() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
-    let mut found = Vec::new();
-    for battle in std::fs::read_dir(root).expect("scenarios") {
-        for file in std::fs::read_dir(battle.expect("battle").path())
-            .expect("battle dir")
-        {
-            let path = file.expect("file").path();
-            if path.to_string_lossy().ends_with(".scenario.ron") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
+use crate::common::files::bundled_scenarios as scenarios;
 
 #[test]
 fn every_bundled_scenario_opens_as_its_map() {

@@ -159,6 +159,33 @@ pub fn check_in(
     })
 }
 
+/// Pass 1 for a document an editor holds typed in memory, as it would be
+/// saved: there is no text to read, so only its JSON value is checked
+/// against the schema (what `check_in` would find in the text a save
+/// writes), each finding located in `text`, the file as last read (its
+/// lines are approximate once the document has changed).
+pub fn check_typed(
+    candidate: &Candidate,
+    text: std::sync::Arc<str>,
+    document: Document,
+) -> Option<Checked> {
+    let format = Format::of_path(&candidate.path)?;
+    let source = SourceFile::new(candidate.clone(), text, format);
+    let kind = document.kind();
+    let found = match document.to_json_value() {
+        Ok(value) => violations(&source, kind, &value),
+        Err(e) => vec![source.bare(Code::Sch002, "", e.to_string())],
+    };
+    let document = found.is_empty().then_some(document);
+    Some(Checked {
+        source,
+        kind: Some(kind),
+        document,
+        diagnostics: found,
+        unreadable: None,
+    })
+}
+
 /// The UTF-16 encoding `bytes` are in, by their byte order mark or, without
 /// one, by the zero byte every ASCII character has on one side in UTF-16
 /// (RON and JSON documents are mostly ASCII): "UTF-16LE" or "UTF-16BE".

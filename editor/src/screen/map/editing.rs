@@ -70,8 +70,14 @@ impl MapScreen {
                 let stroke = road::Stroke::begin(map, class, hex, s.ford, name);
                 self.gesture = Some(Gesture::Road(stroke));
             }
-            Tool::Place => self.form = Some(form::Form::place(hex, map)),
-            Tool::Entry => self.form = Some(form::Form::entry(hex, map)),
+            Tool::Place => {
+                self.form = Some(form::Form::place(hex, map));
+                let _ = self.used_by();
+            }
+            Tool::Entry => {
+                self.form = Some(form::Form::entry(hex, map));
+                let _ = self.used_by();
+            }
             Tool::Eyedropper => self.eyedropper(hex),
             Tool::Edge | Tool::Hexside => {}
         }
@@ -139,8 +145,15 @@ impl MapScreen {
                 .unwrap_or_default(),
             Gesture::Done => Vec::new(),
         };
+        let refused = match &mut gesture {
+            Gesture::Road(stroke) => stroke.refused.take(),
+            _ => None,
+        };
         self.gesture = Some(gesture);
         self.apply(edits);
+        if refused.is_some() {
+            self.notice = refused;
+        }
     }
 
     /// The left button came up: the gesture becomes one undo step.

@@ -12,9 +12,8 @@ use berthier_schema::HexId;
 use iced::Task;
 
 use super::{MapScreen, Message};
-use crate::files;
 use crate::map_canvas::highlight::Highlight;
-use crate::scenario_findings::Texts;
+use crate::scenario_findings::Memory;
 use crate::scenario_findings::live::{self, Live};
 
 impl MapScreen {
@@ -32,15 +31,15 @@ impl MapScreen {
         let Some(live) = self.live.as_mut() else {
             return Task::none();
         };
-        let (path, texts) = map_texts(&self.opened.map, &self.opened.path);
-        live.changed(vec![path], texts).map(Message::Live)
+        let (path, memory) = map_memory(&self.opened.map, &self.opened.path);
+        live.changed_memory(vec![path], memory).map(Message::Live)
     }
 
-    /// The map as the check reads it: the text a whole rewrite would save
-    /// (the findings' messages and hexes do not depend on the file's
-    /// comments), made on the worker thread.
-    pub fn live_texts(&self) -> Texts {
-        let (_, make) = map_texts(&self.opened.map, &self.opened.path);
+    /// The map as the check reads it: typed, as it is now (its findings
+    /// are placed in the file as last saved; the panel shows no line for
+    /// a file in memory).
+    pub fn live_memory(&self) -> Memory {
+        let (_, make) = map_memory(&self.opened.map, &self.opened.path);
         make()
     }
 
@@ -80,20 +79,17 @@ impl MapScreen {
     }
 }
 
-/// The map's canonical path and a maker of its text.
-fn map_texts(
+/// The map's canonical path and a maker of the documents in memory.
+fn map_memory(
     map: &Arc<berthier_schema::Map>,
     path: &std::path::Path,
-) -> (PathBuf, live::MakeTexts) {
+) -> (PathBuf, live::MakeMemory) {
     let path = path.canonicalize().unwrap_or_else(|_| path.to_owned());
     let map = Arc::clone(map);
     let key = path.clone();
-    let make = Box::new(move || {
-        let mut texts = Texts::new();
-        if let Ok(text) = files::map_text(&map, &key) {
-            texts.insert(key, text.into());
-        }
-        texts
+    let make = Box::new(move || Memory {
+        texts: Default::default(),
+        maps: vec![(key, map)],
     });
     (path, make)
 }
@@ -102,11 +98,11 @@ impl MapScreen {
     /// Checks the scenario now, on this thread, and shows the result (the
     /// tests and the benchmark, which run no tasks).
     pub fn check_live_now(&mut self) {
-        let texts = self.live_texts();
+        let memory = self.live_memory();
         let Some(live) = self.live.as_mut() else {
             return;
         };
-        let message = live.check_now(&texts);
+        let message = live.check_now_memory(memory);
         self.live_due = false;
         self.live_message(message);
     }

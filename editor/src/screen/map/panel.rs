@@ -51,6 +51,12 @@ impl MapScreen {
                 s.tool = tool;
                 self.form = (tool == Tool::Edge)
                     .then(|| form::Form::Edge(form::EdgeForm::default()));
+                if matches!(
+                    tool,
+                    Tool::Edge | Tool::Road | Tool::Place | Tool::Entry
+                ) {
+                    let _ = self.used_by();
+                }
                 self.update_preview();
             }
             Message::Terrain(id) => s.terrain = Some(id),
@@ -72,6 +78,9 @@ impl MapScreen {
 
     /// Handles a form message.
     pub(super) fn form_message(&mut self, message: form::Message) {
+        if !self.form_allowed(&message) {
+            return;
+        }
         let Some(f) = self.form.as_mut() else {
             return;
         };
@@ -124,6 +133,8 @@ pub fn view(screen: &MapScreen) -> Element<'_, super::Message> {
         let form = form::view(f, &screen.opened.map);
         panel = panel.push(form.map(super::Message::Form));
     }
+    let used = super::gazetteer::view(screen);
+    panel = panel.push(used.map(super::Message::Gazetteer));
     scrollable(container(panel).padding(8)).height(Fill).into()
 }
 

@@ -2,7 +2,8 @@
 //! panel, canvas and findings, and the status bar.
 
 use iced::widget::{
-    button, checkbox, column, container, pick_list, row, rule, text,
+    button, checkbox, column, container, pick_list, row, rule, scrollable,
+    stack, text,
 };
 use iced::{Element, Fill};
 
@@ -43,17 +44,28 @@ impl MapScreen {
                 .push(container(panel::view(self)).width(230))
                 .push(rule::vertical(1));
         }
-        body = body.push(
-            container(self.canvas_parts().view().map(Message::Canvas))
-                .width(Fill)
-                .height(Fill),
-        );
+        let map = self.canvas_parts().view().map(Message::Canvas);
+        let map: Element<'_, Message> = match self.victory_layer() {
+            Some(victory) => stack![map, victory].into(),
+            None => map,
+        };
+        body = body.push(container(map).width(Fill).height(Fill));
         if self.panels.checks {
             // The scenario's findings include the map checks (pass 2).
-            let checks = match &self.live {
+            let mut checks = match &self.live {
                 Some(live) => live.view().map(Message::Live),
                 None => self.findings.view().map(Message::Findings),
             };
+            if let Some(victory) = self.victory() {
+                let list = scrollable(super::victory::view(&victory))
+                    .height(iced::Length::Shrink);
+                checks = column![
+                    container(list).max_height(220).padding([4, 8]),
+                    rule::horizontal(1),
+                    checks
+                ]
+                .into();
+            }
             body = body
                 .push(rule::vertical(1))
                 .push(container(checks).width(300));

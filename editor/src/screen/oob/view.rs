@@ -8,7 +8,7 @@ use iced::widget::{
 };
 use iced::{Element, Fill};
 
-use super::{Message, OobScreen, Target};
+use super::{Csv, Message, OobScreen, Target};
 use crate::oob::ops;
 use crate::oob::ratings::{self, units_within};
 use crate::oob::tree::{self, Kind, count};
@@ -26,6 +26,12 @@ impl OobScreen {
         for warning in &self.doc.warnings {
             page =
                 page.push(text(warning.clone()).style(text::danger).size(14));
+        }
+        if let Some(error) = &self.csv_error {
+            page = page.push(
+                container(text(error.clone()).style(text::danger).size(14))
+                    .padding([2, 8]),
+            );
         }
         if let Some(comments) = self.rewrite {
             page = page.push(rewrite_question(comments));
@@ -64,6 +70,8 @@ impl OobScreen {
             button("Expand all").on_press(Message::ExpandAll),
             button("Collapse all").on_press(Message::CollapseAll),
             button("Add side").on_press(Message::AddSide),
+            button("Import CSV…").on_press(Message::PickCsv(Csv::Import)),
+            button("Export CSV…").on_press(Message::PickCsv(Csv::Export)),
         ]
         .spacing(6)
         .align_y(iced::Center);

@@ -1,8 +1,12 @@
 //! Helpers shared by the editing tests: a copy of the demo map in a
 //! temporary folder (so saving never touches the bundled file) and ways to
-//! click on hexes.
+//! click on hexes; the bundled files and copies of them ([`files`]); the
+//! whole app driven through its view ([`ui`]).
 
 #![allow(dead_code)]
+
+pub mod files;
+pub mod ui;
 
 use std::path::PathBuf;
 

@@ -211,3 +211,44 @@ fn unsaved_changes_are_asked_about_first_and_cancel_comes_back() {
     assert!(map_of(&app).is_dirty());
     assert!(autosave.exists(), "the map's changes are autosaved again");
 }
+
+#[test]
+fn a_pack_outside_the_repository_is_offered_the_standard_series_by_name() {
+    // A pack of its own: the Rivoli map naming its series by name, and no
+    // series file anywhere near it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = dir.path().join("maps/rivoli-1797/rivoli-1797.map.ron");
+    std::fs::create_dir_all(rivoli.parent().expect("folder")).expect("maps");
+    let text = std::fs::read_to_string(super::source(
+        "maps/rivoli-1797/rivoli-1797.map.ron",
+    ))
+    .expect("rivoli");
+    let path = "../../schema/series/jours-de-gloire.series.ron";
+    assert!(text.contains(path), "the bundled map names its series file");
+    std::fs::write(&rivoli, text.replace(path, "jours-de-gloire"))
+        .expect("write");
+    let mut app = app_at(&rivoli, dir.path());
+    click(&mut app, "New map…");
+    // The current map's series is chosen, shown as shipped with Berthier.
+    let Screen::NewMap(screen, _) = app.screen() else {
+        panic!("the form")
+    };
+    let chosen = screen.series_chosen().expect("a series chosen");
+    assert_eq!(
+        chosen.to_string(),
+        "jours-de-gloire  (shipped with Berthier, version 1)"
+    );
+    form(
+        &mut app,
+        Form::Series(new_map::SeriesChoice::Standard("vive-l-empereur".into())),
+    );
+    form(&mut app, Form::Name("Plancenoit".into()));
+    click(&mut app, "Create map");
+
+    let path = dir.path().join("maps/rivoli-1797/plancenoit.map.ron");
+    let map = read_map(&path);
+    assert_eq!(map.series, "vive-l-empereur", "written by name, not a path");
+    assert!(matches!(app.screen(), Screen::Map(_)));
+    assert!(map_of(&app).opened().series.is_some(), "the name resolves");
+    assert!(map_of(&app).opened().warnings.is_empty());
+}

@@ -1,7 +1,7 @@
 //! An order of battle built through the view from a counters file with
 //! no side, formation or unit: two sides, two formations under an army
-//! and a unit, each named by typing, the unit moved; saved, then each step
-//! undone in turn and redone to the saved state.
+//! and a unit under each, each named by typing, a unit moved; saved, then
+//! each step undone in turn and redone to the saved state.
 
 use std::path::{Path, PathBuf};
 
@@ -68,6 +68,8 @@ fn build_two_formations_rename_move_and_undo_each_step() {
     states.push(state(&app));
     add(&mut app, Some(army), "Add formation", "Massena");
     states.push(state(&app));
+    add(&mut app, Some("Massena · wing"), "Add unit", "1er leger");
+    states.push(state(&app));
     add(&mut app, Some("Joubert · wing"), "Add unit", "39e");
     states.push(state(&app));
     click(&mut app, "Move to…");
@@ -78,8 +80,11 @@ fn build_two_formations_rename_move_and_undo_each_step() {
     assert_eq!(sides, ["French", "Austrian"]);
     assert_eq!(formations, ["Armee d'Italie", "Joubert", "Massena"]);
     let massena = oob(&app).doc().own().formations[2].id.clone();
-    assert_eq!(units, [("39e".to_owned(), Some(massena))]);
-    assert!(shows(&app, "Massena · wing · 1 unit"), "the tree shows it");
+    let mut units = units;
+    units.sort();
+    let under_massena = |name: &str| (name.to_owned(), Some(massena.clone()));
+    assert_eq!(units, [under_massena("1er leger"), under_massena("39e")]);
+    assert!(shows(&app, "Massena · wing · 2 units"), "the tree shows it");
     assert!(shows(&app, "Joubert · wing") && shows(&app, "Austrian"));
 
     click(&mut app, "Save");
@@ -97,20 +102,20 @@ fn build_two_formations_rename_move_and_undo_each_step() {
         click(&mut app, "Undo");
         seen.push(state(&app));
     }
-    assert_eq!(seen.len(), 13, "add and name of six items, and the move");
-    assert_eq!(seen[0], states[6], "the move undone");
-    for item in (0..6).rev() {
-        let named = &seen[1 + 2 * (5 - item)];
+    assert_eq!(seen.len(), 15, "add and name of seven items, and the move");
+    assert_eq!(seen[0], states[7], "the move undone");
+    for item in (0..7).rev() {
+        let named = &seen[1 + 2 * (6 - item)];
         let all_names = [&named.0[..], &named.1[..]].concat();
         let unnamed = all_names.iter().any(|n| n.starts_with("New "))
             || named.2.iter().any(|(n, _)| n == "New unit");
         assert!(unnamed, "item {item}'s name undone: {named:?}");
-        assert_eq!(seen[2 + 2 * (5 - item)], states[item], "item {item} gone");
+        assert_eq!(seen[2 + 2 * (6 - item)], states[item], "item {item} gone");
     }
     assert!(oob(&app).is_dirty(), "differs from the save");
-    for _ in 0..13 {
+    for _ in 0..15 {
         click(&mut app, "Redo");
     }
-    assert_eq!(state(&app), states[7]);
+    assert_eq!(state(&app), states[8]);
     assert!(!oob(&app).is_dirty(), "back at the saved state");
 }

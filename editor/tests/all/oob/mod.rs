@@ -4,28 +4,19 @@
 
 mod build;
 mod bundled;
+mod csv;
 mod edits;
 mod navigate;
 mod save;
 
-use std::path::{Path, PathBuf};
-
-use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::recent::Recent;
+use berthier_editor::app::{App, Screen};
 use berthier_editor::screen::oob::{NAME_FIELD, OobScreen};
 use iced::keyboard::{self, Modifiers};
 use iced::widget;
-use iced_test::{Simulator, selector, simulator};
+use iced_test::selector;
 
-/// The workspace root.
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The app on `path`, with its recent list in `dir`.
-pub fn open_app(path: &Path, dir: &Path) -> App {
-    App::with_recent(Some(path), Recent::at(Some(dir.join("config"))))
-}
+pub use crate::common::files::root;
+pub use crate::common::ui::{click, open_app, shows, with_ui};
 
 /// The order of battle screen shown.
 pub fn oob(app: &App) -> &OobScreen {
@@ -34,26 +25,6 @@ pub fn oob(app: &App) -> &OobScreen {
         Screen::Error(e) => panic!("error screen: {}", e.error()),
         _ => panic!("another screen"),
     }
-}
-
-/// Runs `f` on a fresh simulator of the app's view and feeds the messages
-/// it produced back to the app.
-pub fn with_ui(app: &mut App, f: impl FnOnce(&mut Simulator<'_, Message>)) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(app.view());
-        f(&mut ui);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-/// Clicks the widget showing `label`.
-pub fn click(app: &mut App, label: &str) {
-    with_ui(app, |ui| {
-        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
-    });
 }
 
 /// Replaces the name field's text by `name`, typed a key at a time as a
@@ -81,10 +52,4 @@ pub fn retype_name(app: &mut App, name: &str) {
             let _ = ui.typewrite(&c.to_string());
         });
     }
-}
-
-/// Whether the view shows a text with exactly `label`.
-pub fn shows(app: &App, label: &str) -> bool {
-    let mut ui = simulator(app.view());
-    ui.find(label).is_ok()
 }

@@ -13,33 +13,12 @@ mod play;
 
 use std::path::{Path, PathBuf};
 
-use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::recent::Recent;
+use berthier_editor::app::{App, Screen};
 use berthier_editor::screen::timeline::TimelineScreen;
-use iced::Size;
-use iced_test::Simulator;
 
-/// The workspace root.
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every bundled scenario file (variants included), sorted.
-pub fn bundled() -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for battle in std::fs::read_dir(root().join("scenarios")).expect("dir") {
-        for file in std::fs::read_dir(battle.expect("battle").path())
-            .expect("battle dir")
-        {
-            let path = file.expect("file").path();
-            if path.to_string_lossy().ends_with(".scenario.ron") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
+pub use crate::common::files::{bundled_scenarios as bundled, root};
+use crate::common::ui::open_app;
+pub use crate::common::ui::{click, shows, with_ui};
 
 /// The battle folder of `scenario` copied under `dir/scenarios/`, with
 /// `schema`, `maps` and `counters` linked beside so its relative paths
@@ -67,8 +46,7 @@ pub fn copy_of(scenario: &Path, dir: &Path) -> PathBuf {
 
 /// The app on the scenario's map, then its Timeline opened from the bar.
 pub fn timeline_app(path: &Path, dir: &Path) -> App {
-    let mut app =
-        App::with_recent(Some(path), Recent::at(Some(dir.join("config"))));
+    let mut app = open_app(path, dir);
     assert!(matches!(app.screen(), Screen::Map(_)), "{}", path.display());
     click(&mut app, "Timeline");
     let _ = timeline(&app);
@@ -82,38 +60,4 @@ pub fn timeline(app: &App) -> &TimelineScreen {
         Screen::Error(e) => panic!("error screen: {}", e.error()),
         _ => panic!("another screen"),
     }
-}
-
-/// A simulator of the app's view in a 1280x720 window.
-pub fn ui(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(
-        iced::Settings::default(),
-        Size::new(1280.0, 720.0),
-        app.view(),
-    )
-}
-
-/// Runs `f` on a fresh simulator of the app's view and feeds the messages
-/// it produced back to the app.
-pub fn with_ui(app: &mut App, f: impl FnOnce(&mut Simulator<'_, Message>)) {
-    let messages: Vec<Message> = {
-        let mut ui = ui(app);
-        f(&mut ui);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-/// Clicks the widget showing `label`.
-pub fn click(app: &mut App, label: &str) {
-    with_ui(app, |ui| {
-        ui.click(label).unwrap_or_else(|e| panic!("{label}: {e}"));
-    });
-}
-
-/// Whether the view shows a text with exactly `label`.
-pub fn shows(app: &App, label: &str) -> bool {
-    ui(app).find(label).is_ok()
 }

@@ -105,6 +105,14 @@ impl Pack {
         Some(out)
     }
 
+    /// Puts a document already past pass 1 (kept from an earlier run on
+    /// the same text, or typed in memory) in the cache at canonical
+    /// `path`, before anything reads it.
+    pub fn preload(&self, path: &Path, checked: Arc<Checked>) {
+        let selected = self.cache.walked.contains_key(path);
+        self.slot(path).get_or_init(|| Loaded { checked, selected });
+    }
+
     /// The document at canonical `path` (a walked file or one a document
     /// of the run names), loaded on first use.
     pub(super) fn get(&self, path: &Path) -> Option<&Arc<Checked>> {

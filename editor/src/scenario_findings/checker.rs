@@ -1,0 +1,133 @@
+//! The live check run again and again on the same battle: what does not
+//! change between two runs is kept. The validator keeps each document's
+//! first pass by its text ([`berthier_validator::Session`]); the map being
+//! edited is handed over typed, not written out and read back; the files
+//! the scenario names and the counts of what is not checked are kept
+//! while the texts they come from are the same.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use berthier_schema::{DocKind, Document, Map};
+use berthier_validator::{Session, Typed};
+
+use super::{Outcome, Selection, Texts, Unchecked, sort_by_code};
+
+/// The documents being edited, as the check reads them.
+#[derive(Debug, Default)]
+pub struct Memory {
+    /// Documents as the text a save would write.
+    pub texts: Texts,
+    /// Maps held typed, by path (the file on disk locates their findings).
+    pub maps: Vec<(PathBuf, Arc<Map>)>,
+}
+
+/// What one live check keeps for the next.
+#[derive(Debug, Default)]
+pub struct Checker {
+    session: Session,
+    kept: Mutex<Option<Kept>>,
+}
+
+/// The selection and the counts, with the texts they were made from.
+#[derive(Debug)]
+struct Kept {
+    scenario: PathBuf,
+    from: Vec<(PathBuf, Arc<str>)>,
+    selection: Selection,
+    unchecked: Unchecked,
+}
+
+impl Checker {
+    /// What [`super::check`] reports for the scenario at `scenario` with
+    /// the documents in `memory`.
+    pub fn check(
+        &self,
+        scenario: &Path,
+        memory: Memory,
+    ) -> Result<Outcome, String> {
+        let (selection, unchecked) = self.selection(scenario, &memory)?;
+        let mut typed = Typed::new();
+        for (path, map) in memory.maps {
+            // The text only places the findings; a map never saved has none.
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let map = Arc::unwrap_or_clone(map);
+            typed.insert(path, (Document::Map(map), text.into()));
+        }
+        let report = berthier_validator::validate_documents_in(
+            &self.session,
+            &selection.root,
+            &selection.files,
+            &memory.texts,
+            typed,
+        )
+        .map_err(|e| e.to_string())?;
+        let mut findings = report.diagnostics;
+        sort_by_code(&mut findings);
+        Ok(Outcome {
+            findings,
+            unchecked,
+        })
+    }
+
+    /// The selection and the counts: those kept when none of the texts
+    /// they were made from changed, else made again.
+    fn selection(
+        &self,
+        scenario: &Path,
+        memory: &Memory,
+    ) -> Result<(Selection, Unchecked), String> {
+        let mut kept = self.kept.lock().map_err(|e| e.to_string())?;
+        if let Some(k) = kept.as_ref()
+            && k.scenario == scenario
+            && k.from
+                .iter()
+                .all(|(p, t)| text_of(p, memory).as_ref() == Some(t))
+        {
+            return Ok((k.selection.clone(), k.unchecked.clone()));
+        }
+        let selection = Selection::of(scenario, &memory.texts)?;
+        let unchecked = Unchecked::count(&selection.scenario, &memory.texts);
+        *kept = reusable(&selection, memory).map(|from| Kept {
+            scenario: scenario.to_owned(),
+            from,
+            selection: selection.clone(),
+            unchecked: unchecked.clone(),
+        });
+        Ok((selection, unchecked))
+    }
+}
+
+/// The texts a full scenario's selection and counts are made from: the
+/// scenario, its counters and its series (not the typed maps, which the
+/// counts do not read). `None` for a variant, whose bases are read too:
+/// it is made again on every run.
+fn reusable(
+    selection: &Selection,
+    memory: &Memory,
+) -> Option<Vec<(PathBuf, Arc<str>)>> {
+    let name = selection.scenario.file_name()?.to_string_lossy();
+    let kind = berthier_validator::pass::schema::pack_name_kind(&name);
+    if kind != Some(DocKind::Scenario) {
+        return None;
+    }
+    let typed = |p: &Path| memory.maps.iter().any(|(m, _)| same(m, p));
+    selection
+        .files
+        .iter()
+        .filter(|p| !typed(p))
+        .map(|p| Some((p.clone(), text_of(p, memory)?)))
+        .collect()
+}
+
+/// The text of `path`: from memory, else from disk.
+fn text_of(path: &Path, memory: &Memory) -> Option<Arc<str>> {
+    match memory.texts.get(path) {
+        Some(text) => Some(Arc::clone(text)),
+        None => std::fs::read_to_string(path).ok().map(Into::into),
+    }
+}
+
+fn same(a: &Path, b: &Path) -> bool {
+    a == b || a.canonicalize().ok() == b.canonicalize().ok()
+}

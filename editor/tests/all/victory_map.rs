@@ -1,0 +1,108 @@
+//! A scenario's victory conditions on the map screen, through iced_test:
+//! Rivoli's historical scenario lists its objectives with the points per
+//! side, its exit, the conditions the rules read but cannot place, and
+//! the conditions kept as text apart; the objectives and the exit are
+//! drawn over the map. Quatre-Bras draws an exit's road.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use berthier_editor::project;
+use berthier_editor::scene::Shape;
+use berthier_editor::screen::map::MapScreen;
+use berthier_editor::victory::EXIT_INK;
+use berthier_schema::HexId;
+use iced_test::{selector, simulator};
+
+fn bundled(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(file)
+}
+
+fn opened(scenario: &Path) -> MapScreen {
+    MapScreen::new(project::open(scenario).expect("opens"))
+}
+
+fn shows(s: &MapScreen, part: &str) -> bool {
+    let mut ui = simulator(s.view());
+    ui.find(|c: selector::Candidate<'_>| match c {
+        selector::Candidate::Text { content, .. } if content.contains(part) => {
+            Some(())
+        }
+        _ => None,
+    })
+    .is_ok()
+}
+
+#[test]
+fn rivoli_lists_and_draws_its_objectives_exit_and_text_conditions() {
+    let s = opened(&bundled("scenarios/rivoli-1797/historical.scenario.ron"));
+    let victory = s.victory().expect("conditions");
+    let labels: Vec<&str> =
+        victory.drawn.iter().map(|d| d.label.as_str()).collect();
+    assert!(
+        labels.contains(&"austrian: objective Chapelle San Marco, 2 VP"),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"austrian: objective hex 1722, 5 VP"));
+    assert!(labels.iter().any(|l| l.starts_with("austrian: exit 2 by")));
+    assert_eq!(
+        victory.points_by_side(),
+        [("french".to_owned(), 0), ("austrian".to_owned(), 7)]
+    );
+    // Eliminations have no place on the map; the text conditions are
+    // counted as the findings panel counts them.
+    assert_eq!(victory.other.len(), 2, "{:?}", victory.other);
+    let unchecked = s
+        .live()
+        .map(|_| {
+            berthier_editor::scenario_findings::Unchecked::count(
+                &bundled("scenarios/rivoli-1797/historical.scenario.ron"),
+                &Default::default(),
+            )
+        })
+        .expect("live");
+    assert_eq!(Some(victory.text.len()), unchecked.text_victory);
+    // Listed on the screen.
+    assert!(shows(&s, "On the map: french 0 VP, austrian 7 VP"));
+    assert!(shows(&s, "objective Chapelle San Marco, 2 VP"));
+    let apart = format!("Kept as text, not checked ({}):", victory.text.len());
+    assert!(shows(&s, &apart));
+    assert!(shows(&s, "Rivoli: 3 victory points"));
+    // Drawn: the 2 VP and 5 VP tags and the exit's ring at 1722.
+    let shapes = victory.shapes(&s.opened().map);
+    let tags: Vec<&str> = shapes
+        .iter()
+        .filter_map(|sh| match sh {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    for tag in ["2 VP", "5 VP", "EXIT"] {
+        assert!(tags.contains(&tag), "{tags:?}");
+    }
+    let exit = victory.drawn.iter().find(|d| d.exit).expect("exit");
+    assert_eq!(exit.hexes, ["1722".parse::<HexId>().expect("hex")]);
+}
+
+#[test]
+fn an_exit_by_an_entry_point_draws_the_road_it_comes_in_on() {
+    let s = opened(&bundled(
+        "scenarios/quatre-bras-1815/qb1-historical.scenario.ron",
+    ));
+    let victory = s.victory().expect("conditions");
+    let map = &s.opened().map;
+    let exits: Vec<_> = victory.drawn.iter().filter(|d| d.exit).collect();
+    assert!(!exits.is_empty());
+    for exit in &exits {
+        assert!(!exit.hexes.is_empty(), "{}", exit.label);
+    }
+    let with_road = map
+        .entry_points
+        .iter()
+        .any(|e| e.id == "from-ligny" && e.road.is_some());
+    let drawn_road = victory.shapes(map).iter().any(|sh| {
+        matches!(sh, Shape::Line { colour, points, .. }
+            if *colour == EXIT_INK && points.len() > 2)
+    });
+    assert_eq!(drawn_road, with_road);
+}
