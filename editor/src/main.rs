@@ -267,6 +267,13 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
                     map.hexes
                 );
             }
+            if let Some(counters) = &report.counters {
+                eprintln!(
+                    "wrote {} ({} counters; their face images in images/)",
+                    counters.display(),
+                    report.units
+                );
+            }
             for board in &report.skipped {
                 eprintln!("skipped board {board}: no hex grid");
             }

@@ -76,6 +76,8 @@ pub mod grid;
 pub mod import;
 pub mod module;
 pub mod numbering;
+pub mod piece;
 pub mod printed;
+pub mod sequence;
 pub mod to_berthier;
 pub mod xml;

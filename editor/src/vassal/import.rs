@@ -34,6 +34,8 @@ use super::grid::Cell;
 use super::module::{self, Board, BoardGrid, ModuleError};
 use super::to_berthier::{self, Conversion, ConvertError};
 
+mod counters;
+
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
 
@@ -46,6 +48,10 @@ pub struct Report {
     pub skipped: Vec<String>,
     /// What was left out, "board: what".
     pub notes: Vec<String>,
+    /// The counters file written from the module's pieces, if any.
+    pub counters: Option<PathBuf>,
+    /// Counters in it.
+    pub units: usize,
 }
 
 /// One map written.
@@ -91,6 +97,9 @@ pub enum ImportError {
     /// A file could not be serialised.
     #[error("cannot write {0}: {1}")]
     Serialize(PathBuf, WriteError),
+    /// A bug in the import itself.
+    #[error("internal error in the VASSAL import: {0}")]
+    Internal(String),
 }
 
 /// Imports the module at `module_path` into `out_dir` (created; must not
@@ -148,6 +157,8 @@ pub fn import(
             .collect(),
         skipped: report.skipped,
         notes: report.notes,
+        counters: report.counters.as_ref().map(moved),
+        units: report.units,
     })
 }
 
@@ -160,6 +171,8 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         maps: Vec::new(),
         skipped: Vec::new(),
         notes: Vec::new(),
+        counters: None,
+        units: 0,
     };
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
@@ -205,6 +218,13 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             )?);
         }
     }
+    let id = match slug(&module.name).as_str() {
+        "board" => "vassal".to_owned(),
+        s => s.to_owned(),
+    };
+    let written = counters::write(module, &id, dir)?;
+    report.counters = written.file.as_ref().map(|f| dir.join(f));
+    report.units = written.units;
     Ok(report)
 }
 

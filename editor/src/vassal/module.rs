@@ -31,9 +31,11 @@ mod archive;
 mod board;
 mod error;
 mod image_size;
+mod pieces;
 
 pub use error::ModuleError;
 pub use image_size::SizeError;
+pub use pieces::{AtStart, Slot, StackAt};
 
 /// Most bytes the import inflates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +106,10 @@ pub struct Module<R> {
     pub build_file: String,
     /// Every board of every map, in document order.
     pub boards: Vec<Board>,
+    /// The pieces of the piece palette, in document order.
+    pub pieces: Vec<Slot>,
+    /// The at-start stacks of every map, in document order.
+    pub stacks: Vec<AtStart>,
     zip: ZipArchive<R>,
     limits: Limits,
 }
@@ -151,10 +157,13 @@ pub fn read<R: Read + Seek>(
     for node in doc.descendants().filter(|n| class(n) == Some("Board")) {
         boards.push(board::board(&mut zip, limits, node)?);
     }
+    let (pieces, stacks) = pieces::read(&zip, &doc)?;
     Ok(Module {
         name,
         build_file,
         boards,
+        pieces,
+        stacks,
         zip,
         limits,
     })

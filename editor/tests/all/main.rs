@@ -48,4 +48,5 @@ mod tools;
 mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
+mod vassal_pieces;
 mod window;

@@ -83,6 +83,17 @@ pub enum ModuleError {
         /// The image file name.
         image: String,
     },
+    /// A piece names an image the module does not hold.
+    #[error(
+        "piece `{piece}` shows image `{image}`, which is not in the module \
+         (looked for images/{image}); nothing was written"
+    )]
+    MissingPieceImage {
+        /// The piece (its palette or stack slot name).
+        piece: String,
+        /// The image file name.
+        image: String,
+    },
     /// A board image whose size cannot be read.
     #[error(
         "cannot read the size of image `{image}` of board `{board}`: {reason}"
