@@ -274,6 +274,13 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
                     report.units
                 );
             }
+            for scenario in &report.scenarios {
+                eprintln!(
+                    "wrote {} (the at-start stacks; its turn track is a \
+                     placeholder to replace)",
+                    scenario.display()
+                );
+            }
             for board in &report.skipped {
                 eprintln!("skipped board {board}: no hex grid");
             }

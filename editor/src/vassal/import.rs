@@ -35,6 +35,7 @@ use super::module::{self, Board, BoardGrid, ModuleError};
 use super::to_berthier::{self, Conversion, ConvertError};
 
 mod counters;
+mod setup;
 
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
@@ -52,6 +53,8 @@ pub struct Report {
     pub counters: Option<PathBuf>,
     /// Counters in it.
     pub units: usize,
+    /// The scenarios written from the at-start stacks, one per map.
+    pub scenarios: Vec<PathBuf>,
 }
 
 /// One map written.
@@ -159,6 +162,7 @@ pub fn import(
         notes: report.notes,
         counters: report.counters.as_ref().map(moved),
         units: report.units,
+        scenarios: report.scenarios.iter().map(moved).collect(),
     })
 }
 
@@ -173,7 +177,9 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         notes: Vec::new(),
         counters: None,
         units: 0,
+        scenarios: Vec::new(),
     };
+    let mut targets = Vec::new();
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
     for board in &boards {
@@ -208,14 +214,23 @@ fn write_all<R: std::io::Read + std::io::Seek>(
                 // The board's own grid takes the name reserved above.
                 None => base.clone(),
             };
-            report.maps.push(write_map(
+            let (map, conv) = write_map(
                 module.name.as_str(),
                 board,
                 grid,
                 &id,
                 scan.as_deref(),
                 dir,
-            )?);
+            )?;
+            report.maps.push(map);
+            targets.push(setup::Target {
+                vassal_map: board.map.clone(),
+                board: board.name.clone(),
+                grid: grid.clone(),
+                size: board.size,
+                id,
+                hexes: conv.hexes.into_iter().collect(),
+            });
         }
     }
     let id = match slug(&module.name).as_str() {
@@ -225,6 +240,21 @@ fn write_all<R: std::io::Read + std::io::Seek>(
     let written = counters::write(module, &id, dir)?;
     report.counters = written.file.as_ref().map(|f| dir.join(f));
     report.units = written.units;
+    if let Some(file) = &written.file {
+        let units = setup::Units {
+            file,
+            stacks: &written.stacks,
+            sides: &written.sides,
+        };
+        report.scenarios = setup::write(
+            &module.name,
+            &module.stacks,
+            &units,
+            &targets,
+            dir,
+            &mut report.notes,
+        )?;
+    }
     Ok(report)
 }
 
@@ -236,7 +266,7 @@ fn write_map(
     id: &str,
     scan: Option<&str>,
     dir: &Path,
-) -> Result<ImportedMap, ImportError> {
+) -> Result<(ImportedMap, Conversion), ImportError> {
     let conv = convert(board, grid).map_err(|source| ImportError::Grid {
         board: board.name.clone(),
         source,
@@ -311,13 +341,14 @@ fn write_map(
         })?;
         Some(path)
     };
-    Ok(ImportedMap {
+    let map = ImportedMap {
         source,
         map: map_path,
         scan: scan.map(|s| dir.join(s)),
         names,
         hexes: conv.hexes.len(),
-    })
+    };
+    Ok((map, conv))
 }
 
 /// Puts a comment for the modder above the `series` line.

@@ -12,7 +12,7 @@ use berthier_editor::vassal::module::{Limits, read};
 use berthier_schema::Counters;
 use berthier_schema::document::{Format, parse};
 
-use crate::vassal_common::{PKG, palette, png, png_filled, zip};
+use crate::vassal_common::{PKG, palette, piece_39e, png, png_filled, zip};
 
 fn build_file(extra: &str) -> String {
     format!(
@@ -22,7 +22,9 @@ fn build_file(extra: &str) -> String {
   <VASSAL.build.module.Map mapName="Main Map">
     <{PKG}.BoardPicker>
       <{PKG}.Board image="map.png" name="Map">
-        <{PKG}.board.HexGrid dx="50" dy="58" x0="25" y0="29"/>
+        <{PKG}.board.HexGrid dx="50" dy="58" x0="25" y0="29">
+          <{PKG}.board.mapgrid.HexGridNumbering hOff="1" vOff="1" hLeading="1" vLeading="1" sep=""/>
+        </{PKG}.board.HexGrid>
       </{PKG}.Board>
     </{PKG}.BoardPicker>
     {extra}
@@ -167,4 +169,89 @@ fn an_undefined_or_self_using_prototype_is_noted_not_fatal() {
         "{:?}",
         p.notes
     );
+}
+
+fn stack(name: &str, at: &str, pieces: &[String]) -> String {
+    let slots: String = pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "<VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"9\">{p}</VASSAL.build.widget.PieceSlot>",
+                if p.contains(";39e/") { "39e" } else { "Mystery" }
+            )
+        })
+        .collect();
+    format!(
+        "<VASSAL.build.module.map.SetupStack name=\"{name}\" owningBoard=\"Map\" {at}>{slots}</VASSAL.build.module.map.SetupStack>"
+    )
+}
+
+#[test]
+fn at_start_stacks_become_a_setup_on_the_hex_vassal_snaps_to() {
+    let mystery = "+/null/piece;;;marker.png;Mystery/null;0;0".to_owned();
+    // Raw cell (3, 2): VASSAL's documented centre is x0 + 3 dx = 175,
+    // y0 + 2 dy + dy/2 (odd column) = 174; the stack sits a few pixels off.
+    let stacks = [
+        stack("Centre", r#"x="178" y="170""#, &[piece_39e(), mystery]),
+        // "0204" with hOff = vOff = 1 and VASSAL's default stagger (odd
+        // columns' rows count one more): raw column 1, row 2, centre
+        // (75, 174).
+        stack(
+            "Named",
+            r#"useGridLocation="true" location="0204" x="0" y="0""#,
+            &[piece_39e()],
+        ),
+        stack("Lost", r#"x="-500" y="-500""#, &[piece_39e()]),
+    ]
+    .concat();
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("m.vmod");
+    std::fs::write(&vmod, module(&stacks, true)).unwrap();
+    let out = tmp.path().join("out");
+    let report = import(&vmod, &out).unwrap();
+    // The palette's 39e is used up by the first stack; the second and
+    // third stacked 39e are counters of their own.
+    assert_eq!(report.units, 4);
+    assert_eq!(report.scenarios, [out.join("map.scenario.ron")]);
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("`Lost`") && n.contains("x=-500, y=-500")),
+        "{:?}",
+        report.notes
+    );
+    let text = std::fs::read_to_string(&report.scenarios[0]).unwrap();
+    let sc: berthier_schema::scenario::Scenario =
+        parse(&text, Format::Ron).unwrap();
+    assert_eq!(sc.map, "map.map.ron");
+    assert_eq!(sc.counters, "rivoli-test.counters.ron");
+    let map_text = std::fs::read_to_string(out.join("map.map.ron")).unwrap();
+    let map: berthier_schema::Map = parse(&map_text, Format::Ron).unwrap();
+    let centre = |hex| map.geometry().center_px(hex);
+    let near = |a: [f64; 2], b: [f64; 2]| {
+        (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
+    };
+    let side = |id: &str| {
+        sc.sides
+            .iter()
+            .find(|s| s.side == id)
+            .unwrap()
+            .setup
+            .clone()
+    };
+    let french = side("french");
+    assert_eq!(french.len(), 2, "{french:?}");
+    assert_eq!(french[0].unit, "39e");
+    assert!(near(centre(french[0].hex.clone()), [175.0, 174.0]));
+    assert_eq!(french[0].stack, Some(1), "bottom of a stack of two");
+    assert_eq!(french[1].unit, "39e-2");
+    assert!(near(centre(french[1].hex.clone()), [75.0, 174.0]));
+    assert_eq!(french[1].stack, None);
+    let unknown = side("unknown");
+    assert_eq!(unknown.len(), 1);
+    assert_eq!(unknown[0].unit, "mystery");
+    assert_eq!(unknown[0].hex, french[0].hex);
+    assert_eq!(unknown[0].stack, Some(0), "top of the stack");
+    assert!(text.contains("TODO(modder)"));
 }

@@ -49,6 +49,8 @@ pub struct Written {
     pub classes: BTreeSet<String>,
     /// Rating names found.
     pub ratings: BTreeSet<String>,
+    /// Each counter's side.
+    pub sides: BTreeMap<String, String>,
 }
 
 /// One counter being built.
@@ -135,7 +137,12 @@ pub fn write<R: Read + Seek>(
         .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
         .cloned()
         .collect();
+    let sides = counters
+        .iter()
+        .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
+        .collect();
     Ok(Written {
+        sides,
         file: Some(file),
         units: counters.len(),
         stacks,
