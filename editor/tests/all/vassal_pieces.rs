@@ -243,10 +243,10 @@ fn at_start_stacks_become_a_setup_on_the_hex_vassal_snaps_to() {
     let french = side("french");
     assert_eq!(french.len(), 2, "{french:?}");
     assert_eq!(french[0].unit, "39e");
-    assert!(near(centre(french[0].hex.clone()), [175.0, 174.0]));
+    assert!(near(centre(french[0].hex), [175.0, 174.0]));
     assert_eq!(french[0].stack, Some(1), "bottom of a stack of two");
     assert_eq!(french[1].unit, "39e-2");
-    assert!(near(centre(french[1].hex.clone()), [75.0, 174.0]));
+    assert!(near(centre(french[1].hex), [75.0, 174.0]));
     assert_eq!(french[1].stack, None);
     let unknown = side("unknown");
     assert_eq!(unknown.len(), 1);

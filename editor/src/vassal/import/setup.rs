@@ -155,12 +155,12 @@ fn locate<'a>(
             let target =
                 zone.or_else(|| grids.iter().find(|t| t.grid.zone.is_none()))?;
             let cell = target.grid.grid.cell_at(*p);
-            Some((target, target.hexes.get(&cell)?.clone()))
+            Some((target, *target.hexes.get(&cell)?))
         }
         StackAt::Location(name) => grids.iter().find_map(|t| {
             let numbering = t.grid.numbering.as_ref()?;
             let cell = numbering.cell_of(&t.grid.grid, t.size, name)?;
-            Some((*t, t.hexes.get(&cell)?.clone()))
+            Some((*t, *t.hexes.get(&cell)?))
         }),
     }
 }
@@ -171,7 +171,7 @@ fn placed(unit: &str, hex: &HexId) -> Result<Placed, ImportError> {
     let mut p: Placed = parse("(unit: \"\", hex: \"0101\")", Format::Ron)
         .map_err(|e| ImportError::Internal(e.to_string()))?;
     p.unit = unit.to_owned();
-    p.hex = hex.clone();
+    p.hex = *hex;
     Ok(p)
 }
 
