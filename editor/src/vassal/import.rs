@@ -35,6 +35,7 @@ use super::module::{self, Board, BoardGrid, ModuleError};
 use super::to_berthier::{self, Conversion, ConvertError};
 
 mod counters;
+mod series;
 mod setup;
 
 /// The series path every imported map points at, for the modder to write.
@@ -55,6 +56,8 @@ pub struct Report {
     pub units: usize,
     /// The scenarios written from the at-start stacks, one per map.
     pub scenarios: Vec<PathBuf>,
+    /// The series stub, for the modder to complete.
+    pub series: PathBuf,
 }
 
 /// One map written.
@@ -163,6 +166,7 @@ pub fn import(
         counters: report.counters.as_ref().map(moved),
         units: report.units,
         scenarios: report.scenarios.iter().map(moved).collect(),
+        series: moved(&report.series),
     })
 }
 
@@ -178,6 +182,7 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         counters: None,
         units: 0,
         scenarios: Vec::new(),
+        series: dir.join(SERIES_PLACEHOLDER),
     };
     let mut targets = Vec::new();
     let mut used = BTreeMap::new();
@@ -255,6 +260,16 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             &mut report.notes,
         )?;
     }
+    let found = series::Found {
+        module: &module.name,
+        classes: &written.classes,
+        ratings: &written.ratings,
+        zones: boards
+            .iter()
+            .flat_map(|b| b.zones.iter().cloned())
+            .collect(),
+    };
+    series::write(&found, dir)?;
     Ok(report)
 }
 

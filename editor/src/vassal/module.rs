@@ -92,6 +92,9 @@ pub struct Board {
     /// Its hex grids (none when its grid is square, a region grid, or
     /// absent).
     pub grids: Vec<BoardGrid>,
+    /// The names of every zone of its `ZonedGrid`, with or without a grid
+    /// of their own (often terrain: the series stub lists them).
+    pub zones: Vec<String>,
     /// What the import leaves out (square and region grids, oblique
     /// numbering), one sentence each.
     pub notes: Vec<String>,

@@ -127,6 +127,20 @@ fn pieces_become_counters_with_only_what_the_module_says() {
     assert_eq!(fr_faces["front"], "images/fr-39.png");
     assert_eq!(fr_faces["reduced"], "images/fr-39-back.png");
     assert_eq!(faces["mystery"]["front"], "images/marker.png");
+    let series: berthier_schema::Series = parse(
+        &std::fs::read_to_string(out.join("series.ron")).unwrap(),
+        Format::Ron,
+    )
+    .unwrap();
+    let classes: Vec<(&str, &str)> = series
+        .unit_classes
+        .iter()
+        .map(|c| (c.id.as_str(), c.arm.as_str()))
+        .collect();
+    assert_eq!(classes, [("infantry", "infantry"), ("unknown", "unknown")]);
+    let ratings: Vec<&str> =
+        series.ratings.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ratings, ["strength"]);
     let front = image::open(out.join("images/fr-39.png")).unwrap();
     assert_eq!(front.to_rgb8().get_pixel(3, 3).0, FRONT);
     let back = image::open(out.join("images/fr-39-back.png")).unwrap();

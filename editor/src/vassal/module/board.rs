@@ -64,6 +64,7 @@ pub(super) fn board<R: Read + Seek>(
         }
     };
     let mut grids = Vec::new();
+    let mut zones = Vec::new();
     for child in node.children().filter(|c| c.is_element()) {
         match class(&child) {
             Some("HexGrid") => {
@@ -77,6 +78,7 @@ pub(super) fn board<R: Read + Seek>(
                         }
                         Some("Zone") => {
                             let zone = zone(&name, part)?;
+                            zones.push(zone.name.clone());
                             let hex = part
                                 .children()
                                 .find(|g| class(g) == Some("HexGrid"));
@@ -123,6 +125,7 @@ pub(super) fn board<R: Read + Seek>(
         .chain(unshown)
         .collect();
     Ok(Board {
+        zones,
         map,
         name,
         image,
