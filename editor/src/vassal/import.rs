@@ -27,16 +27,18 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use berthier_schema::document::{Format, WriteError, to_text};
-use berthier_schema::{HexId, Map, Provenance, Source};
+use berthier_schema::HexId;
+use berthier_schema::document::WriteError;
 
 use super::grid::Cell;
 use super::module::{self, Board, BoardGrid, ModuleError};
 use super::to_berthier::{self, Conversion, ConvertError};
 
 mod counters;
+mod map_file;
 mod series;
 mod setup;
+mod sheets;
 
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
@@ -187,7 +189,10 @@ fn write_all<R: std::io::Read + std::io::Seek>(
     let mut targets = Vec::new();
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
-    for board in &boards {
+    // Scans first: a board's image serves its maps or its sheet.
+    let mut scans = BTreeMap::new();
+    let mut bases = BTreeMap::new();
+    for (bi, board) in boards.iter().enumerate() {
         for note in &board.notes {
             report.notes.push(format!("{}: {note}", board.name));
         }
@@ -196,20 +201,39 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             continue;
         }
         let base = unique(&mut used, &slug(&board.name));
-        let scan = match &board.image {
-            Some(entry) => {
-                let ext =
-                    Path::new(entry).extension().map_or("png".into(), |e| {
-                        e.to_string_lossy().to_lowercase()
-                    });
-                let name = format!("{base}.{ext}");
-                let bytes = module.entry(entry)?;
-                let path = dir.join(&name);
-                fs::write(&path, bytes)
-                    .map_err(|source| ImportError::Write { path, source })?;
-                Some(name)
-            }
-            None => None,
+        if let Some(entry) = &board.image {
+            let ext = Path::new(entry)
+                .extension()
+                .map_or("png".into(), |e| e.to_string_lossy().to_lowercase());
+            let name = format!("{base}.{ext}");
+            let bytes = module.entry(entry)?;
+            let path = dir.join(&name);
+            fs::write(&path, bytes)
+                .map_err(|source| ImportError::Write { path, source })?;
+            scans.insert(bi, name);
+        }
+        bases.insert(bi, base);
+    }
+    let mut in_sheets = Vec::new();
+    let from = sheets::Boards {
+        module: &module.name,
+        boards: &boards,
+        scans: &scans,
+    };
+    for (map_name, slots) in &module.layouts {
+        let id = unique(&mut used, &slug(map_name));
+        if let Some(w) =
+            sheets::write(&from, map_name, slots, &id, dir, &mut report.notes)?
+        {
+            report.maps.push(w.map);
+            targets.extend(w.targets);
+            in_sheets.extend(w.boards);
+        }
+    }
+    for (bi, board) in boards.iter().enumerate() {
+        let Some(base) = bases.get(&bi).filter(|_| !in_sheets.contains(&bi))
+        else {
+            continue;
         };
         for grid in &board.grids {
             let id = match &grid.zone {
@@ -219,12 +243,12 @@ fn write_all<R: std::io::Read + std::io::Seek>(
                 // The board's own grid takes the name reserved above.
                 None => base.clone(),
             };
-            let (map, conv) = write_map(
+            let (map, conv) = map_file::write(
                 module.name.as_str(),
                 board,
                 grid,
                 &id,
-                scan.as_deref(),
+                scans.get(&bi).map(String::as_str),
                 dir,
             )?;
             report.maps.push(map);
@@ -271,117 +295,6 @@ fn write_all<R: std::io::Read + std::io::Seek>(
     };
     series::write(&found, dir)?;
     Ok(report)
-}
-
-/// Converts and writes one board grid as map `id`.
-fn write_map(
-    module: &str,
-    board: &Board,
-    grid: &BoardGrid,
-    id: &str,
-    scan: Option<&str>,
-    dir: &Path,
-) -> Result<(ImportedMap, Conversion), ImportError> {
-    let conv = convert(board, grid).map_err(|source| ImportError::Grid {
-        board: board.name.clone(),
-        source,
-    })?;
-    let source = match &grid.zone {
-        Some(z) => format!("{} / zone {}", board.name, z.name),
-        None => board.name.clone(),
-    };
-    let g = &grid.grid;
-    let mut map = Map::blank(
-        id.to_owned(),
-        source.clone(),
-        SERIES_PLACEHOLDER.to_owned(),
-        conv.grid.clone(),
-        vec![conv.extent.clone()],
-    );
-    map.scan = scan.map(str::to_owned);
-    map.numbering.clone_from(&conv.numbering);
-    map.provenance = vec![
-        Provenance {
-            about: "grid".into(),
-            source: Source::Inferred,
-            reference: Some(format!(
-                "VASSAL module `{module}`, board `{}`",
-                board.name
-            )),
-            note: Some(format!(
-                "Imported from VASSAL's HexGrid dx={} dy={} x0={} y0={} sideways={}; \
-                 every hex centre is VASSAL's exact centre (its snap points are \
-                 those truncated to whole pixels).",
-                g.dx, g.dy, g.x0, g.y0, g.sideways
-            )),
-        },
-        Provenance {
-            about: "series".into(),
-            source: Source::Unknown,
-            reference: None,
-            note: Some(format!(
-                "A VASSAL module holds no series: write {SERIES_PLACEHOLDER} \
-                 (terrain, units, rules) or point `series` at an existing one."
-            )),
-        },
-    ];
-    let map_path = dir.join(format!("{id}.map.ron"));
-    let text = to_text(&map, Format::Ron)
-        .map_err(|e| ImportError::Serialize(map_path.clone(), e))?;
-    let text = comment_series(&text);
-    fs::write(&map_path, text).map_err(|source| ImportError::Write {
-        path: map_path.clone(),
-        source,
-    })?;
-    let names = if conv.labels.is_empty() || conv.numbering.is_some() {
-        None
-    } else {
-        let path = dir.join(format!("{id}.vassal-names.ron"));
-        let table: BTreeMap<String, &String> = conv
-            .labels
-            .iter()
-            .map(|(h, l)| (h.to_string(), l))
-            .collect();
-        let mut text = String::from(
-            "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
-             // No Berthier `numbering` prints exactly these names.\n",
-        );
-        text.push_str(
-            &to_text(&table, Format::Ron)
-                .map_err(|e| ImportError::Serialize(path.clone(), e))?,
-        );
-        fs::write(&path, text).map_err(|source| ImportError::Write {
-            path: path.clone(),
-            source,
-        })?;
-        Some(path)
-    };
-    let map = ImportedMap {
-        source,
-        map: map_path,
-        scan: scan.map(|s| dir.join(s)),
-        names,
-        hexes: conv.hexes.len(),
-    };
-    Ok((map, conv))
-}
-
-/// Puts a comment for the modder above the `series` line.
-fn comment_series(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 200);
-    for line in text.lines() {
-        if line.trim_start().starts_with("series:") {
-            let indent = &line[..line.len() - line.trim_start().len()];
-            out.push_str(indent);
-            out.push_str(
-                "// TODO(modder): a VASSAL module holds no series. Write this \
-                 series file (terrain, units, rules) or point at an existing one.\n",
-            );
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }
 
 /// The Berthier grid of a board grid: the whole board, or a zone's hexes.

@@ -18,6 +18,7 @@
 //! bomb: sizes are checked from the central directory, and each read stops
 //! at the declared size), no build file, a board image that is not in the
 //! module, a hex grid of size zero.
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek};
 use std::path::Path;
@@ -113,6 +114,9 @@ pub struct Module<R> {
     pub pieces: Vec<Slot>,
     /// The at-start stacks of every map, in document order.
     pub stacks: Vec<AtStart>,
+    /// Each map's default board layout (its `BoardPicker`'s `setup`), by
+    /// map name; maps without one are absent.
+    pub layouts: BTreeMap<String, Vec<BoardSlot>>,
     zip: ZipArchive<R>,
     limits: Limits,
 }
@@ -161,12 +165,28 @@ pub fn read<R: Read + Seek>(
         boards.push(board::board(&mut zip, limits, node)?);
     }
     let (pieces, stacks) = pieces::read(&zip, &doc)?;
+    let layouts = doc
+        .descendants()
+        .filter(|n| class(n) == Some("BoardPicker"))
+        .filter_map(|picker| {
+            let map = picker
+                .ancestors()
+                .find_map(|a| a.attribute("mapName"))
+                .unwrap_or("");
+            let setup =
+                picker.children().find(|c| c.tag_name().name() == "setup")?;
+            let text: String =
+                setup.children().filter_map(|c| c.text()).collect();
+            Some((map.to_owned(), layout(text.trim())))
+        })
+        .collect();
     Ok(Module {
         name,
         build_file,
         boards,
         pieces,
         stacks,
+        layouts,
         zip,
         limits,
     })
@@ -178,6 +198,41 @@ impl<R: Read + Seek> Module<R> {
         archive::entry(&mut self.zip, name, self.limits)
     }
 }
+/// A board's place in a map's layout of boards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardSlot {
+    /// The board's name.
+    pub board: String,
+    /// Its column of boards, from 0 at the left.
+    pub col: u32,
+    /// Its row of boards, from 0 at the top.
+    pub row: u32,
+    /// Turned half a turn (`rev`).
+    pub reversed: bool,
+}
+
+/// Reads a `BoardPicker` setup: `<map>BoardPicker`, then for each board
+/// its name (`name/rev` when reversed), column and row, tab-separated
+/// (VASSAL's `BoardPicker.encode`). Boards whose place does not read are
+/// left out.
+fn layout(text: &str) -> Vec<BoardSlot> {
+    let tokens = super::sequence::decode(text, '\t');
+    tokens
+        .get(1..)
+        .unwrap_or(&[])
+        .chunks_exact(3)
+        .filter_map(|t| {
+            let name = super::sequence::decode(&t[0], '/');
+            Some(BoardSlot {
+                board: name.first()?.clone(),
+                reversed: name.get(1).is_some_and(|r| r == "rev"),
+                col: t[1].trim().parse().ok()?,
+                row: t[2].trim().parse().ok()?,
+            })
+        })
+        .collect()
+}
+
 /// The last part of an element's class name (`Board` for
 /// `VASSAL.build.module.map.boardPicker.Board`).
 pub(crate) fn class<'a>(node: &roxmltree::Node<'a, '_>) -> Option<&'a str> {

@@ -49,4 +49,5 @@ mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
 mod vassal_pieces;
+mod vassal_sheets;
 mod window;
