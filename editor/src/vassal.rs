@@ -81,6 +81,7 @@
 //! VASSAL code is copied, and each function cites the class and method it
 //! follows.
 
+pub mod export;
 pub mod grid;
 pub mod import;
 pub mod module;

@@ -8,6 +8,7 @@
 mod app_ui;
 mod common;
 mod vassal_common;
+mod vassal_export;
 
 mod autosave;
 mod counter_sheet;
