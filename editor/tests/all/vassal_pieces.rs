@@ -119,6 +119,8 @@ fn pieces_become_counters_with_only_what_the_module_says() {
     assert!(mystery.ratings.is_empty() && mystery.formation.is_none());
     let sides: Vec<&str> = doc.sides.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(sides, ["french", "unknown"]);
+    assert_eq!(doc.sides[0].name, "French", "the module's own words");
+    assert_eq!(doc.formations[0].name, "Joubert");
     assert_eq!(doc.formations[0].id, "joubert");
     assert_eq!(doc.formations[0].side, "french");
 

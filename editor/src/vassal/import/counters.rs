@@ -56,6 +56,9 @@ pub struct Written {
 /// One counter being built.
 struct Counter {
     unit: Unit,
+    /// The module's own words for its side, nationality and formation
+    /// (the unit holds their ids).
+    names: [Option<String>; 3],
     faces: BTreeMap<String, String>,
     key: (String, String),
 }
@@ -214,6 +217,8 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
         note.push_str(&format!("; {n}"));
     }
     Counter {
+        names: [side, property(slot, NATION), property(slot, FORMATION)]
+            .map(|n| n.map(str::to_owned)),
         key: (slot.name.clone(), slot.piece.image.clone()),
         faces: faces(slot),
         unit: Unit {
@@ -320,26 +325,39 @@ fn document(
     doc.series = super::SERIES_PLACEHOLDER.to_owned();
     let mut sides: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut formations: BTreeMap<String, String> = BTreeMap::new();
+    // Each id's display name: the module's own words where it has them.
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
     for c in counters {
         let nations = sides.entry(c.unit.side.clone()).or_default();
         nations.extend(c.unit.nationality.iter().cloned());
         if let Some(f) = &c.unit.formation {
             formations.entry(f.clone()).or_insert(c.unit.side.clone());
         }
+        let ids = [
+            Some(&c.unit.side),
+            c.unit.nationality.as_ref(),
+            c.unit.formation.as_ref(),
+        ];
+        for (id, name) in ids.into_iter().zip(&c.names) {
+            if let (Some(id), Some(name)) = (id, name) {
+                names.entry(id.clone()).or_insert(name.clone());
+            }
+        }
     }
+    let name_of = |id: &String| names.get(id).unwrap_or(id).clone();
     doc.sides = sides
         .into_iter()
         .map(|(id, nations)| Side {
             name: if id == UNKNOWN {
                 "Unknown (the module does not say)".into()
             } else {
-                id.clone()
+                name_of(&id)
             },
             id,
             nationalities: nations
                 .into_iter()
                 .map(|n| Nationality {
-                    name: n.clone(),
+                    name: name_of(&n),
                     id: n,
                 })
                 .collect(),
@@ -348,7 +366,7 @@ fn document(
     doc.formations = formations
         .into_iter()
         .map(|(id, side)| Formation {
-            name: id.clone(),
+            name: name_of(&id),
             id,
             side,
             level: "formation".into(),
