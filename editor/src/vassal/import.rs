@@ -190,30 +190,8 @@ fn write_all<R: std::io::Read + std::io::Seek>(
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
     // Scans first: a board's image serves its maps or its sheet.
-    let mut scans = BTreeMap::new();
-    let mut bases = BTreeMap::new();
-    for (bi, board) in boards.iter().enumerate() {
-        for note in &board.notes {
-            report.notes.push(format!("{}: {note}", board.name));
-        }
-        if board.grids.is_empty() {
-            report.skipped.push(board.name.clone());
-            continue;
-        }
-        let base = unique(&mut used, &slug(&board.name));
-        if let Some(entry) = &board.image {
-            let ext = Path::new(entry)
-                .extension()
-                .map_or("png".into(), |e| e.to_string_lossy().to_lowercase());
-            let name = format!("{base}.{ext}");
-            let bytes = module.entry(entry)?;
-            let path = dir.join(&name);
-            fs::write(&path, bytes)
-                .map_err(|source| ImportError::Write { path, source })?;
-            scans.insert(bi, name);
-        }
-        bases.insert(bi, base);
-    }
+    let (scans, bases) =
+        copy_scans(module, &boards, &mut used, &mut report, dir)?;
     let mut in_sheets = Vec::new();
     let from = sheets::Boards {
         module: &module.name,
@@ -262,6 +240,57 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             });
         }
     }
+    write_pieces(module, &boards, &targets, &mut report, dir)?;
+    Ok(report)
+}
+
+/// A file or name per board, by the board's index in the module.
+type ByBoard = BTreeMap<usize, String>;
+
+/// Copies each board image with a hex grid into `dir`; returns the scan
+/// file and the base name of each such board, by index.
+fn copy_scans<R: std::io::Read + std::io::Seek>(
+    module: &mut module::Module<R>,
+    boards: &[Board],
+    used: &mut BTreeMap<String, u32>,
+    report: &mut Report,
+    dir: &Path,
+) -> Result<(ByBoard, ByBoard), ImportError> {
+    let mut scans = BTreeMap::new();
+    let mut bases = BTreeMap::new();
+    for (bi, board) in boards.iter().enumerate() {
+        for note in &board.notes {
+            report.notes.push(format!("{}: {note}", board.name));
+        }
+        if board.grids.is_empty() {
+            report.skipped.push(board.name.clone());
+            continue;
+        }
+        let base = unique(used, &slug(&board.name));
+        if let Some(entry) = &board.image {
+            let ext = Path::new(entry)
+                .extension()
+                .map_or("png".into(), |e| e.to_string_lossy().to_lowercase());
+            let name = format!("{base}.{ext}");
+            let bytes = module.entry(entry)?;
+            let path = dir.join(&name);
+            fs::write(&path, bytes)
+                .map_err(|source| ImportError::Write { path, source })?;
+            scans.insert(bi, name);
+        }
+        bases.insert(bi, base);
+    }
+    Ok((scans, bases))
+}
+
+/// Writes the counters, the at-start scenarios and the series stub.
+fn write_pieces<R: std::io::Read + std::io::Seek>(
+    module: &mut module::Module<R>,
+    boards: &[Board],
+    targets: &[setup::Target],
+    report: &mut Report,
+    dir: &Path,
+) -> Result<(), ImportError> {
     let id = match slug(&module.name).as_str() {
         "board" => "vassal".to_owned(),
         s => s.to_owned(),
@@ -279,7 +308,7 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             &module.name,
             &module.stacks,
             &units,
-            &targets,
+            targets,
             dir,
             &mut report.notes,
         )?;
@@ -294,7 +323,7 @@ fn write_all<R: std::io::Read + std::io::Seek>(
             .collect(),
     };
     series::write(&found, dir)?;
-    Ok(report)
+    Ok(())
 }
 
 /// The Berthier grid of a board grid: the whole board, or a zone's hexes.
