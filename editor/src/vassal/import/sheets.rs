@@ -111,7 +111,7 @@ pub(super) fn write(
     dir: &Path,
     notes: &mut Vec<String>,
 ) -> Result<Option<Written>, ImportError> {
-    let (module, boards, scans) = (from.module, from.boards, from.scans);
+    let (module, boards) = (from.module, from.boards);
     let placed = match plan(map_name, slots, boards) {
         Ok(p) => p,
         Err(why) => {
@@ -123,44 +123,8 @@ pub(super) fn write(
             return Ok(None);
         }
     };
-    let mut convs = Vec::new();
-    for (k, (i, _)) in placed.iter().enumerate() {
-        let b = &boards[*i];
-        let g = &b.grids[0];
-        let letter = b'A' + u8::try_from(k).unwrap_or(0);
-        let conv = to_berthier::convert(
-            &g.grid,
-            g.numbering.as_ref(),
-            b.size,
-            Some(letter),
-        )
-        .map_err(|source| ImportError::Grid {
-            board: b.name.clone(),
-            source,
-        })?;
-        convs.push(conv);
-    }
-    let mut grid = convs[0].grid.clone();
-    let p0 = placed[0].1;
-    grid.origin_px = [grid.origin_px[0] + p0[0], grid.origin_px[1] + p0[1]];
-    let extent = convs.iter().map(|c| c.extent.clone()).collect();
-    let mut map = Map::blank(
-        id.to_owned(),
-        map_name.to_owned(),
-        SERIES_PLACEHOLDER.to_owned(),
-        grid,
-        extent,
-    );
-    for (k, ((i, _), conv)) in placed.iter().zip(&convs).enumerate() {
-        map.sheets.push(Sheet {
-            letter: char::from(b'A' + u8::try_from(k).unwrap_or(0)),
-            name: Some(boards[*i].name.clone()),
-            offset: [0, 0],
-            scan: scans.get(i).cloned(),
-            grid: Some(conv.grid.clone()),
-            numbering: conv.numbering.clone(),
-        });
-    }
+    let convs = convert_boards(&placed, boards)?;
+    let mut map = sheet_map(id, map_name, &placed, &convs, from);
     if !place_sheets(&mut map, &placed, &convs) {
         notes.push(format!(
             "map `{map_name}`: its boards' grids do not line up as one \
@@ -220,6 +184,64 @@ pub(super) fn write(
         targets,
         boards: placed.iter().map(|(i, _)| *i).collect(),
     }))
+}
+
+/// Each placed board's grid as a Berthier sheet, lettered A, B, ..
+fn convert_boards(
+    placed: &[(usize, [f64; 2])],
+    boards: &[Board],
+) -> Result<Vec<to_berthier::Conversion>, ImportError> {
+    let mut convs = Vec::new();
+    for (k, (i, _)) in placed.iter().enumerate() {
+        let b = &boards[*i];
+        let g = &b.grids[0];
+        let letter = b'A' + u8::try_from(k).unwrap_or(0);
+        let conv = to_berthier::convert(
+            &g.grid,
+            g.numbering.as_ref(),
+            b.size,
+            Some(letter),
+        )
+        .map_err(|source| ImportError::Grid {
+            board: b.name.clone(),
+            source,
+        })?;
+        convs.push(conv);
+    }
+    Ok(convs)
+}
+
+/// The map in sheets, offsets not yet set.
+fn sheet_map(
+    id: &str,
+    map_name: &str,
+    placed: &[(usize, [f64; 2])],
+    convs: &[to_berthier::Conversion],
+    from: &Boards<'_>,
+) -> Map {
+    let (boards, scans) = (from.boards, from.scans);
+    let mut grid = convs[0].grid.clone();
+    let p0 = placed[0].1;
+    grid.origin_px = [grid.origin_px[0] + p0[0], grid.origin_px[1] + p0[1]];
+    let extent = convs.iter().map(|c| c.extent.clone()).collect();
+    let mut map = Map::blank(
+        id.to_owned(),
+        map_name.to_owned(),
+        SERIES_PLACEHOLDER.to_owned(),
+        grid,
+        extent,
+    );
+    for (k, ((i, _), conv)) in placed.iter().zip(convs).enumerate() {
+        map.sheets.push(Sheet {
+            letter: char::from(b'A' + u8::try_from(k).unwrap_or(0)),
+            name: Some(boards[*i].name.clone()),
+            offset: [0, 0],
+            scan: scans.get(i).cloned(),
+            grid: Some(conv.grid.clone()),
+            numbering: conv.numbering.clone(),
+        });
+    }
+    map
 }
 
 /// Sets each sheet's offset from its first hex, then checks every hex;
