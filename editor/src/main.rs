@@ -267,6 +267,20 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
                     map.hexes
                 );
             }
+            if let Some(counters) = &report.counters {
+                eprintln!(
+                    "wrote {} ({} counters; their face images in images/)",
+                    counters.display(),
+                    report.units
+                );
+            }
+            for scenario in &report.scenarios {
+                eprintln!(
+                    "wrote {} (the at-start stacks; its turn track is a \
+                     placeholder to replace)",
+                    scenario.display()
+                );
+            }
             for board in &report.skipped {
                 eprintln!("skipped board {board}: no hex grid");
             }
@@ -274,9 +288,11 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
                 eprintln!("note: {note}");
             }
             eprintln!(
-                "the maps name their series `{}`, which you write next \
-                 (see schema/series/)",
-                berthier_editor::vassal::import::SERIES_PLACEHOLDER
+                "wrote {}: a series STUB listing only the unit classes, \
+                 ratings and zone names found. A VASSAL module holds no \
+                 rules: complete it (terrain costs, stacking, facing, entry; \
+                 see schema/series/README.md) before validating.",
+                report.series.display()
             );
             ExitCode::SUCCESS
         }

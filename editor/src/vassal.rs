@@ -1,7 +1,6 @@
 //! Importing VASSAL modules: VASSAL's hex grid geometry and numbering
 //! restated, their conversion to Berthier grids, and a safe reader and
-//! importer for `.vmod` files (issue 13, first increment: a library; the
-//! `import-vassal` subcommand and the File menu come later).
+//! importer for `.vmod` files (issue 13; the File menu import comes later).
 //!
 //! A VASSAL module (`.vmod`) is a zip holding `buildFile.xml` (or the
 //! legacy `buildFile`), `moduledata` and `images/`. Each board of a map
@@ -56,15 +55,25 @@
 //! sideways); a name read back with `stagger` and an odd count back lands
 //! a row off, as VASSAL's Send-To-Location does.
 //!
+//! # Pieces, setups, sheets, series
+//!
+//! - [`piece`] and [`sequence`]: a piece's name, faces and properties read
+//!   from VASSAL's piece definitions, prototypes resolved;
+//! - the import writes a counters file (faces in `<id>.vassal-images.ron`
+//!   and `images/`), one scenario per map holding at-start stacks, and a
+//!   series stub `series.ron` for the modder to complete;
+//! - several boards laid out in a map's rows and columns become sheets of
+//!   one map when their grids line up, else separate maps (noted).
+//!
 //! # Not yet
 //!
-//! Several boards of one map become separate maps, not sheets (Berthier
-//! sheets share one grid); zones with their own grid likewise; square and
+//! Zones with their own grid become separate maps, not sheets (a zone is
+//! usually an inset at another scale, not beside the rest); square and
 //! region grids and oblique numbering are noted and left out; GIF and SVG
 //! boards are copied as they are (Berthier shows PNG, JPEG and TIFF); the
-//! map format has no printed-numbering field, so VASSAL names that are not
-//! `CCRR` go to a `<board>.vassal-names.ron` table; no counters, setups or
-//! series stub yet.
+//! map format has no printed-numbering field for every VASSAL quirk, so
+//! names no Berthier numbering prints go to a `<board>.vassal-names.ron`
+//! table; no export to VASSAL yet.
 //!
 //! Everything here re-implements VASSAL's behaviour from a reading of its
 //! reference manual and source (`HexGrid.java`, `HexGridNumbering.java`,
@@ -72,10 +81,13 @@
 //! VASSAL code is copied, and each function cites the class and method it
 //! follows.
 
+pub mod export;
 pub mod grid;
 pub mod import;
 pub mod module;
 pub mod numbering;
+pub mod piece;
 pub mod printed;
+pub mod sequence;
 pub mod to_berthier;
 pub mod xml;

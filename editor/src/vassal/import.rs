@@ -27,12 +27,18 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use berthier_schema::document::{Format, WriteError, to_text};
-use berthier_schema::{HexId, Map, Provenance, Source};
+use berthier_schema::HexId;
+use berthier_schema::document::WriteError;
 
 use super::grid::Cell;
 use super::module::{self, Board, BoardGrid, ModuleError};
 use super::to_berthier::{self, Conversion, ConvertError};
+
+mod counters;
+mod map_file;
+mod series;
+mod setup;
+mod sheets;
 
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
@@ -46,6 +52,14 @@ pub struct Report {
     pub skipped: Vec<String>,
     /// What was left out, "board: what".
     pub notes: Vec<String>,
+    /// The counters file written from the module's pieces, if any.
+    pub counters: Option<PathBuf>,
+    /// Counters in it.
+    pub units: usize,
+    /// The scenarios written from the at-start stacks, one per map.
+    pub scenarios: Vec<PathBuf>,
+    /// The series stub, for the modder to complete.
+    pub series: PathBuf,
 }
 
 /// One map written.
@@ -91,6 +105,9 @@ pub enum ImportError {
     /// A file could not be serialised.
     #[error("cannot write {0}: {1}")]
     Serialize(PathBuf, WriteError),
+    /// A bug in the import itself.
+    #[error("internal error in the VASSAL import: {0}")]
+    Internal(String),
 }
 
 /// Imports the module at `module_path` into `out_dir` (created; must not
@@ -148,6 +165,10 @@ pub fn import(
             .collect(),
         skipped: report.skipped,
         notes: report.notes,
+        counters: report.counters.as_ref().map(moved),
+        units: report.units,
+        scenarios: report.scenarios.iter().map(moved).collect(),
+        series: moved(&report.series),
     })
 }
 
@@ -160,32 +181,37 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         maps: Vec::new(),
         skipped: Vec::new(),
         notes: Vec::new(),
+        counters: None,
+        units: 0,
+        scenarios: Vec::new(),
+        series: dir.join(SERIES_PLACEHOLDER),
     };
+    let mut targets = Vec::new();
     let mut used = BTreeMap::new();
     let boards = module.boards.clone();
-    for board in &boards {
-        for note in &board.notes {
-            report.notes.push(format!("{}: {note}", board.name));
+    // Scans first: a board's image serves its maps or its sheet.
+    let (scans, bases) =
+        copy_scans(module, &boards, &mut used, &mut report, dir)?;
+    let mut in_sheets = Vec::new();
+    let from = sheets::Boards {
+        module: &module.name,
+        boards: &boards,
+        scans: &scans,
+    };
+    for (map_name, slots) in &module.layouts {
+        let id = unique(&mut used, &slug(map_name));
+        if let Some(w) =
+            sheets::write(&from, map_name, slots, &id, dir, &mut report.notes)?
+        {
+            report.maps.push(w.map);
+            targets.extend(w.targets);
+            in_sheets.extend(w.boards);
         }
-        if board.grids.is_empty() {
-            report.skipped.push(board.name.clone());
+    }
+    for (bi, board) in boards.iter().enumerate() {
+        let Some(base) = bases.get(&bi).filter(|_| !in_sheets.contains(&bi))
+        else {
             continue;
-        }
-        let base = unique(&mut used, &slug(&board.name));
-        let scan = match &board.image {
-            Some(entry) => {
-                let ext =
-                    Path::new(entry).extension().map_or("png".into(), |e| {
-                        e.to_string_lossy().to_lowercase()
-                    });
-                let name = format!("{base}.{ext}");
-                let bytes = module.entry(entry)?;
-                let path = dir.join(&name);
-                fs::write(&path, bytes)
-                    .map_err(|source| ImportError::Write { path, source })?;
-                Some(name)
-            }
-            None => None,
         };
         for grid in &board.grids {
             let id = match &grid.zone {
@@ -195,127 +221,109 @@ fn write_all<R: std::io::Read + std::io::Seek>(
                 // The board's own grid takes the name reserved above.
                 None => base.clone(),
             };
-            report.maps.push(write_map(
+            let (map, conv) = map_file::write(
                 module.name.as_str(),
                 board,
                 grid,
                 &id,
-                scan.as_deref(),
+                scans.get(&bi).map(String::as_str),
                 dir,
-            )?);
+            )?;
+            report.maps.push(map);
+            targets.push(setup::Target {
+                vassal_map: board.map.clone(),
+                board: board.name.clone(),
+                grid: grid.clone(),
+                size: board.size,
+                id,
+                hexes: conv.hexes.into_iter().collect(),
+            });
         }
     }
+    write_pieces(module, &boards, &targets, &mut report, dir)?;
     Ok(report)
 }
 
-/// Converts and writes one board grid as map `id`.
-fn write_map(
-    module: &str,
-    board: &Board,
-    grid: &BoardGrid,
-    id: &str,
-    scan: Option<&str>,
+/// A file or name per board, by the board's index in the module.
+type ByBoard = BTreeMap<usize, String>;
+
+/// Copies each board image with a hex grid into `dir`; returns the scan
+/// file and the base name of each such board, by index.
+fn copy_scans<R: std::io::Read + std::io::Seek>(
+    module: &mut module::Module<R>,
+    boards: &[Board],
+    used: &mut BTreeMap<String, u32>,
+    report: &mut Report,
     dir: &Path,
-) -> Result<ImportedMap, ImportError> {
-    let conv = convert(board, grid).map_err(|source| ImportError::Grid {
-        board: board.name.clone(),
-        source,
-    })?;
-    let source = match &grid.zone {
-        Some(z) => format!("{} / zone {}", board.name, z.name),
-        None => board.name.clone(),
-    };
-    let g = &grid.grid;
-    let mut map = Map::blank(
-        id.to_owned(),
-        source.clone(),
-        SERIES_PLACEHOLDER.to_owned(),
-        conv.grid.clone(),
-        vec![conv.extent.clone()],
-    );
-    map.scan = scan.map(str::to_owned);
-    map.numbering.clone_from(&conv.numbering);
-    map.provenance = vec![
-        Provenance {
-            about: "grid".into(),
-            source: Source::Inferred,
-            reference: Some(format!(
-                "VASSAL module `{module}`, board `{}`",
-                board.name
-            )),
-            note: Some(format!(
-                "Imported from VASSAL's HexGrid dx={} dy={} x0={} y0={} sideways={}; \
-                 every hex centre is VASSAL's exact centre (its snap points are \
-                 those truncated to whole pixels).",
-                g.dx, g.dy, g.x0, g.y0, g.sideways
-            )),
-        },
-        Provenance {
-            about: "series".into(),
-            source: Source::Unknown,
-            reference: None,
-            note: Some(format!(
-                "A VASSAL module holds no series: write {SERIES_PLACEHOLDER} \
-                 (terrain, units, rules) or point `series` at an existing one."
-            )),
-        },
-    ];
-    let map_path = dir.join(format!("{id}.map.ron"));
-    let text = to_text(&map, Format::Ron)
-        .map_err(|e| ImportError::Serialize(map_path.clone(), e))?;
-    let text = comment_series(&text);
-    fs::write(&map_path, text).map_err(|source| ImportError::Write {
-        path: map_path.clone(),
-        source,
-    })?;
-    let names = if conv.labels.is_empty() || conv.numbering.is_some() {
-        None
-    } else {
-        let path = dir.join(format!("{id}.vassal-names.ron"));
-        let table: BTreeMap<String, &String> = conv
-            .labels
-            .iter()
-            .map(|(h, l)| (h.to_string(), l))
-            .collect();
-        let mut text = String::from(
-            "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
-             // No Berthier `numbering` prints exactly these names.\n",
-        );
-        text.push_str(
-            &to_text(&table, Format::Ron)
-                .map_err(|e| ImportError::Serialize(path.clone(), e))?,
-        );
-        fs::write(&path, text).map_err(|source| ImportError::Write {
-            path: path.clone(),
-            source,
-        })?;
-        Some(path)
-    };
-    Ok(ImportedMap {
-        source,
-        map: map_path,
-        scan: scan.map(|s| dir.join(s)),
-        names,
-        hexes: conv.hexes.len(),
-    })
+) -> Result<(ByBoard, ByBoard), ImportError> {
+    let mut scans = BTreeMap::new();
+    let mut bases = BTreeMap::new();
+    for (bi, board) in boards.iter().enumerate() {
+        for note in &board.notes {
+            report.notes.push(format!("{}: {note}", board.name));
+        }
+        if board.grids.is_empty() {
+            report.skipped.push(board.name.clone());
+            continue;
+        }
+        let base = unique(used, &slug(&board.name));
+        if let Some(entry) = &board.image {
+            let ext = Path::new(entry)
+                .extension()
+                .map_or("png".into(), |e| e.to_string_lossy().to_lowercase());
+            let name = format!("{base}.{ext}");
+            let bytes = module.entry(entry)?;
+            let path = dir.join(&name);
+            fs::write(&path, bytes)
+                .map_err(|source| ImportError::Write { path, source })?;
+            scans.insert(bi, name);
+        }
+        bases.insert(bi, base);
+    }
+    Ok((scans, bases))
 }
 
-/// Puts a comment for the modder above the `series` line.
-fn comment_series(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 200);
-    for line in text.lines() {
-        if line.trim_start().starts_with("series:") {
-            let indent = &line[..line.len() - line.trim_start().len()];
-            out.push_str(indent);
-            out.push_str(
-                "// TODO(modder): a VASSAL module holds no series. Write this \
-                 series file (terrain, units, rules) or point at an existing one.\n",
-            );
-        }
-        out.push_str(line);
-        out.push('\n');
+/// Writes the counters, the at-start scenarios and the series stub.
+fn write_pieces<R: std::io::Read + std::io::Seek>(
+    module: &mut module::Module<R>,
+    boards: &[Board],
+    targets: &[setup::Target],
+    report: &mut Report,
+    dir: &Path,
+) -> Result<(), ImportError> {
+    let id = match slug(&module.name).as_str() {
+        "board" => "vassal".to_owned(),
+        s => s.to_owned(),
+    };
+    let written = counters::write(module, &id, dir)?;
+    report.counters = written.file.as_ref().map(|f| dir.join(f));
+    report.units = written.units;
+    if let Some(file) = &written.file {
+        let units = setup::Units {
+            file,
+            stacks: &written.stacks,
+            sides: &written.sides,
+        };
+        report.scenarios = setup::write(
+            &module.name,
+            &module.stacks,
+            &units,
+            targets,
+            dir,
+            &mut report.notes,
+        )?;
     }
-    out
+    let found = series::Found {
+        module: &module.name,
+        classes: &written.classes,
+        ratings: &written.ratings,
+        zones: boards
+            .iter()
+            .flat_map(|b| b.zones.iter().cloned())
+            .collect(),
+    };
+    series::write(&found, dir)?;
+    Ok(())
 }
 
 /// The Berthier grid of a board grid: the whole board, or a zone's hexes.

@@ -8,6 +8,7 @@
 mod app_ui;
 mod common;
 mod vassal_common;
+mod vassal_export;
 
 mod autosave;
 mod counter_sheet;
@@ -49,5 +50,7 @@ mod tools;
 mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
+mod vassal_pieces;
+mod vassal_sheets;
 mod victory_map;
 mod window;

@@ -220,6 +220,34 @@ fn imports_every_board_grid_as_a_map() {
 }
 
 #[test]
+fn the_series_stub_names_the_zones_and_says_it_is_a_stub() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let vmod = tmp.path().join("two-banks.vmod");
+    write_module(
+        &vmod,
+        &boards(),
+        &[("west.png", png(600, 500)), ("east.jpg", png(400, 300))],
+    );
+    let out = tmp.path().join("out");
+    let report = import(&vmod, &out).expect("import");
+    assert_eq!(report.series, out.join("series.ron"));
+    // No pieces: no counters, no scenario, and a stub all the same.
+    assert!(report.counters.is_none() && report.scenarios.is_empty());
+    let text = std::fs::read_to_string(&report.series).expect("series");
+    assert!(text.starts_with("// TODO(modder)"), "{text}");
+    let series: berthier_schema::Series =
+        parse(&text, Format::Ron).expect("a series file");
+    let terrain: Vec<(&str, &str)> = series
+        .terrain
+        .iter()
+        .map(|t| (t.id.as_str(), t.name.as_str()))
+        .collect();
+    assert_eq!(terrain, [("town", "Town")]);
+    assert!(series.unit_classes.is_empty() && series.ratings.is_empty());
+    assert!(series.name.contains("complete it"));
+}
+
+#[test]
 fn a_bad_module_writes_nothing() {
     let tmp = tempfile::tempdir().expect("tmp");
     let vmod = tmp.path().join("broken.vmod");

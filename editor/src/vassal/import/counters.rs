@@ -1,0 +1,400 @@
+//! The module's pieces as a Berthier counters file, their images copied
+//! beside it.
+//!
+//! Each palette piece is a counter, and so is each piece of an at-start
+//! stack that is not one already (a palette slot is a kind of piece a
+//! player may take any number of; a stacked piece is one counter on the
+//! board): a stacked piece uses up the first unused palette counter with
+//! its name and face, else becomes a counter of its own.
+//!
+//! What a counter is comes only from what the module says: its `Marker`
+//! properties name its side (`Side`, `Army`, `Faction`, `Player`,
+//! `Owner`), nationality (`Nationality`, `Nation`), formation
+//! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
+//! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
+//! any other property with a whole-number value is a rating printed on its
+//! front. Without them the side is `unknown` and the class `unknown`,
+//! tagged so; nothing is guessed from names or pictures.
+//!
+//! Counters have no image field: the faces go to
+//! `<id>.vassal-images.ron`, a table from counter id to face to image
+//! file, faces named `front` (the basic piece's image) and after each
+//! layer's level (or `<layer>-<n>` when the level has no name).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::{Read, Seek};
+use std::path::Path;
+
+use berthier_schema::counters::{Formation, Nationality, Side, Unit};
+use berthier_schema::document::{Format, to_text};
+use berthier_schema::{Counters, Provenance, Source};
+
+use super::super::module::{Module, Slot};
+use super::{ImportError, slug, unique};
+
+/// The side and class of a counter the module does not name.
+pub const UNKNOWN: &str = "unknown";
+
+/// What the counters import wrote and found.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Written {
+    /// The counters file, if the module has pieces.
+    pub file: Option<String>,
+    /// Counters written.
+    pub units: usize,
+    /// The counter of each piece of each at-start stack, in order.
+    pub stacks: Vec<Vec<String>>,
+    /// Unit classes found (the series stub lists them).
+    pub classes: BTreeSet<String>,
+    /// Rating names found.
+    pub ratings: BTreeSet<String>,
+    /// Each counter's side.
+    pub sides: BTreeMap<String, String>,
+}
+
+/// One counter being built.
+struct Counter {
+    unit: Unit,
+    /// The module's own words for its side, nationality and formation
+    /// (the unit holds their ids).
+    names: [Option<String>; 3],
+    faces: BTreeMap<String, String>,
+    key: (String, String),
+}
+
+/// Writes `<id>.counters.ron`, its image table and `images/` into `dir`.
+pub fn write<R: Read + Seek>(
+    module: &mut Module<R>,
+    id: &str,
+    dir: &Path,
+) -> Result<Written, ImportError> {
+    let mut used = BTreeMap::new();
+    let mut counters: Vec<Counter> = Vec::new();
+    for slot in &module.pieces {
+        counters.push(counter(slot, &mut used));
+    }
+    let mut taken = vec![false; counters.len()];
+    let mut stacks = Vec::new();
+    for stack in &module.stacks {
+        let mut ids = Vec::new();
+        for slot in &stack.pieces {
+            let key = (slot.name.clone(), slot.piece.image.clone());
+            let free = counters.iter().enumerate().position(|(i, c)| {
+                i < taken.len() && !taken[i] && c.key == key
+            });
+            match free {
+                Some(i) => {
+                    taken[i] = true;
+                    ids.push(counters[i].unit.id.clone());
+                }
+                None => {
+                    let c = counter(slot, &mut used);
+                    ids.push(c.unit.id.clone());
+                    counters.push(c);
+                }
+            }
+        }
+        stacks.push(ids);
+    }
+    if counters.is_empty() {
+        return Ok(Written::default());
+    }
+    let images = copy_images(module, &counters, dir)?;
+    let doc = document(&module.name, id, &counters)?;
+    let file = format!("{id}.counters.ron");
+    let mut text = String::from(
+        "// Imported from a VASSAL module. Side, class, formation and ratings\n\
+         // are the pieces' own properties; `unknown` where the module says\n\
+         // nothing (tagged side-unknown / class-unknown): never guessed.\n",
+    );
+    text.push_str(
+        &to_text(&doc, Format::Ron)
+            .map_err(|e| ImportError::Serialize(dir.join(&file), e))?,
+    );
+    write_file(&dir.join(&file), &text)?;
+    let table: BTreeMap<&str, BTreeMap<&str, &str>> = counters
+        .iter()
+        .map(|c| {
+            let faces = c
+                .faces
+                .iter()
+                .map(|(face, image)| (face.as_str(), images[image].as_str()))
+                .collect();
+            (c.unit.id.as_str(), faces)
+        })
+        .collect();
+    let path = dir.join(format!("{id}.vassal-images.ron"));
+    let mut text = String::from(
+        "// The image of each face of each counter (counter id: face: file),\n\
+         // from the VASSAL module's pieces and their layers.\n",
+    );
+    text.push_str(
+        &to_text(&table, Format::Ron)
+            .map_err(|e| ImportError::Serialize(path.clone(), e))?,
+    );
+    write_file(&path, &text)?;
+    let classes = counters.iter().map(|c| c.unit.class.clone()).collect();
+    let ratings = counters
+        .iter()
+        .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
+        .cloned()
+        .collect();
+    let sides = counters
+        .iter()
+        .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
+        .collect();
+    Ok(Written {
+        sides,
+        file: Some(file),
+        units: counters.len(),
+        stacks,
+        classes,
+        ratings,
+    })
+}
+
+/// The property of `piece` under one of `keys` (case, spaces, dashes and
+/// underscores aside).
+fn property<'a>(slot: &'a Slot, keys: &[&str]) -> Option<&'a str> {
+    let norm = |k: &str| {
+        k.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    keys.iter().find_map(|want| {
+        slot.piece
+            .properties
+            .iter()
+            .find(|(k, v)| norm(k) == *want && !v.trim().is_empty())
+            .map(|(_, v)| v.trim())
+    })
+}
+
+const SIDE: &[&str] = &["side", "army", "faction", "player", "owner"];
+const NATION: &[&str] = &["nationality", "nation"];
+const FORMATION: &[&str] =
+    &["formation", "brigade", "division", "corps", "command"];
+const CLASS: &[&str] = &["class", "type", "unittype", "arm", "kind"];
+
+/// A counter for one piece.
+fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
+    let id = unique(used, &slug(&slot.name));
+    let side = property(slot, SIDE);
+    let class = property(slot, CLASS);
+    let mut tags = Vec::new();
+    if side.is_none() {
+        tags.push("side-unknown".to_owned());
+    }
+    if class.is_none() {
+        tags.push("class-unknown".to_owned());
+    }
+    let named: Vec<&str> = [SIDE, NATION, FORMATION, CLASS].concat();
+    let front: BTreeMap<String, Option<i16>> = slot
+        .piece
+        .properties
+        .iter()
+        .filter(|(k, _)| {
+            let n: String = k
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect();
+            !named.contains(&n.as_str())
+        })
+        .filter_map(|(k, v)| Some((slug(k), Some(v.trim().parse().ok()?))))
+        .collect();
+    let mut ratings = BTreeMap::new();
+    if !front.is_empty() {
+        ratings.insert("front".to_owned(), front);
+    }
+    let mut note = format!("VASSAL piece `{}`", slot.name);
+    if !slot.palette.is_empty() {
+        note.push_str(&format!(" (palette: {})", slot.palette.join(" > ")));
+    }
+    for n in &slot.piece.notes {
+        note.push_str(&format!("; {n}"));
+    }
+    Counter {
+        names: [side, property(slot, NATION), property(slot, FORMATION)]
+            .map(|n| n.map(str::to_owned)),
+        key: (slot.name.clone(), slot.piece.image.clone()),
+        faces: faces(slot),
+        unit: Unit {
+            id,
+            printed: None,
+            name: slot.name.clone(),
+            designation: None,
+            side: side.map_or(UNKNOWN.into(), slug),
+            nationality: property(slot, NATION).map(slug),
+            class: class.map_or(UNKNOWN.into(), slug),
+            class_as: BTreeMap::new(),
+            formation: property(slot, FORMATION).map(slug),
+            ratings,
+            ratings_after_losses: Vec::new(),
+            tags,
+            note: Some(note),
+        },
+    }
+}
+
+/// Face name to image file: the basic piece's, then each layer level's.
+fn faces(slot: &Slot) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    if !slot.piece.image.is_empty() {
+        out.insert("front".to_owned(), slot.piece.image.clone());
+    }
+    for layer in &slot.piece.layers {
+        for (i, image) in layer.images.iter().enumerate() {
+            if image.is_empty() {
+                continue;
+            }
+            let level = layer.levels.get(i).map_or("", |l| l.trim());
+            let mut face = if level.is_empty() {
+                format!("{}-{}", slug(&layer.name), i + 1)
+            } else {
+                slug(level)
+            };
+            while out.contains_key(&face) {
+                face.push_str("-2");
+            }
+            out.insert(face, image.clone());
+        }
+    }
+    out
+}
+
+/// Copies every face image to `dir/images/`, under a safe flat name;
+/// returns module image name to written path (relative to `dir`).
+fn copy_images<R: Read + Seek>(
+    module: &mut Module<R>,
+    counters: &[Counter],
+    dir: &Path,
+) -> Result<BTreeMap<String, String>, ImportError> {
+    let wanted: BTreeSet<&String> =
+        counters.iter().flat_map(|c| c.faces.values()).collect();
+    let folder = dir.join("images");
+    if !wanted.is_empty() {
+        fs::create_dir_all(&folder).map_err(|source| ImportError::Write {
+            path: folder.clone(),
+            source,
+        })?;
+    }
+    let mut names = BTreeMap::new();
+    let mut used = BTreeMap::new();
+    for image in wanted {
+        let path = Path::new(image.as_str());
+        let stem = path
+            .file_stem()
+            .map_or("image".into(), |s| slug(&s.to_string_lossy()));
+        let ext = path.extension().map_or(String::new(), |e| {
+            format!(".{}", slug(&e.to_string_lossy()))
+        });
+        let name = format!("{}{ext}", unique(&mut used, &stem));
+        let bytes = module.entry(&format!("images/{image}"))?;
+        let target = folder.join(&name);
+        fs::write(&target, bytes).map_err(|source| ImportError::Write {
+            path: target,
+            source,
+        })?;
+        names.insert(image.clone(), format!("images/{name}"));
+    }
+    Ok(names)
+}
+
+/// The counters document.
+fn document(
+    module: &str,
+    id: &str,
+    counters: &[Counter],
+) -> Result<Counters, ImportError> {
+    // Counters keeps private lookup indexes, so it is built from the
+    // smallest valid document rather than a struct literal.
+    let skeleton = "(kind: counters, format_version: 2, id: \"\", name: \"\", \
+                    series: \"\", sides: [])";
+    let mut doc: Counters =
+        berthier_schema::document::parse(skeleton, Format::Ron)
+            .map_err(|e| ImportError::Internal(e.to_string()))?;
+    doc.id = id.to_owned();
+    doc.name = if module.is_empty() {
+        id.to_owned()
+    } else {
+        module.to_owned()
+    };
+    doc.series = super::SERIES_PLACEHOLDER.to_owned();
+    let mut sides: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut formations: BTreeMap<String, String> = BTreeMap::new();
+    // Each id's display name: the module's own words where it has them.
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    for c in counters {
+        let nations = sides.entry(c.unit.side.clone()).or_default();
+        nations.extend(c.unit.nationality.iter().cloned());
+        if let Some(f) = &c.unit.formation {
+            formations.entry(f.clone()).or_insert(c.unit.side.clone());
+        }
+        let ids = [
+            Some(&c.unit.side),
+            c.unit.nationality.as_ref(),
+            c.unit.formation.as_ref(),
+        ];
+        for (id, name) in ids.into_iter().zip(&c.names) {
+            if let (Some(id), Some(name)) = (id, name) {
+                names.entry(id.clone()).or_insert(name.clone());
+            }
+        }
+    }
+    let name_of = |id: &String| names.get(id).unwrap_or(id).clone();
+    doc.sides = sides
+        .into_iter()
+        .map(|(id, nations)| Side {
+            name: if id == UNKNOWN {
+                "Unknown (the module does not say)".into()
+            } else {
+                name_of(&id)
+            },
+            id,
+            nationalities: nations
+                .into_iter()
+                .map(|n| Nationality {
+                    name: name_of(&n),
+                    id: n,
+                })
+                .collect(),
+        })
+        .collect();
+    doc.formations = formations
+        .into_iter()
+        .map(|(id, side)| Formation {
+            name: name_of(&id),
+            id,
+            side,
+            level: "formation".into(),
+            parent: None,
+            commander: None,
+            colour: None,
+            activation_markers: Vec::new(),
+        })
+        .collect();
+    doc.units = counters.iter().map(|c| c.unit.clone()).collect();
+    doc.provenance = vec![Provenance {
+        about: "units".into(),
+        source: Source::Inferred,
+        reference: Some(format!("VASSAL module `{module}`")),
+        note: Some(
+            "Read from the module's pieces and their Marker properties; \
+             formation levels and parents are not in a module and are left \
+             as `formation` without parent; write them in the series and here."
+                .into(),
+        ),
+    }];
+    Ok(doc)
+}
+
+/// Writes a file, mapping the error.
+fn write_file(path: &Path, text: &str) -> Result<(), ImportError> {
+    fs::write(path, text).map_err(|source| ImportError::Write {
+        path: path.to_owned(),
+        source,
+    })
+}
