@@ -1,15 +1,18 @@
 //! Validation time against the number of findings in one file: the
-//! fixture pack's scenario with its first setup entry repeated N and then
-//! 2N times (every repeat is a duplicated placement, one finding each, all
+//! fixture pack's scenario with its first setup entry repeated N times
+//! (every repeat is a duplicated placement, one finding each, all
 //! stacked in one hex). 10,000 such entries used to take 6.8 s and 30,000
 //! over a minute, because each finding's location re-read the list up to
 //! its entry and the stacking check compared every unit of the hex with
 //! every other.
 //!
-//! Prints the best of 3 for N and 2N, the findings and the ratio, and
-//! exits with status 1 when 2N takes more than 2.5 times N. Run:
-//! `cargo bench -p berthier-validator --bench findings` (N = 10,000, or
-//! `BERTHIER_BENCH_FINDINGS`).
+//! Prints, for 1,000, 10,000, 100,000 and 1,000,000 entries (or the
+//! comma-separated list in `BERTHIER_BENCH_FINDINGS`), the best of 3 runs
+//! (one run from 1,000,000 on), the findings, the peak memory, and the
+//! time ratio to the previous size against the size ratio; exits with
+//! status 1 when a step's time grows more than 1.25 times faster than the
+//! entries (10x the entries in over 12.5x the time). Run:
+//! `cargo bench -p berthier-validator --bench findings`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -24,43 +27,91 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const ENTRY: &str =
     "                (unit: \"b1\", hex: \"0202\", facing: 0),\n";
 
-/// Largest accepted time ratio for twice the entries.
-const MAX_RATIO: f64 = 2.5;
+/// Largest accepted (time ratio) / (entries ratio) between two sizes.
+const MAX_EXCESS: f64 = 1.25;
+
+/// From this size on, one run instead of the best of 3.
+const ONE_RUN_FROM: usize = 1_000_000;
 
 fn main() {
-    let n: usize = std::env::var("BERTHIER_BENCH_FINDINGS")
+    let sizes: Vec<usize> = std::env::var("BERTHIER_BENCH_FINDINGS")
         .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000)
-        .max(100);
-    let (time_n, found_n) = measure(n);
-    let (time_2n, found_2n) = measure(2 * n);
-    let ratio = time_2n.as_secs_f64() / time_n.as_secs_f64();
-    println!("{n} entries: {found_n} findings in {time_n:.2?}");
-    println!("{} entries: {found_2n} findings in {time_2n:.2?}", 2 * n);
-    println!("ratio {ratio:.2} (2.00 is linear, at most {MAX_RATIO})");
-    if ratio > MAX_RATIO {
-        eprintln!("validation time grows faster than the findings");
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1_000, 10_000, 100_000, 1_000_000]);
+    let mut previous: Option<(usize, Duration)> = None;
+    let mut failed = false;
+    for entries in sizes.into_iter().map(|n| n.max(100)) {
+        let (time, found, peak_kb) = measure(entries);
+        print!(
+            "{entries} entries: {found} findings in {time:.2?}, peak memory \
+             {:.0} MB",
+            peak_kb as f64 / 1024.0
+        );
+        if let Some((n, before)) = previous {
+            let size = entries as f64 / n as f64;
+            let ratio = time.as_secs_f64() / before.as_secs_f64();
+            print!(
+                "; {size:.0}x the entries take {ratio:.2}x the time \
+                 ({:.2} of linear)",
+                ratio / size
+            );
+            failed |= ratio > size * MAX_EXCESS;
+        }
+        println!();
+        previous = Some((entries, time));
+    }
+    if failed {
+        eprintln!(
+            "validation time grows faster than the findings (over \
+             {MAX_EXCESS}x linear)"
+        );
         std::process::exit(1);
     }
 }
 
-/// Best of 3 validations of the pack with `entries` repeated entries, and
-/// the number of findings.
-fn measure(entries: usize) -> (Duration, usize) {
+/// Resets the process's resident-memory high-water mark (Linux; elsewhere
+/// the peak reads 0).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The resident-memory high-water mark since [`reset_peak`], in kB.
+fn peak_kb() -> u64 {
+    let status =
+        std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Best of 3 validations of the pack with `entries` repeated entries
+/// (one from [`ONE_RUN_FROM`]), the number of findings and the peak
+/// memory of the first run, in kB.
+fn measure(entries: usize) -> (Duration, usize, u64) {
     let dir = tempfile::tempdir().expect("tempdir");
     write_pack(dir.path(), entries);
     let paths = [dir.path().to_path_buf()];
     let mut best = Duration::MAX;
     let mut findings = 0;
-    for _ in 0..3 {
+    let mut peak = 0;
+    let runs = if entries >= ONE_RUN_FROM { 1 } else { 3 };
+    for run in 0..runs {
+        if run == 0 {
+            reset_peak();
+        }
         let start = Instant::now();
         let report = berthier_validator::validate(&paths).expect("validate");
         best = best.min(start.elapsed());
         findings = report.diagnostics.len();
+        drop(report);
+        if run == 0 {
+            peak = peak_kb();
+        }
     }
     assert!(findings >= entries - 1, "{findings} findings for {entries}");
-    (best, findings)
+    (best, findings, peak)
 }
 
 fn write_pack(dir: &Path, entries: usize) {
