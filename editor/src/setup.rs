@@ -46,6 +46,9 @@ pub struct SetupDoc {
     /// shown, not edited: edits belong in the base).
     pub variant_of: Option<PathBuf>,
     history: SetupHistory,
+    /// The instructions as resolved when the file was read (or last
+    /// saved): only those a zone edit changed since are written back.
+    instructions_read: Instructions,
 }
 
 /// Every side's setup list, as one undo step restores them.
@@ -81,6 +84,11 @@ impl SetupDoc {
             .map_err(|e| whole(format!("counters: {e}")))?;
         let series = load_series(&beside(path, &scenario.series))
             .map_err(|e| whole(format!("series: {e}")))?;
+        let instructions_read = scenario
+            .sides
+            .iter()
+            .map(|s| s.instructions.clone())
+            .collect();
         Ok(Self {
             path: path.to_owned(),
             opened,
@@ -89,6 +97,7 @@ impl SetupDoc {
             scenario,
             variant_of,
             history: SetupHistory::new(),
+            instructions_read,
         })
     }
 
@@ -203,13 +212,15 @@ impl SetupDoc {
         save_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
         self.history.mark_saved();
+        self.instructions_read = self.instructions();
         Ok(())
     }
 
-    /// The scenario as its file says it, with the edited setups: what is
-    /// shown is resolved (a `DeploymentOf` placement becomes the other
-    /// scenario's zones, Wavre 5's "as in scenario 1"), and writing that
-    /// back would rewrite the user's instructions.
+    /// The scenario as its file says it, with the edited setups and the
+    /// instructions a zone edit changed: what is shown is resolved (a
+    /// `DeploymentOf` placement becomes the other scenario's zones, Wavre
+    /// 5's "as in scenario 1"), and writing that back would rewrite the
+    /// user's other instructions.
     fn as_written(
         &self,
         original: &str,
@@ -227,9 +238,17 @@ impl SetupDoc {
             }
             Err(e) => return Err(format!("{path}: {e}")),
         };
-        for (side, shown) in written.sides.iter_mut().zip(&self.scenario.sides)
-        {
+        let sides = self.scenario.sides.iter().zip(&self.instructions_read);
+        for (side, (shown, read)) in written.sides.iter_mut().zip(sides) {
             side.setup.clone_from(&shown.setup);
+            let edited = shown.instructions.iter().zip(read);
+            for (i, (now, then)) in edited.enumerate() {
+                if now != then
+                    && let Some(slot) = side.instructions.get_mut(i)
+                {
+                    slot.clone_from(now);
+                }
+            }
         }
         Ok(written)
     }
