@@ -18,6 +18,7 @@ use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{
     beside, load_counters, load_scenario, load_series,
 };
+use berthier_schema::scenario::Arrival;
 use berthier_schema::{
     Counters, Document, Format, Location, Map, Scenario, Series,
 };
@@ -152,15 +153,7 @@ impl TimelineDoc {
         index: usize,
         turn: u16,
     ) -> bool {
-        if self.variant {
-            return false;
-        }
-        let Some(arrival) = self
-            .scenario
-            .sides
-            .get(side)
-            .and_then(|s| s.reinforcements.get(index))
-        else {
+        let Some(arrival) = self.editable_arrival(side, index) else {
             return false;
         };
         let to = track::turn_ref_for(&self.scenario.turns, &arrival.at, turn);
@@ -185,15 +178,7 @@ impl TimelineDoc {
         index: usize,
         entry: Option<Location>,
     ) -> bool {
-        if self.variant {
-            return false;
-        }
-        let Some(arrival) = self
-            .scenario
-            .sides
-            .get(side)
-            .and_then(|s| s.reinforcements.get(index))
-        else {
+        let Some(arrival) = self.editable_arrival(side, index) else {
             return false;
         };
         if arrival.entry == entry {
@@ -203,6 +188,15 @@ impl TimelineDoc {
         let inverse = step.apply_to(&mut self.scenario);
         self.history.record(inverse);
         true
+    }
+
+    /// An arrival (side index, arrival index) that may be edited: none in
+    /// a variant, whose schedule is its base's.
+    fn editable_arrival(&self, side: usize, index: usize) -> Option<&Arrival> {
+        if self.variant {
+            return None;
+        }
+        self.scenario.sides.get(side)?.reinforcements.get(index)
     }
 
     /// Undoes the last move or entry change; whether there was one.

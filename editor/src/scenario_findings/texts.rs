@@ -45,3 +45,30 @@ fn text_of(path: &Path, scenario: &Scenario) -> Option<String> {
         })
         .or_else(|| berthier_schema::document::to_text(scenario, format).ok())
 }
+
+impl super::live::Live {
+    /// Checks `scenario` as the file at `path` would be saved (a variant,
+    /// not edited, as it is on disk) after the debounce, off the window's
+    /// thread.
+    pub fn scenario_changed(
+        &mut self,
+        path: &Path,
+        scenario: &Scenario,
+        variant: bool,
+    ) -> iced::Task<super::live::Message> {
+        let (in_memory, texts) = scenario_texts(path, scenario, variant);
+        self.changed(in_memory, texts)
+    }
+
+    /// [`Self::scenario_changed`] now, on this thread (tests, which run no
+    /// tasks).
+    pub fn check_scenario_now(
+        &mut self,
+        path: &Path,
+        scenario: &Scenario,
+        variant: bool,
+    ) -> super::live::Message {
+        let (_, make) = scenario_texts(path, scenario, variant);
+        self.check_now(&make())
+    }
+}

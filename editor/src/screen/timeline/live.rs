@@ -9,8 +9,8 @@ use berthier_schema::HexId;
 use iced::Task;
 
 use super::{CardKey, Message, TimelineScreen};
+use crate::scenario_findings;
 use crate::scenario_findings::live::{self, Live};
-use crate::scenario_findings::{self, Texts};
 
 impl TimelineScreen {
     /// The live findings.
@@ -24,23 +24,23 @@ impl TimelineScreen {
         if !std::mem::take(&mut self.live_due) {
             return Task::none();
         }
-        let (in_memory, texts) = self.live_texts_maker();
-        self.live.changed(in_memory, texts).map(Message::Live)
-    }
-
-    fn live_texts_maker(&self) -> (Vec<std::path::PathBuf>, live::MakeTexts) {
-        scenario_findings::scenario_texts(
+        let variant = self.doc.variant;
+        let task = self.live.scenario_changed(
             &self.doc.path,
             self.doc.scenario(),
-            self.doc.variant,
-        )
+            variant,
+        );
+        task.map(Message::Live)
     }
 
     /// Checks now on this thread and shows the result (tests).
     pub fn check_live_now(&mut self) {
-        let (_, make) = self.live_texts_maker();
-        let texts: Texts = make();
-        let message = self.live.check_now(&texts);
+        let variant = self.doc.variant;
+        let message = self.live.check_scenario_now(
+            &self.doc.path,
+            self.doc.scenario(),
+            variant,
+        );
         self.live_due = false;
         self.live_message(message);
     }

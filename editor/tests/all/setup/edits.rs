@@ -10,7 +10,7 @@ use berthier_editor::setup::Setups;
 use berthier_editor::setup::roster::Status;
 use berthier_schema::HexId;
 
-use super::{click, copy_tree, open_setup, setup, shows};
+use super::{click, copy_tree, open_copy, open_setup, setup, shows};
 
 fn hex(s: &str) -> HexId {
     s.parse().expect("hex id")
@@ -110,13 +110,8 @@ fn place_move_turn_each_undone_and_an_illegal_stack_shown() {
 
 #[test]
 fn leaving_with_unsaved_changes_asks_and_save_keeps_comments() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/rivoli-1797/historical.scenario.ron");
-    let original = std::fs::read_to_string(&path).expect("read");
-    let mut app = open_setup(&path, dir.path());
+    let (_dir, path, original, mut app) =
+        open_copy("scenarios/rivoli-1797/historical.scenario.ron");
     // A unit set up facing 0 ("reserve-39", hex 1715).
     let unit = "reserve-39".to_owned();
     send(&mut app, setup::Message::SelectMember(unit));

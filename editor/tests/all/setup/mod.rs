@@ -31,6 +31,19 @@ pub fn scenarios(dir: &Path) -> Vec<PathBuf> {
 
 /// The app on the scenario at `path`, switched to its Setup screen by
 /// the "Setup" button above the map.
+/// The bundled tree copied into a temporary folder, and the Setup screen
+/// open on the scenario at `relative` in it, with the file's text as read.
+pub fn open_copy(
+    relative: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, String, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(dir.path());
+    let path = dir.path().join(relative);
+    let original = std::fs::read_to_string(&path).expect("read");
+    let app = open_setup(&path, dir.path());
+    (dir, path, original, app)
+}
+
 pub fn open_setup(path: &Path, dir: &Path) -> App {
     let mut app = open_app(path, dir);
     click(&mut app, "Setup");

@@ -6,7 +6,7 @@
 use berthier_editor::app::{App, Message};
 use berthier_editor::screen::setup;
 
-use super::{click, copy_tree, open_setup, setup, shows};
+use super::{click, open_copy, setup, shows};
 
 fn send(app: &mut App, m: setup::Message) {
     let _ = app.update(Message::Setup(m));
@@ -25,13 +25,8 @@ fn some(s: &str) -> Option<String> {
 
 #[test]
 fn formation_and_state_chosen_from_the_series_undone_and_saved() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/ligny-1815/ligny1-historical.scenario.ron");
-    let original = std::fs::read_to_string(&path).expect("read");
-    let mut app = open_setup(&path, dir.path());
+    let (_dir, path, original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
 
     // Cavalry: its column and general order, never its line at setup.
     send(&mut app, setup::Message::Pick("fr-114".into()));

@@ -10,7 +10,7 @@ use berthier_editor::screen::setup::{self, Tab};
 use berthier_schema::HexId;
 use berthier_schema::placement::{Location, Placement};
 
-use super::{click, copy_tree, open_setup, setup, shows};
+use super::{click, open_copy, setup, shows};
 
 fn send(app: &mut App, m: setup::Message) {
     let _ = app.update(Message::Setup(m));
@@ -42,13 +42,8 @@ fn allowed(app: &App) -> usize {
 
 #[test]
 fn radius_pick_and_region_each_undone_then_saved_with_comments() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/ligny-1815/ligny1-historical.scenario.ron");
-    let original = std::fs::read_to_string(&path).expect("read");
-    let mut app = open_setup(&path, dir.path());
+    let (_dir, path, original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
     send(&mut app, setup::Message::Show(Tab::Instructions));
     // III Corps: within 4 hexes of Fleurus and in a band (l. 2189).
     send(&mut app, setup::Message::SelectInstruction(0, 1));
