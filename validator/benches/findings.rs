@@ -19,6 +19,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+#[path = "peak/mod.rs"]
+mod peak;
+use peak::{peak_kb, reset_peak};
+
 /// The allocator `berthier-validate` uses.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -67,23 +71,6 @@ fn main() {
         );
         std::process::exit(1);
     }
-}
-
-/// Resets the process's resident-memory high-water mark (Linux; elsewhere
-/// the peak reads 0).
-fn reset_peak() {
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-}
-
-/// The resident-memory high-water mark since [`reset_peak`], in kB.
-fn peak_kb() -> u64 {
-    let status =
-        std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
 }
 
 /// Best of 3 validations of the pack with `entries` repeated entries

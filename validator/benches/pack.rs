@@ -39,6 +39,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[path = "synthetic/mod.rs"]
 mod synthetic;
 use synthetic::{COLS, MAPS, ROWS, generate};
+#[path = "peak/mod.rs"]
+mod peak;
+use peak::{peak_kb, reset_peak};
 
 fn main() {
     let n: usize = std::env::var("BERTHIER_BENCH_SCENARIOS")
@@ -94,23 +97,6 @@ struct Times {
     parse: Duration,
     full: Duration,
     peak_kb: u64,
-}
-
-/// Resets the process's resident-memory high-water mark (Linux; elsewhere
-/// the peak reads 0).
-fn reset_peak() {
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-}
-
-/// The resident-memory high-water mark since [`reset_peak`], in kB.
-fn peak_kb() -> u64 {
-    let status =
-        std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
 }
 
 fn measure(scenarios: usize) -> Times {
