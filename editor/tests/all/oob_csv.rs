@@ -22,6 +22,9 @@ fn counters_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap()
         .flat_map(|d| std::fs::read_dir(d.unwrap().path()).unwrap())
         .map(|f| f.unwrap().path())
+        // A battle folder may also hold counter images and an imported
+        // module's image table (Ashcombe 1812's `images/`).
+        .filter(|p| p.to_string_lossy().ends_with(".counters.ron"))
         .collect();
     files.sort();
     files
