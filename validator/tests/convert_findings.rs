@@ -18,6 +18,17 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The kinds a document's file name ends with (`x.map.ron`).
+const KINDS: [&str; 5] = ["series", "map", "counters", "scenario", "game"];
+
+/// Whether `path` is named as a document (`*.map.ron`, ...): a battle
+/// folder may also hold other RON files, such as the image table a VASSAL
+/// import writes beside the counters (`*.vassal-images.ron`).
+fn is_document(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    KINDS.iter().any(|k| name.ends_with(&format!(".{k}.ron")))
+}
+
 /// The bundled documents, relative to the workspace.
 fn documents() -> Vec<String> {
     let root = workspace();
@@ -26,7 +37,7 @@ fn documents() -> Vec<String> {
         .flat_map(|f| walkdir::WalkDir::new(root.join(f)))
         .filter_map(Result::ok)
         .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .filter(|p| is_document(p))
         .map(|p| {
             p.strip_prefix(&root)
                 .unwrap()

@@ -23,7 +23,16 @@ fn bundled() -> Vec<PathBuf> {
         for entry in walkdir::WalkDir::new(repo().join(top)) {
             let entry = entry.expect("walk the bundled packs");
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".ron") || name.ends_with(".json") {
+            // Documents only: a battle folder may also hold other RON,
+            // such as the image table a VASSAL import writes beside the
+            // counters (`*.vassal-images.ron`).
+            let document = ["series", "map", "counters", "scenario", "game"]
+                .iter()
+                .any(|k| {
+                    name.ends_with(&format!(".{k}.ron"))
+                        || name.ends_with(&format!(".{k}.json"))
+                });
+            if document {
                 let rel = entry.path().strip_prefix(repo()).expect("inside");
                 found.push(rel.to_path_buf());
             }
