@@ -38,6 +38,7 @@ const MAX_EXCESS: f64 = 1.25;
 const ONE_RUN_FROM: usize = 1_000_000;
 
 fn main() {
+    berthier_validator::memory::no_huge_pages();
     let sizes: Vec<usize> = std::env::var("BERTHIER_BENCH_FINDINGS")
         .ok()
         .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())

@@ -15,6 +15,8 @@ pub mod check;
 pub mod cli;
 pub mod convert;
 pub mod init;
+#[cfg(feature = "cli")]
+pub mod memory;
 pub mod migrate;
 pub mod pass;
 pub mod render;
