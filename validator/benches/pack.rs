@@ -44,6 +44,7 @@ mod peak;
 use peak::{peak_kb, reset_peak};
 
 fn main() {
+    berthier_validator::memory::no_huge_pages();
     let n: usize = std::env::var("BERTHIER_BENCH_SCENARIOS")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -15,6 +15,8 @@ pub mod check;
 pub mod cli;
 pub mod convert;
 pub mod init;
+#[cfg(feature = "cli")]
+pub mod memory;
 pub mod migrate;
 pub mod pass;
 pub mod render;
@@ -194,12 +196,9 @@ fn validate_pack(
     }
     let mut diagnostics = severity::apply(diagnostics, &packs, overrides);
     diagnostics.sort_by(|a, b| {
-        (a.path(), a.line, a.column, a.code).cmp(&(
-            b.path(),
-            b.line,
-            b.column,
-            b.code,
-        ))
+        a.cmp_path(b).then_with(|| {
+            (a.line, a.column, a.code).cmp(&(b.line, b.column, b.code))
+        })
     });
     let diagnostics = pass::references::variant::drop_repeated(diagnostics);
     let report = Report {

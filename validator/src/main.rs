@@ -17,6 +17,7 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    berthier_validator::memory::no_huge_pages();
     let args = Args::parse();
     let outcome = match &args.command {
         None if args.explain.is_some() => {

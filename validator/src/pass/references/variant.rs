@@ -293,8 +293,7 @@ pub fn drop_repeated(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::with_capacity(sorted.len());
     let mut group = 0;
     for d in sorted {
-        let place = |x: &Diagnostic| (x.path(), x.line, x.column, x.code);
-        if out.get(group).is_some_and(|g| place(g) != place(&d)) {
+        if out.get(group).is_some_and(|g| !g.same_place(&d)) {
             group = out.len();
         }
         if !out[group..].iter().any(|k| same_finding(k, &d)) {
