@@ -51,6 +51,7 @@ mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
 mod vassal_pieces;
+mod vassal_round_trip;
 mod vassal_sheets;
 mod victory_map;
 mod window;
