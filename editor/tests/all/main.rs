@@ -49,6 +49,7 @@ mod timeline;
 mod tools;
 mod vassal_grid;
 mod vassal_import;
+mod vassal_menu;
 mod vassal_module;
 mod vassal_pieces;
 mod vassal_round_trip;
