@@ -13,11 +13,12 @@
 //! - `<board>.vassal-names.ron`, when none does (a VASSAL quirk, see
 //!   [`super::printed`]): the table from each hex to its name.
 //!
-//! A zone of a `ZonedGrid` with its own hex grid becomes its own map on
-//! the same image (`<board>-<zone>`), holding the hexes whose centres lie
-//! in the zone, and the board's background grid keeps the hexes outside
-//! such zones; Berthier's sheets share one grid, so differently registered
-//! zones cannot be sheets of one map.
+//! A board whose `ZonedGrid` gives zones their own hex grids becomes one
+//! map in sheets ([`zones`]): the background grid keeps the hexes outside
+//! such zones, each zone's sheet the hexes whose centres lie in it, every
+//! sheet registered on the board image with its own grid. Only when the
+//! zones' hexes are turned differently (sideways against upright) does
+//! each grid stay a map of its own (`<board>-<zone>`), with a note.
 //!
 //! The series is not in a module: each map's `series` points at
 //! `series.ron` beside it, which the import does not write; a comment in
@@ -39,6 +40,7 @@ mod map_file;
 mod series;
 mod setup;
 mod sheets;
+mod zones;
 
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
@@ -213,6 +215,17 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         else {
             continue;
         };
+        if board.grids.iter().any(|g| g.zone.is_some()) {
+            let scan = scans.get(&bi).map(String::as_str);
+            let notes = &mut report.notes;
+            if let Some(w) =
+                zones::write(&module.name, board, base, scan, dir, notes)?
+            {
+                report.maps.push(w.map);
+                targets.extend(w.targets);
+                continue;
+            }
+        }
         for grid in &board.grids {
             let id = match &grid.zone {
                 Some(z) => {
@@ -331,6 +344,15 @@ pub fn convert(
     board: &Board,
     grid: &BoardGrid,
 ) -> Result<Conversion, ConvertError> {
+    convert_sheet(board, grid, None)
+}
+
+/// [`convert`], the hexes lettered for `sheet` (`b'A'..=b'Z'`).
+pub fn convert_sheet(
+    board: &Board,
+    grid: &BoardGrid,
+    sheet: Option<u8>,
+) -> Result<Conversion, ConvertError> {
     let numbering = grid.numbering.as_ref();
     match &grid.zone {
         None => {
@@ -343,7 +365,7 @@ pub fn convert(
                 .collect();
             if zones.is_empty() {
                 return to_berthier::convert(
-                    &grid.grid, numbering, board.size, None,
+                    &grid.grid, numbering, board.size, sheet,
                 );
             }
             let cells: Vec<Cell> =
@@ -355,7 +377,7 @@ pub fn convert(
                     })
                     .collect();
             to_berthier::convert_cells(
-                &grid.grid, numbering, board.size, None, cells,
+                &grid.grid, numbering, board.size, sheet, cells,
             )
         }
         Some(zone) => {
@@ -372,7 +394,9 @@ pub fn convert(
                 u32::try_from(hi - lo).unwrap_or(0)
             };
             let size = [span(xs.collect()), span(ys.collect())];
-            to_berthier::convert_cells(&grid.grid, numbering, size, None, cells)
+            to_berthier::convert_cells(
+                &grid.grid, numbering, size, sheet, cells,
+            )
         }
     }
 }
