@@ -18,6 +18,7 @@
 
 pub mod battle;
 pub mod build_file;
+mod counters;
 pub mod piece;
 
 use berthier_schema::grid::Grid;

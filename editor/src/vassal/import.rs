@@ -215,46 +215,58 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         else {
             continue;
         };
-        if board.grids.iter().any(|g| g.zone.is_some()) {
-            let scan = scans.get(&bi).map(String::as_str);
-            let notes = &mut report.notes;
-            if let Some(w) =
-                zones::write(&module.name, board, base, scan, dir, notes)?
-            {
-                report.maps.push(w.map);
-                targets.extend(w.targets);
-                continue;
-            }
-        }
-        for grid in &board.grids {
-            let id = match &grid.zone {
-                Some(z) => {
-                    unique(&mut used, &format!("{base}-{}", slug(&z.name)))
-                }
-                // The board's own grid takes the name reserved above.
-                None => base.clone(),
-            };
-            let (map, conv) = map_file::write(
-                module.name.as_str(),
-                board,
-                grid,
-                &id,
-                scans.get(&bi).map(String::as_str),
-                dir,
-            )?;
-            report.maps.push(map);
-            targets.push(setup::Target {
-                vassal_map: board.map.clone(),
-                board: board.name.clone(),
-                grid: grid.clone(),
-                size: board.size,
-                id,
-                hexes: conv.hexes.into_iter().collect(),
-            });
-        }
+        let scan = scans.get(&bi).map(String::as_str);
+        let at = Place { dir, scan, base };
+        let t = write_board(&module.name, board, &at, &mut used, &mut report)?;
+        targets.extend(t);
     }
     write_pieces(module, &boards, &targets, &mut report, dir)?;
     Ok(report)
+}
+
+/// Where a board's maps go: the folder, its scan file, its base name.
+struct Place<'a> {
+    dir: &'a Path,
+    scan: Option<&'a str>,
+    base: &'a str,
+}
+
+/// Writes one board (not in sheets): its zoned grids as one map in
+/// sheets, else each grid as a map; returns the grids stacks look up.
+fn write_board(
+    module: &str,
+    board: &Board,
+    at: &Place<'_>,
+    used: &mut BTreeMap<String, u32>,
+    report: &mut Report,
+) -> Result<Vec<setup::Target>, ImportError> {
+    let Place { dir, scan, base } = *at;
+    if board.grids.iter().any(|g| g.zone.is_some()) {
+        let notes = &mut report.notes;
+        if let Some(w) = zones::write(module, board, base, scan, dir, notes)? {
+            report.maps.push(w.map);
+            return Ok(w.targets);
+        }
+    }
+    let mut targets = Vec::new();
+    for grid in &board.grids {
+        let id = match &grid.zone {
+            Some(z) => unique(used, &format!("{base}-{}", slug(&z.name))),
+            // The board's own grid takes the name reserved above.
+            None => base.to_owned(),
+        };
+        let (map, conv) = map_file::write(module, board, grid, &id, scan, dir)?;
+        report.maps.push(map);
+        targets.push(setup::Target {
+            vassal_map: board.map.clone(),
+            board: board.name.clone(),
+            grid: grid.clone(),
+            size: board.size,
+            id,
+            hexes: conv.hexes.into_iter().collect(),
+        });
+    }
+    Ok(targets)
 }
 
 /// A file or name per board, by the board's index in the module.

@@ -22,18 +22,17 @@ use std::collections::BTreeMap;
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 
-use berthier_schema::counters::Unit;
 use berthier_schema::document::Document;
 use berthier_schema::scenario::{Placed, Scenario};
-use berthier_schema::{Counters, HexId, Map};
+use berthier_schema::{Grid, HexId, Map};
 
-use super::build_file::{self, Build, Slot, Stack};
-use super::piece::{self, PieceSpec};
-use super::{ExportError, hex_grid, hex_grid_xml};
-use crate::counter_art::{self, Art};
+use super::build_file::{self, Build, Stack};
+use super::counters::{Pieces, pieces};
+use super::{ExportError, Exported, hex_grid, hex_grid_xml};
+use crate::counter_art;
 use crate::palette::Palette;
 use crate::project::{self, OpenError};
-use crate::render::{self, raster};
+use crate::render;
 use crate::scene::Layer;
 
 /// What [`export`] wrote.
@@ -119,26 +118,7 @@ struct Battle {
 pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
     let battle = read_battle(battle)?;
     let mut notes = Vec::new();
-    let board = board_image(&battle.map_path, &battle.map)?;
-    let mut grid = battle.map.grid.clone();
-    grid.origin_px = [0, 1].map(|i| grid.origin_px[i] + board.offset[i]);
-    let exported = hex_grid(&grid).map_err(|source| VmodError::Grid {
-        map: battle.map_path.clone(),
-        source,
-    })?;
-    if !battle.map.sheets.is_empty() {
-        return Err(VmodError::Grid {
-            map: battle.map_path.clone(),
-            source: ExportError::Unsupported("several sheets"),
-        });
-    }
-    if battle.map.numbering.is_some() {
-        notes.push(
-            "the map prints its own numbering; the module numbers hexes \
-             with Berthier's CCRR"
-                .to_owned(),
-        );
-    }
+    let (board, grid, exported) = board_and_grid(&battle, &mut notes)?;
     let name = battle.map.name.clone();
     let image = format!("map-{}.{}", file_stem(&battle.map.id), board.ext);
     let mut files = vec![(format!("images/{image}"), board.bytes.clone())];
@@ -165,17 +145,7 @@ pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
         build.palette = pieces.palette;
         scenario_notes(path, scenario, &mut notes);
     }
-    let bytes =
-        zip_module(&build, files).map_err(|message| VmodError::Write {
-            path: out.to_owned(),
-            message,
-        })?;
-    berthier_schema::io::save_atomic(out, &bytes).map_err(|e| {
-        VmodError::Write {
-            path: out.to_owned(),
-            message: e.to_string(),
-        }
-    })?;
+    write_module(out, &build, files)?;
     Ok(VmodReport {
         module: out.to_owned(),
         map: battle.map_path,
@@ -188,6 +158,47 @@ pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
         placed,
         notes,
     })
+}
+
+/// The board image, the map's grid on it, and VASSAL's grid.
+fn board_and_grid(
+    battle: &Battle,
+    notes: &mut Vec<String>,
+) -> Result<(BoardImage, Grid, Exported), VmodError> {
+    let bad = |source| VmodError::Grid {
+        map: battle.map_path.clone(),
+        source,
+    };
+    if !battle.map.sheets.is_empty() {
+        return Err(bad(ExportError::Unsupported("several sheets")));
+    }
+    if battle.map.numbering.is_some() {
+        notes.push(
+            "the map prints its own numbering; the module numbers hexes \
+             with Berthier's CCRR"
+                .to_owned(),
+        );
+    }
+    let board = board_image(&battle.map_path, &battle.map)?;
+    let mut grid = battle.map.grid.clone();
+    grid.origin_px = [0, 1].map(|i| grid.origin_px[i] + board.offset[i]);
+    let exported = hex_grid(&grid).map_err(bad)?;
+    Ok((board, grid, exported))
+}
+
+/// Zips the module and writes it through a temporary file.
+fn write_module(
+    out: &Path,
+    build: &Build,
+    files: Vec<(String, Vec<u8>)>,
+) -> Result<(), VmodError> {
+    let write = |message| VmodError::Write {
+        path: out.to_owned(),
+        message,
+    };
+    let bytes = zip_module(build, files).map_err(write)?;
+    berthier_schema::io::save_atomic(out, &bytes)
+        .map_err(|e| write(e.to_string()))
 }
 
 /// Reads a scenario, a map, or a folder's only map.
@@ -291,7 +302,10 @@ fn board_image(map_path: &Path, map: &Map) -> Result<BoardImage, VmodError> {
 }
 
 /// `img` as PNG bytes (`path` names it in errors).
-fn png(img: &image::DynamicImage, path: &Path) -> Result<Vec<u8>, VmodError> {
+pub(super) fn png(
+    img: &image::DynamicImage,
+    path: &Path,
+) -> Result<Vec<u8>, VmodError> {
     let mut out = Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Png)
         .map_err(|e| VmodError::Image {
@@ -299,101 +313,6 @@ fn png(img: &image::DynamicImage, path: &Path) -> Result<Vec<u8>, VmodError> {
             message: e.to_string(),
         })?;
     Ok(out.into_inner())
-}
-
-/// The counters as palette slots, by side.
-struct Pieces {
-    palette: Vec<(String, Vec<Slot>)>,
-    /// Each unit's slot (for the stacks).
-    by_unit: BTreeMap<String, Slot>,
-    count: usize,
-}
-
-/// Draws every counter's faces into `files` and makes its slot.
-fn pieces(
-    counters_path: &Path,
-    radius: f64,
-    files: &mut Vec<(String, Vec<u8>)>,
-) -> Result<Pieces, VmodError> {
-    let (counters, series) =
-        counter_art::sheet::load(counters_path).map_err(VmodError::Counters)?;
-    let px = ((1.5 * radius).round() as u32).clamp(24, 256);
-    let font = raster::font();
-    let art = Art::new(&counters, &series);
-    let mut by_unit = BTreeMap::new();
-    for (gpid, unit) in (1..).zip(&counters.units) {
-        let faces = art.counter(unit);
-        let stem = file_stem(&unit.id);
-        let mut face = |f: &counter_art::Face, name: String| {
-            let img = counter_art::draw::image(f, &font, px);
-            let bytes =
-                png(&image::DynamicImage::ImageRgba8(img), counters_path)?;
-            files.push((format!("images/{name}"), bytes));
-            Ok::<_, VmodError>(name)
-        };
-        let spec = PieceSpec {
-            id: unit.id.clone(),
-            name: unit.name.clone(),
-            properties: properties(unit),
-            front: face(&faces.front, format!("{stem}.png"))?,
-            back: Some(face(&faces.back, format!("{stem}-back.png"))?),
-        };
-        let slot = Slot {
-            name: unit.name.clone(),
-            gpid,
-            definition: piece::definition(&spec),
-            px,
-        };
-        by_unit.insert(unit.id.clone(), slot);
-    }
-    Ok(Pieces {
-        palette: palette_lists(&counters, &by_unit),
-        count: by_unit.len(),
-        by_unit,
-    })
-}
-
-/// A unit's `Marker` properties after its id.
-fn properties(unit: &Unit) -> Vec<(&'static str, String)> {
-    let mut out = vec![("Side", unit.side.clone())];
-    if let Some(n) = &unit.nationality {
-        out.push(("Nationality", n.clone()));
-    }
-    if let Some(f) = &unit.formation {
-        out.push(("Formation", f.clone()));
-    }
-    out.push(("Class", unit.class.clone()));
-    out
-}
-
-/// One palette list per side (in the counters' order), then the units of
-/// sides the file does not declare.
-fn palette_lists(
-    counters: &Counters,
-    by_unit: &BTreeMap<String, Slot>,
-) -> Vec<(String, Vec<Slot>)> {
-    let mut lists: Vec<(String, Vec<Slot>)> = Vec::new();
-    let declared = |id: &str| counters.sides.iter().any(|s| s.id == id);
-    for side in &counters.sides {
-        let slots: Vec<Slot> = counters
-            .units
-            .iter()
-            .filter(|u| u.side == side.id)
-            .filter_map(|u| by_unit.get(&u.id).cloned())
-            .collect();
-        lists.push((side.name.clone(), slots));
-    }
-    let other: Vec<Slot> = counters
-        .units
-        .iter()
-        .filter(|u| !declared(&u.side))
-        .filter_map(|u| by_unit.get(&u.id).cloned())
-        .collect();
-    if !other.is_empty() {
-        lists.push(("Other".to_owned(), other));
-    }
-    lists.retain(|(_, s)| !s.is_empty());
-    lists
 }
 
 /// The setup as one at-start stack per hex, bottom first (Berthier's
@@ -488,7 +407,7 @@ fn zip_module(
 }
 
 /// An id as a file name: letters, digits, `-` and `_`, others as `-`.
-fn file_stem(id: &str) -> String {
+pub(super) fn file_stem(id: &str) -> String {
     let s: String = id
         .chars()
         .map(|c| {

@@ -174,7 +174,7 @@ fn provenance(module: &str, map_name: &str) -> Provenance {
 }
 
 /// Writes the map file, with the modder's series comment.
-fn write_map(map: &Map, path: &Path) -> Result<(), ImportError> {
+pub(super) fn write_map(map: &Map, path: &Path) -> Result<(), ImportError> {
     let text = to_text(map, Format::Ron)
         .map_err(|e| ImportError::Serialize(path.to_owned(), e))?;
     fs::write(path, comment_series(&text)).map_err(|source| {

@@ -20,8 +20,8 @@ use berthier_schema::{Map, Provenance, Source};
 
 use super::super::module::Board;
 use super::super::to_berthier::Conversion;
-use super::map_file::comment_series;
 use super::setup::Target;
+use super::sheets::write_map;
 use super::{ImportError, ImportedMap, SERIES_PLACEHOLDER, convert_sheet};
 
 /// The zoned board's map and the grids stacks look up.
@@ -65,30 +65,8 @@ pub(super) fn write(
     }
     let map = sheet_map(module, board, id, scan, &convs);
     let path = dir.join(format!("{id}.map.ron"));
-    let text = berthier_schema::document::to_text(
-        &map,
-        berthier_schema::document::Format::Ron,
-    )
-    .map_err(|e| ImportError::Serialize(path.clone(), e))?;
-    std::fs::write(&path, comment_series(&text)).map_err(|source| {
-        ImportError::Write {
-            path: path.clone(),
-            source,
-        }
-    })?;
-    let targets = board
-        .grids
-        .iter()
-        .zip(&convs)
-        .map(|(grid, conv)| Target {
-            vassal_map: board.map.clone(),
-            board: board.name.clone(),
-            grid: grid.clone(),
-            size: board.size,
-            id: id.to_owned(),
-            hexes: conv.hexes.iter().cloned().collect(),
-        })
-        .collect();
+    write_map(&map, &path)?;
+    let targets = targets(board, &convs, id);
     Ok(Some(Written {
         map: ImportedMap {
             source: format!(
@@ -103,6 +81,23 @@ pub(super) fn write(
         },
         targets,
     }))
+}
+
+/// Each grid as the at-start stacks look it up.
+fn targets(board: &Board, convs: &[Conversion], id: &str) -> Vec<Target> {
+    board
+        .grids
+        .iter()
+        .zip(convs)
+        .map(|(grid, conv)| Target {
+            vassal_map: board.map.clone(),
+            board: board.name.clone(),
+            grid: grid.clone(),
+            size: board.size,
+            id: id.to_owned(),
+            hexes: conv.hexes.iter().cloned().collect(),
+        })
+        .collect()
 }
 
 /// The map: the first grid canonical, one sheet per grid, side by side.
