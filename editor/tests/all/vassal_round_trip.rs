@@ -143,7 +143,7 @@ fn bad_battles_get_clear_errors_and_nothing_written() {
     let counters = repo("counters/rivoli-1797/rivoli-1797.counters.ron");
     let e = export(&counters, &vmod).unwrap_err().to_string();
     assert!(e.contains("rivoli-1797.counters.ron"), "{e}");
-    assert!(e.contains("counters"), "{e}");
+    assert!(e.contains("not a counters file"), "{e}");
     let e = export(tmp.path(), &vmod).unwrap_err().to_string();
     assert!(e.contains("no *.map.ron"), "{e}");
     // A rotated grid has no VASSAL equivalent.

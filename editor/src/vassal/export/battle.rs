@@ -227,17 +227,23 @@ fn read_battle(path: &Path) -> Result<Battle, VmodError> {
             ))),
         };
     }
-    let (map_path, map) = project::resolve_map(path)?;
     let scenario = match project::read_document(path)? {
         Document::Map(_) => None,
-        _ => {
+        Document::Scenario(_) | Document::Variant(_) => {
             let resolved = berthier_schema::pack::load_scenario(path)
                 .map_err(|e| bad(e.to_string()))?;
             let s = resolved.scenario;
             let counters = project::relative_to(path, &s.counters);
             Some((path.to_owned(), s, counters))
         }
+        other => {
+            return Err(bad(format!(
+                "export-vassal takes a scenario or a map, not a {} file",
+                other.kind().as_str()
+            )));
+        }
     };
+    let (map_path, map) = project::resolve_map(path)?;
     Ok(Battle {
         map_path,
         map,
