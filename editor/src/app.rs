@@ -30,6 +30,11 @@ mod oob;
 mod repaint;
 mod setup;
 mod timeline;
+mod vassal;
+
+pub use vassal::{
+    Imported, Status as VassalStatus, VassalImport, run as vassal_run,
+};
 
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
@@ -56,6 +61,8 @@ pub struct App {
     /// The scenario whose map is shown (offered as "Setup" above the map,
     /// and the map "Back to map" returns to from its order of battle).
     scenario: Option<PathBuf>,
+    /// The VASSAL import's bar (File, "Import VASSAL module…").
+    vassal_status: Option<vassal::Status>,
 }
 
 /// The screen showing.
@@ -116,6 +123,8 @@ pub enum Message {
     Timeline(timeline_screen::Message),
     /// Open the reinforcement timeline of the scenario shown.
     OpenTimeline(PathBuf),
+    /// A step of "Import VASSAL module…".
+    Vassal(VassalImport),
 }
 
 impl App {
@@ -173,6 +182,7 @@ impl App {
             unsaved: None,
             scenario_counters: None,
             scenario: None,
+            vassal_status: None,
         }
     }
 
@@ -279,6 +289,7 @@ impl App {
                 }
             }
             (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
+            (_, Message::Vassal(step)) => self.vassal(step),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -325,6 +336,7 @@ impl App {
                 Task::none()
             }
             map::Event::NewMap => self.request(Pending::NewMap),
+            map::Event::ImportVassal => self.vassal(VassalImport::Start),
         }
     }
 
@@ -368,6 +380,7 @@ impl App {
                 }
                 _ => screen,
             };
+        let screen = vassal::with_bar(screen, self.vassal_status.as_ref());
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
             None => screen,

@@ -1,7 +1,7 @@
 //! `berthier-editor [FILE]` opens a map or scenario in a window (the demo
 //! battle without FILE); `berthier-editor render ...` draws a map to PNG;
 //! `berthier-editor import-vassal ...` turns a VASSAL module's hex boards
-//! into maps.
+//! into maps; `export-vassal` writes a battle as a module.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -48,6 +48,19 @@ enum Command {
         module: PathBuf,
         /// The folder to write (new or empty).
         #[arg(long, short, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Writes a battle as a VASSAL module (.vmod): the map's scan (or the
+    /// map drawn) as the board with its hex grid and numbering, one piece
+    /// per counter (front, and back as a flip layer), and the scenario's
+    /// setup as at-start stacks.
+    ExportVassal {
+        /// A scenario (its map, counters and setup), or a map file, or a
+        /// folder holding one map (board and grid only).
+        #[arg(value_name = "BATTLE")]
+        battle: PathBuf,
+        /// The module to write (replaced atomically).
+        #[arg(long, short, value_name = "FILE.vmod")]
         out: PathBuf,
     },
     /// Writes a map as a hexagonal Tiled map (TMX): terrain and elevation
@@ -135,6 +148,9 @@ fn main() -> ExitCode {
             run_import(&module, &out)
         }
         Some(Command::ExportTiled { map, out }) => run_export_tiled(&map, &out),
+        Some(Command::ExportVassal { battle, out }) => {
+            run_export_vassal(&battle, &out)
+        }
         Some(Command::SaveLoop { map, count }) => {
             let ready = || println!("saving");
             match berthier_editor::files::save_loop::run(&map, count, ready) {
@@ -327,6 +343,42 @@ fn run_export_tiled(map: &std::path::Path, out: &std::path::Path) -> ExitCode {
         }
         Err(e) => {
             eprintln!("berthier-editor export-tiled: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_export_vassal(
+    battle: &std::path::Path,
+    out: &std::path::Path,
+) -> ExitCode {
+    match berthier_editor::vassal::export::battle::export(battle, out) {
+        Ok(r) => {
+            let [w, h] = r.size;
+            let board = r.scan.as_ref().map_or_else(
+                || "the map drawn".to_owned(),
+                |s| format!("the scan {}", s.display()),
+            );
+            eprintln!(
+                "wrote {}: board {w}x{h} px from {board}; {} counters; {} \
+                 at-start stacks holding {} pieces",
+                r.module.display(),
+                r.counters,
+                r.stacks,
+                r.placed
+            );
+            let [mx, my] = r.moved_px;
+            eprintln!(
+                "VASSAL's hex centres lie ({mx:.2}, {my:.2}) px from \
+                 Berthier's (its grid origin is in whole pixels)"
+            );
+            for note in &r.notes {
+                eprintln!("note: {note}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("berthier-editor export-vassal: {e}");
             ExitCode::FAILURE
         }
     }

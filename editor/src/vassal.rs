@@ -1,6 +1,7 @@
 //! Importing VASSAL modules: VASSAL's hex grid geometry and numbering
 //! restated, their conversion to Berthier grids, and a safe reader and
-//! importer for `.vmod` files (issue 13; the File menu import comes later).
+//! importer for `.vmod` files, and the export of a battle as one (issue
+//! 13).
 //!
 //! A VASSAL module (`.vmod`) is a zip holding `buildFile.xml` (or the
 //! legacy `buildFile`), `moduledata` and `images/`. Each board of a map
@@ -67,13 +68,19 @@
 //!
 //! # Not yet
 //!
-//! Zones with their own grid become separate maps, not sheets (a zone is
-//! usually an inset at another scale, not beside the rest); square and
+//! Zones with their own grid become sheets laid side by side, not
+//! adjacent (a zone is usually an inset at another scale); square and
 //! region grids and oblique numbering are noted and left out; GIF and SVG
 //! boards are copied as they are (Berthier shows PNG, JPEG and TIFF); the
 //! map format has no printed-numbering field for every VASSAL quirk, so
 //! names no Berthier numbering prints go to a `<board>.vassal-names.ron`
-//! table; no export to VASSAL yet.
+//! table.
+//!
+//! # Export
+//!
+//! [`export`] writes a battle as a module (`export-vassal`): the board,
+//! the grid and numbering, a piece per counter and the setup as at-start
+//! stacks; importing it gives the battle back (a round-trip test).
 //!
 //! Everything here re-implements VASSAL's behaviour from a reading of its
 //! reference manual and source (`HexGrid.java`, `HexGridNumbering.java`,

@@ -160,6 +160,8 @@ pub enum Message {
     Live(crate::scenario_findings::live::Message),
     /// Start a new map.
     NewMap,
+    /// Import a VASSAL module.
+    ImportVassal,
     /// Ask for a scan image to attach (or replace the scan with).
     AttachScan,
     /// The scan dialog closed (`None`: cancelled or unavailable).
@@ -191,6 +193,8 @@ pub enum Event {
     Suggest,
     /// Start a new map (once unsaved changes are dealt with).
     NewMap,
+    /// Import a VASSAL module (File, "Import VASSAL module…").
+    ImportVassal,
 }
 
 impl MapScreen {
@@ -424,6 +428,7 @@ impl MapScreen {
             Message::Open => Some(Event::Open(None)),
             Message::OpenRecent(f) => Some(Event::Open(Some(f.0))),
             Message::NewMap => Some(Event::NewMap),
+            Message::ImportVassal => Some(Event::ImportVassal),
             Message::RegisterGrid => {
                 return self.needs_scan(attach::NeedsScan::Register);
             }

@@ -1,8 +1,8 @@
-//! Towards `export-vassal` (issue 13): the VASSAL hex grid and numbering
-//! that put every hex of a Berthier grid where Berthier puts it and print
-//! its Berthier number. Only this first piece exists: the board image,
-//! the pieces and the at-start stacks of a whole module are not written
-//! yet.
+//! `export-vassal` (issue 13): a Berthier battle as a VASSAL module
+//! ([`battle::export`]), its build file ([`build_file`]) and piece
+//! definitions ([`piece`]); here, the VASSAL hex grid and numbering that
+//! put every hex of a Berthier grid where Berthier puts it and print its
+//! Berthier number.
 //!
 //! The inverse of [`super::to_berthier`], for flat-topped grids without
 //! rotation or corrections: VASSAL's columns are `dx = 1.5 r` apart, its
@@ -15,6 +15,11 @@
 //! every hex by the same [`Exported::moved_px`], at most half a pixel
 //! (Rivoli's `dy` is 40√3, so its higher columns can never start on a
 //! whole pixel: 0.36 px).
+
+pub mod battle;
+pub mod build_file;
+mod counters;
+pub mod piece;
 
 use berthier_schema::grid::Grid;
 use berthier_schema::hex::{HexId, Orientation};

@@ -13,11 +13,12 @@
 //! - `<board>.vassal-names.ron`, when none does (a VASSAL quirk, see
 //!   [`super::printed`]): the table from each hex to its name.
 //!
-//! A zone of a `ZonedGrid` with its own hex grid becomes its own map on
-//! the same image (`<board>-<zone>`), holding the hexes whose centres lie
-//! in the zone, and the board's background grid keeps the hexes outside
-//! such zones; Berthier's sheets share one grid, so differently registered
-//! zones cannot be sheets of one map.
+//! A board whose `ZonedGrid` gives zones their own hex grids becomes one
+//! map in sheets ([`zones`]): the background grid keeps the hexes outside
+//! such zones, each zone's sheet the hexes whose centres lie in it, every
+//! sheet registered on the board image with its own grid. Only when the
+//! zones' hexes are turned differently (sideways against upright) does
+//! each grid stay a map of its own (`<board>-<zone>`), with a note.
 //!
 //! The series is not in a module: each map's `series` points at
 //! `series.ron` beside it, which the import does not write; a comment in
@@ -39,6 +40,7 @@ mod map_file;
 mod series;
 mod setup;
 mod sheets;
+mod zones;
 
 /// The series path every imported map points at, for the modder to write.
 pub const SERIES_PLACEHOLDER: &str = "series.ron";
@@ -213,35 +215,58 @@ fn write_all<R: std::io::Read + std::io::Seek>(
         else {
             continue;
         };
-        for grid in &board.grids {
-            let id = match &grid.zone {
-                Some(z) => {
-                    unique(&mut used, &format!("{base}-{}", slug(&z.name)))
-                }
-                // The board's own grid takes the name reserved above.
-                None => base.clone(),
-            };
-            let (map, conv) = map_file::write(
-                module.name.as_str(),
-                board,
-                grid,
-                &id,
-                scans.get(&bi).map(String::as_str),
-                dir,
-            )?;
-            report.maps.push(map);
-            targets.push(setup::Target {
-                vassal_map: board.map.clone(),
-                board: board.name.clone(),
-                grid: grid.clone(),
-                size: board.size,
-                id,
-                hexes: conv.hexes.into_iter().collect(),
-            });
-        }
+        let scan = scans.get(&bi).map(String::as_str);
+        let at = Place { dir, scan, base };
+        let t = write_board(&module.name, board, &at, &mut used, &mut report)?;
+        targets.extend(t);
     }
     write_pieces(module, &boards, &targets, &mut report, dir)?;
     Ok(report)
+}
+
+/// Where a board's maps go: the folder, its scan file, its base name.
+struct Place<'a> {
+    dir: &'a Path,
+    scan: Option<&'a str>,
+    base: &'a str,
+}
+
+/// Writes one board (not in sheets): its zoned grids as one map in
+/// sheets, else each grid as a map; returns the grids stacks look up.
+fn write_board(
+    module: &str,
+    board: &Board,
+    at: &Place<'_>,
+    used: &mut BTreeMap<String, u32>,
+    report: &mut Report,
+) -> Result<Vec<setup::Target>, ImportError> {
+    let Place { dir, scan, base } = *at;
+    if board.grids.iter().any(|g| g.zone.is_some()) {
+        let notes = &mut report.notes;
+        if let Some(w) = zones::write(module, board, base, scan, dir, notes)? {
+            report.maps.push(w.map);
+            return Ok(w.targets);
+        }
+    }
+    let mut targets = Vec::new();
+    for grid in &board.grids {
+        let id = match &grid.zone {
+            Some(z) => unique(used, &format!("{base}-{}", slug(&z.name))),
+            // The board's own grid takes the name reserved above.
+            None => base.to_owned(),
+        };
+        let (map, conv) = map_file::write(module, board, grid, &id, scan, dir)?;
+        report.maps.push(map);
+        targets.push(setup::Target {
+            vassal_map: board.map.clone(),
+            board: board.name.clone(),
+            grid: grid.clone(),
+            size: board.size,
+            id,
+            hexes: conv.hexes.into_iter().collect(),
+        });
+    }
+    Ok(targets)
 }
 
 /// A file or name per board, by the board's index in the module.
@@ -331,6 +356,15 @@ pub fn convert(
     board: &Board,
     grid: &BoardGrid,
 ) -> Result<Conversion, ConvertError> {
+    convert_sheet(board, grid, None)
+}
+
+/// [`convert`], the hexes lettered for `sheet` (`b'A'..=b'Z'`).
+pub fn convert_sheet(
+    board: &Board,
+    grid: &BoardGrid,
+    sheet: Option<u8>,
+) -> Result<Conversion, ConvertError> {
     let numbering = grid.numbering.as_ref();
     match &grid.zone {
         None => {
@@ -343,7 +377,7 @@ pub fn convert(
                 .collect();
             if zones.is_empty() {
                 return to_berthier::convert(
-                    &grid.grid, numbering, board.size, None,
+                    &grid.grid, numbering, board.size, sheet,
                 );
             }
             let cells: Vec<Cell> =
@@ -355,7 +389,7 @@ pub fn convert(
                     })
                     .collect();
             to_berthier::convert_cells(
-                &grid.grid, numbering, board.size, None, cells,
+                &grid.grid, numbering, board.size, sheet, cells,
             )
         }
         Some(zone) => {
@@ -372,7 +406,9 @@ pub fn convert(
                 u32::try_from(hi - lo).unwrap_or(0)
             };
             let size = [span(xs.collect()), span(ys.collect())];
-            to_berthier::convert_cells(&grid.grid, numbering, size, None, cells)
+            to_berthier::convert_cells(
+                &grid.grid, numbering, size, sheet, cells,
+            )
         }
     }
 }

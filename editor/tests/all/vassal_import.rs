@@ -117,6 +117,46 @@ fn check_map(
     (map, n)
 }
 
+/// Every hex of sheet `letter`: its centre on the sheet's scan (by the
+/// sheet's own registration) is VASSAL's documented centre of the cell a
+/// piece dropped there snaps to, within 0.5 px. Returns the centres.
+fn check_sheet(
+    dir: &Path,
+    map: &Map,
+    letter: char,
+    g: (f64, f64, i32, i32),
+    sideways: bool,
+) -> Vec<[f64; 2]> {
+    let sheet = map.sheets.iter().find(|s| s.letter == letter).unwrap();
+    let scan = sheet.scan.as_deref().expect("sheet scan");
+    assert!(dir.join(scan).is_file(), "{scan}");
+    let grid = sheet.grid.as_ref().expect("sheet grid");
+    let vassal = HexGrid {
+        dx: g.0,
+        dy: g.1,
+        x0: g.2,
+        y0: g.3,
+        sideways,
+        ..HexGrid::default()
+    };
+    let hexes = map
+        .extent
+        .iter()
+        .filter(|e| e.sheet == Some(letter))
+        .flat_map(|e| e.hexes());
+    let mut centres = Vec::new();
+    for hex in hexes {
+        let c = grid.center_px(hex);
+        let cell = vassal.cell_at([c[0].round() as i32, c[1].round() as i32]);
+        let want = vassal_centre(g, sideways, cell.col, cell.row);
+        let off = (c[0] - want[0]).hypot(c[1] - want[1]);
+        assert!(off < 0.5, "sheet {letter} {hex}: {c:?} vs {want:?}");
+        centres.push(c);
+    }
+    assert!(!centres.is_empty(), "sheet {letter} has no hexes");
+    centres
+}
+
 #[test]
 fn imports_every_board_grid_as_a_map() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -144,10 +184,8 @@ fn imports_every_board_grid_as_a_map() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(
-        files,
-        ["west-bank.map.ron", "east.map.ron", "east-town.map.ron"]
-    );
+    // The zoned board is one map in sheets.
+    assert_eq!(files, ["west-bank.map.ron", "east.map.ron"]);
     assert!(
         report
             .maps
@@ -196,24 +234,43 @@ fn imports_every_board_grid_as_a_map() {
         );
     }
 
-    // The numeric staggered grid needs no table: its numbers are VASSAL's.
-    let (east, _) = check_map(&out, "east.map.ron", EAST, false);
+    // The zoned board: sheet A is the background grid (numeric,
+    // staggered: no table), stopping at the zone; sheet B the Town zone's
+    // own grid, holding only the hexes whose centres lie in the zone. Both
+    // registered on the board image, every centre VASSAL's.
     assert!(report.maps[1].names.is_none());
-    assert_eq!(east.scan.as_deref(), Some("east.jpg"));
-    let (town, tn) = check_map(&out, "east-town.map.ron", TOWN, false);
-    assert_eq!(town.scan.as_deref(), Some("east.jpg"));
-    // Only the hexes whose centres lie in the 200×150 zone.
-    assert!((20..=60).contains(&tn), "{tn}");
-    assert!(town.extent.iter().flat_map(|e| e.hexes()).all(|h| {
-        let c = town.grid.center_px(h);
+    let text = std::fs::read_to_string(out.join("east.map.ron")).unwrap();
+    let east: Map = parse(&text, Format::Ron).expect("map parses");
+    assert_eq!(east.sheets.len(), 2);
+    let a = check_sheet(&out, &east, 'A', EAST, false);
+    let b = check_sheet(&out, &east, 'B', TOWN, false);
+    assert_eq!(a.len() + b.len(), report.maps[1].hexes);
+    assert_eq!(east.sheets[1].name.as_deref(), Some("Town"));
+    assert!((20..=60).contains(&b.len()), "{}", b.len());
+    let inside = |c: [f64; 2]| {
         (100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1])
-    }));
-    // The background grid stops at the zone.
-    assert!(east.extent.iter().flat_map(|e| e.hexes()).all(|h| {
-        let c = east.grid.center_px(h);
-        !((100.0..=300.0).contains(&c[0]) && (100.0..=250.0).contains(&c[1]))
-    }));
-    assert!(!east.extent[0].missing.is_empty());
+    };
+    assert!(b.iter().all(|c| inside(*c)));
+    assert!(a.iter().all(|c| !inside(*c)));
+    // Side by side on the map, not overlapping.
+    let geometry = east.geometry();
+    let on_map = |l: char| -> Vec<HexId> {
+        east.extent
+            .iter()
+            .filter(|e| e.sheet == Some(l))
+            .flat_map(|e| e.hexes())
+            .collect()
+    };
+    let (ha, hb) = (on_map('A'), on_map('B'));
+    let max_a = ha
+        .iter()
+        .map(|h| geometry.center_px(*h)[0])
+        .fold(f64::MIN, f64::max);
+    let min_b = hb
+        .iter()
+        .map(|h| geometry.center_px(*h)[0])
+        .fold(f64::MAX, f64::min);
+    assert!(min_b > max_a, "{min_b} <= {max_a}");
     // Nothing else was left beside the output.
     let beside: Vec<_> = std::fs::read_dir(tmp.path()).expect("dir").collect();
     assert_eq!(beside.len(), 2, "{beside:?}");

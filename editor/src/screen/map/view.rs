@@ -101,6 +101,7 @@ impl MapScreen {
         row![
             button("New map…").on_press(Message::NewMap),
             button("Open…").on_press(Message::Open),
+            button("Import VASSAL…").on_press(Message::ImportVassal),
             pick_list(recent, None::<RecentFile>, Message::OpenRecent)
                 .placeholder("Recent files"),
             button("Save").on_press(Message::Save),

@@ -13,7 +13,8 @@
 //! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
 //! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
 //! any other property with a whole-number value is a rating printed on its
-//! front. Without them the side is `unknown` and the class `unknown`,
+//! front. A `Unit ID` property (as `export-vassal` writes) is the
+//! counter's id, and tells apart counters of the same name and image. Without them the side is `unknown` and the class `unknown`,
 //! tagged so; nothing is guessed from names or pictures.
 //!
 //! Counters have no image field: the faces go to
@@ -60,7 +61,14 @@ struct Counter {
     /// (the unit holds their ids).
     names: [Option<String>; 3],
     faces: BTreeMap<String, String>,
-    key: (String, String),
+    key: (String, String, String),
+}
+
+/// What tells a stacked piece's palette counter: name, front image and
+/// the `Unit ID` property, if any.
+fn key(slot: &Slot) -> (String, String, String) {
+    let id = property(slot, UNIT_ID).unwrap_or("").to_owned();
+    (slot.name.clone(), slot.piece.image.clone(), id)
 }
 
 /// Writes `<id>.counters.ron`, its image table and `images/` into `dir`.
@@ -79,7 +87,7 @@ pub fn write<R: Read + Seek>(
     for stack in &module.stacks {
         let mut ids = Vec::new();
         for slot in &stack.pieces {
-            let key = (slot.name.clone(), slot.piece.image.clone());
+            let key = key(slot);
             let free = counters.iter().enumerate().position(|(i, c)| {
                 i < taken.len() && !taken[i] && c.key == key
             });
@@ -177,10 +185,14 @@ const NATION: &[&str] = &["nationality", "nation"];
 const FORMATION: &[&str] =
     &["formation", "brigade", "division", "corps", "command"];
 const CLASS: &[&str] = &["class", "type", "unittype", "arm", "kind"];
+/// A Berthier counter id (`Unit ID`, as `export-vassal` writes it).
+const UNIT_ID: &[&str] = &["unitid", "berthierid"];
 
 /// A counter for one piece.
 fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
-    let id = unique(used, &slug(&slot.name));
+    // The module's own id when it gives one (a Berthier export does),
+    // else one made from the name.
+    let id = unique(used, &slug(property(slot, UNIT_ID).unwrap_or(&slot.name)));
     let side = property(slot, SIDE);
     let class = property(slot, CLASS);
     let mut tags = Vec::new();
@@ -190,7 +202,7 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     if class.is_none() {
         tags.push("class-unknown".to_owned());
     }
-    let named: Vec<&str> = [SIDE, NATION, FORMATION, CLASS].concat();
+    let named: Vec<&str> = [SIDE, NATION, FORMATION, CLASS, UNIT_ID].concat();
     let front: BTreeMap<String, Option<i16>> = slot
         .piece
         .properties
@@ -219,7 +231,7 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     Counter {
         names: [side, property(slot, NATION), property(slot, FORMATION)]
             .map(|n| n.map(str::to_owned)),
-        key: (slot.name.clone(), slot.piece.image.clone()),
+        key: key(slot),
         faces: faces(slot),
         unit: Unit {
             id,

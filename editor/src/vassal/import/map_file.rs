@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Map, Provenance, Source};
@@ -29,7 +29,6 @@ pub(super) fn write(
         Some(z) => format!("{} / zone {}", board.name, z.name),
         None => board.name.clone(),
     };
-    let g = &grid.grid;
     let mut map = Map::blank(
         id.to_owned(),
         source.clone(),
@@ -39,7 +38,39 @@ pub(super) fn write(
     );
     map.scan = scan.map(str::to_owned);
     map.numbering.clone_from(&conv.numbering);
-    map.provenance = vec![
+    map.provenance = provenance(module, board, grid);
+    let map_path = dir.join(format!("{id}.map.ron"));
+    let text = to_text(&map, Format::Ron)
+        .map_err(|e| ImportError::Serialize(map_path.clone(), e))?;
+    let text = comment_series(&text);
+    fs::write(&map_path, text).map_err(|source| ImportError::Write {
+        path: map_path.clone(),
+        source,
+    })?;
+    let names = if conv.labels.is_empty() || conv.numbering.is_some() {
+        None
+    } else {
+        Some(write_names(&conv, id, dir)?)
+    };
+    let map = ImportedMap {
+        source,
+        map: map_path,
+        scan: scan.map(|s| dir.join(s)),
+        names,
+        hexes: conv.hexes.len(),
+    };
+    Ok((map, conv))
+}
+
+/// Where the grid comes from, and that the series is the modder's to
+/// write.
+fn provenance(
+    module: &str,
+    board: &Board,
+    grid: &BoardGrid,
+) -> Vec<Provenance> {
+    let g = &grid.grid;
+    vec![
         Provenance {
             about: "grid".into(),
             source: Source::Inferred,
@@ -63,46 +94,34 @@ pub(super) fn write(
                  (terrain, units, rules) or point `series` at an existing one."
             )),
         },
-    ];
-    let map_path = dir.join(format!("{id}.map.ron"));
-    let text = to_text(&map, Format::Ron)
-        .map_err(|e| ImportError::Serialize(map_path.clone(), e))?;
-    let text = comment_series(&text);
-    fs::write(&map_path, text).map_err(|source| ImportError::Write {
-        path: map_path.clone(),
+    ]
+}
+
+/// Writes `<id>.vassal-names.ron`, VASSAL's name of each hex; returns it.
+fn write_names(
+    conv: &Conversion,
+    id: &str,
+    dir: &Path,
+) -> Result<PathBuf, ImportError> {
+    let path = dir.join(format!("{id}.vassal-names.ron"));
+    let table: BTreeMap<String, &String> = conv
+        .labels
+        .iter()
+        .map(|(h, l)| (h.to_string(), l))
+        .collect();
+    let mut text = String::from(
+        "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
+         // No Berthier `numbering` prints exactly these names.\n",
+    );
+    text.push_str(
+        &to_text(&table, Format::Ron)
+            .map_err(|e| ImportError::Serialize(path.clone(), e))?,
+    );
+    fs::write(&path, text).map_err(|source| ImportError::Write {
+        path: path.clone(),
         source,
     })?;
-    let names = if conv.labels.is_empty() || conv.numbering.is_some() {
-        None
-    } else {
-        let path = dir.join(format!("{id}.vassal-names.ron"));
-        let table: BTreeMap<String, &String> = conv
-            .labels
-            .iter()
-            .map(|(h, l)| (h.to_string(), l))
-            .collect();
-        let mut text = String::from(
-            "// VASSAL's printed name of each hex (Berthier number: VASSAL name).\n\
-             // No Berthier `numbering` prints exactly these names.\n",
-        );
-        text.push_str(
-            &to_text(&table, Format::Ron)
-                .map_err(|e| ImportError::Serialize(path.clone(), e))?,
-        );
-        fs::write(&path, text).map_err(|source| ImportError::Write {
-            path: path.clone(),
-            source,
-        })?;
-        Some(path)
-    };
-    let map = ImportedMap {
-        source,
-        map: map_path,
-        scan: scan.map(|s| dir.join(s)),
-        names,
-        hexes: conv.hexes.len(),
-    };
-    Ok((map, conv))
+    Ok(path)
 }
 
 /// Puts a comment for the modder above the `series` line.

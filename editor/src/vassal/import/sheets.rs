@@ -141,38 +141,10 @@ pub(super) fn write(
             ));
         }
     }
-    map.provenance = vec![Provenance {
-        about: "sheets".into(),
-        source: Source::Inferred,
-        reference: Some(format!("VASSAL module `{module}`, map `{map_name}`")),
-        note: Some(
-            "One sheet per board of the map's default board layout, each \
-             with its board image and VASSAL's grid; offsets from the \
-             boards' places."
-                .into(),
-        ),
-    }];
+    map.provenance = vec![provenance(module, map_name)];
     let path = dir.join(format!("{id}.map.ron"));
-    let text = to_text(&map, Format::Ron)
-        .map_err(|e| ImportError::Serialize(path.clone(), e))?;
-    fs::write(&path, comment_series(&text)).map_err(|source| {
-        ImportError::Write {
-            path: path.clone(),
-            source,
-        }
-    })?;
-    let targets = placed
-        .iter()
-        .zip(convs.iter())
-        .map(|((i, _), conv)| Target {
-            vassal_map: map_name.to_owned(),
-            board: boards[*i].name.clone(),
-            grid: boards[*i].grids[0].clone(),
-            size: boards[*i].size,
-            id: id.to_owned(),
-            hexes: conv.hexes.iter().cloned().collect(),
-        })
-        .collect();
+    write_map(&map, &path)?;
+    let targets = targets(&placed, &convs, boards, map_name, id);
     Ok(Some(Written {
         map: ImportedMap {
             source: format!("{map_name} ({} boards as sheets)", placed.len()),
@@ -184,6 +156,55 @@ pub(super) fn write(
         targets,
         boards: placed.iter().map(|(i, _)| *i).collect(),
     }))
+}
+
+/// Where the sheets come from.
+fn provenance(module: &str, map_name: &str) -> Provenance {
+    Provenance {
+        about: "sheets".into(),
+        source: Source::Inferred,
+        reference: Some(format!("VASSAL module `{module}`, map `{map_name}`")),
+        note: Some(
+            "One sheet per board of the map's default board layout, each \
+             with its board image and VASSAL's grid; offsets from the \
+             boards' places."
+                .into(),
+        ),
+    }
+}
+
+/// Writes the map file, with the modder's series comment.
+pub(super) fn write_map(map: &Map, path: &Path) -> Result<(), ImportError> {
+    let text = to_text(map, Format::Ron)
+        .map_err(|e| ImportError::Serialize(path.to_owned(), e))?;
+    fs::write(path, comment_series(&text)).map_err(|source| {
+        ImportError::Write {
+            path: path.to_owned(),
+            source,
+        }
+    })
+}
+
+/// Each placed board as the at-start stacks look it up.
+fn targets(
+    placed: &[(usize, [f64; 2])],
+    convs: &[to_berthier::Conversion],
+    boards: &[Board],
+    map_name: &str,
+    id: &str,
+) -> Vec<Target> {
+    placed
+        .iter()
+        .zip(convs)
+        .map(|((i, _), conv)| Target {
+            vassal_map: map_name.to_owned(),
+            board: boards[*i].name.clone(),
+            grid: boards[*i].grids[0].clone(),
+            size: boards[*i].size,
+            id: id.to_owned(),
+            hexes: conv.hexes.iter().cloned().collect(),
+        })
+        .collect()
 }
 
 /// Each placed board's grid as a Berthier sheet, lettered A, B, ..

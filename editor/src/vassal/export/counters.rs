@@ -1,0 +1,111 @@
+//! The counters of an exported battle as palette pieces: both faces of
+//! each drawn by [`crate::counter_art`] (as `berthier-editor counters`
+//! draws them) at one and a half hex radii, written to the module's
+//! `images/`, and a slot per counter, listed by side.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use berthier_schema::Counters;
+use berthier_schema::counters::Unit;
+
+use super::battle::{VmodError, file_stem, png};
+use super::build_file::Slot;
+use super::piece::{self, PieceSpec};
+use crate::counter_art::{self, Art};
+use crate::render::raster;
+
+/// The counters as palette slots, by side.
+pub(super) struct Pieces {
+    pub palette: Vec<(String, Vec<Slot>)>,
+    /// Each unit's slot (for the stacks).
+    pub by_unit: BTreeMap<String, Slot>,
+    pub count: usize,
+}
+
+/// Draws every counter's faces into `files` and makes its slot.
+pub(super) fn pieces(
+    counters_path: &Path,
+    radius: f64,
+    files: &mut Vec<(String, Vec<u8>)>,
+) -> Result<Pieces, VmodError> {
+    let (counters, series) =
+        counter_art::sheet::load(counters_path).map_err(VmodError::Counters)?;
+    let px = ((1.5 * radius).round() as u32).clamp(24, 256);
+    let font = raster::font();
+    let art = Art::new(&counters, &series);
+    let mut by_unit = BTreeMap::new();
+    for (gpid, unit) in (1..).zip(&counters.units) {
+        let faces = art.counter(unit);
+        let stem = file_stem(&unit.id);
+        let mut face = |f: &counter_art::Face, name: String| {
+            let img = counter_art::draw::image(f, &font, px);
+            let bytes =
+                png(&image::DynamicImage::ImageRgba8(img), counters_path)?;
+            files.push((format!("images/{name}"), bytes));
+            Ok::<_, VmodError>(name)
+        };
+        let spec = PieceSpec {
+            id: unit.id.clone(),
+            name: unit.name.clone(),
+            properties: properties(unit),
+            front: face(&faces.front, format!("{stem}.png"))?,
+            back: Some(face(&faces.back, format!("{stem}-back.png"))?),
+        };
+        let slot = Slot {
+            name: unit.name.clone(),
+            gpid,
+            definition: piece::definition(&spec),
+            px,
+        };
+        by_unit.insert(unit.id.clone(), slot);
+    }
+    Ok(Pieces {
+        palette: palette_lists(&counters, &by_unit),
+        count: by_unit.len(),
+        by_unit,
+    })
+}
+
+/// A unit's `Marker` properties after its id.
+fn properties(unit: &Unit) -> Vec<(&'static str, String)> {
+    let mut out = vec![("Side", unit.side.clone())];
+    if let Some(n) = &unit.nationality {
+        out.push(("Nationality", n.clone()));
+    }
+    if let Some(f) = &unit.formation {
+        out.push(("Formation", f.clone()));
+    }
+    out.push(("Class", unit.class.clone()));
+    out
+}
+
+/// One palette list per side (in the counters' order), then the units of
+/// sides the file does not declare.
+fn palette_lists(
+    counters: &Counters,
+    by_unit: &BTreeMap<String, Slot>,
+) -> Vec<(String, Vec<Slot>)> {
+    let mut lists: Vec<(String, Vec<Slot>)> = Vec::new();
+    let declared = |id: &str| counters.sides.iter().any(|s| s.id == id);
+    for side in &counters.sides {
+        let slots: Vec<Slot> = counters
+            .units
+            .iter()
+            .filter(|u| u.side == side.id)
+            .filter_map(|u| by_unit.get(&u.id).cloned())
+            .collect();
+        lists.push((side.name.clone(), slots));
+    }
+    let other: Vec<Slot> = counters
+        .units
+        .iter()
+        .filter(|u| !declared(&u.side))
+        .filter_map(|u| by_unit.get(&u.id).cloned())
+        .collect();
+    if !other.is_empty() {
+        lists.push(("Other".to_owned(), other));
+    }
+    lists.retain(|(_, s)| !s.is_empty());
+    lists
+}

@@ -1,0 +1,164 @@
+//! `export-vassal` then `import-vassal` on Rivoli (issue 13, "Done when":
+//! the round trip reproduces its grid, numbering, counters and historical
+//! setup), and the export's errors.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use berthier_editor::vassal::export::battle::{VmodError, export};
+use berthier_editor::vassal::import::import;
+use berthier_schema::document::{Format, parse};
+use berthier_schema::scenario::Scenario;
+use berthier_schema::{Counters, HexId, Map};
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+/// Parses the RON file at a path as the type asked for.
+macro_rules! read {
+    ($path:expr $(,)?) => {{
+        let path: &Path = $path;
+        parse(&std::fs::read_to_string(path).unwrap(), Format::Ron)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }};
+}
+
+/// Unit id to hex, over every side's setup.
+fn setup(s: &Scenario) -> BTreeMap<String, HexId> {
+    s.sides
+        .iter()
+        .flat_map(|side| &side.setup)
+        .map(|p| (p.unit.clone(), p.hex))
+        .collect()
+}
+
+#[test]
+fn rivoli_round_trips_through_a_vassal_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("rivoli.vmod");
+    let scenario_path = repo("scenarios/rivoli-1797/historical.scenario.ron");
+    let report = export(&scenario_path, &vmod).unwrap();
+    assert!(
+        report.scan.is_none(),
+        "Rivoli has no scan: the map is drawn"
+    );
+    let out = tmp.path().join("back");
+    let back = import(&vmod, &out).unwrap();
+    assert_eq!(back.maps.len(), 1);
+    assert!(
+        back.maps[0].names.is_none(),
+        "VASSAL prints Berthier's CCRR"
+    );
+
+    // Grid and numbering: every hex at its place on the board, which is
+    // the drawn map shifted by the paper margin.
+    let map: Map = read!(&repo("maps/rivoli-1797/rivoli-1797.map.ron"));
+    let got: Map = read!(&back.maps[0].map);
+    assert!(got.numbering.is_none());
+    assert_eq!(got.grid.orientation, map.grid.orientation);
+    assert_eq!(got.grid.shift, map.grid.shift);
+    assert!((got.grid.hex_radius_px - map.grid.hex_radius_px).abs() < 1e-9);
+    assert!((got.grid.aspect - map.grid.aspect).abs() < 1e-9);
+    let mut hexes = 0;
+    for h in map.extent.iter().flat_map(|e| e.hexes()) {
+        assert!(got.extent.iter().any(|e| e.contains(h)), "{h} lost");
+        let (a, b) = (map.grid.center_px(h), got.grid.center_px(h));
+        for i in 0..2 {
+            let d = b[i] - (a[i] + report.offset_px[i]);
+            assert!(d.abs() < 0.5, "{h}: {a:?} + offset, back at {b:?}");
+        }
+        hexes += 1;
+    }
+    assert_eq!(hexes, 35 * 22);
+    // A module has no extent: the board's margin adds only the ring of
+    // part hexes around the map (columns 0 and 36, rows 0 and 23).
+    for e in &got.extent {
+        for h in e.hexes() {
+            let inside = map.extent.iter().any(|m| m.contains(h));
+            let ring = matches!(h.col, 0 | 36) || matches!(h.row, 0 | 23);
+            assert!(inside || ring, "{h} imported beyond the ring");
+        }
+    }
+
+    // Counters: the same ids, names, sides, nationalities, formations and
+    // classes, and both faces of each.
+    let counters: Counters =
+        read!(&repo("counters/rivoli-1797/rivoli-1797.counters.ron"));
+    let got_counters: Counters = read!(back.counters.as_ref().unwrap());
+    assert_eq!(got_counters.units.len(), counters.units.len());
+    assert_eq!(back.units, 59);
+    for u in &counters.units {
+        let g = got_counters
+            .unit(&u.id)
+            .unwrap_or_else(|| panic!("counter {} lost", u.id));
+        assert_eq!(
+            (&g.name, &g.side, &g.nationality, &g.formation, &g.class),
+            (&u.name, &u.side, &u.nationality, &u.formation, &u.class),
+            "{}",
+            u.id
+        );
+    }
+    let images: BTreeMap<String, BTreeMap<String, String>> =
+        read!(&out.join(format!("{}.vassal-images.ron", got_counters.id)),);
+    for u in &counters.units {
+        let faces = &images[&u.id];
+        assert_eq!(faces.keys().collect::<Vec<_>>(), ["back", "front"]);
+        for file in faces.values() {
+            assert!(out.join(file).is_file(), "{file}");
+        }
+    }
+
+    // The historical setup: every unit on its hex, on its side.
+    let original: Scenario = read!(&scenario_path);
+    assert_eq!(back.scenarios.len(), 1);
+    let got_scenario: Scenario = read!(&back.scenarios[0]);
+    assert_eq!(setup(&got_scenario), setup(&original));
+    assert_eq!(setup(&original).len(), report.placed);
+    for side in &got_scenario.sides {
+        for p in &side.setup {
+            assert_eq!(counters.unit(&p.unit).unwrap().side, side.side);
+        }
+    }
+}
+
+#[test]
+fn a_map_alone_exports_its_board_and_grid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("map.vmod");
+    // A folder holding one map is a battle too.
+    let report = export(&repo("maps/rivoli-1797"), &vmod).unwrap();
+    assert_eq!((report.counters, report.stacks), (0, 0));
+    let back = import(&vmod, &tmp.path().join("back")).unwrap();
+    assert_eq!(back.maps.len(), 1);
+    assert!(back.counters.is_none());
+    assert!(back.scenarios.is_empty());
+}
+
+#[test]
+fn bad_battles_get_clear_errors_and_nothing_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("bad.vmod");
+    let counters = repo("counters/rivoli-1797/rivoli-1797.counters.ron");
+    let e = export(&counters, &vmod).unwrap_err().to_string();
+    assert!(e.contains("rivoli-1797.counters.ron"), "{e}");
+    assert!(e.contains("not a counters file"), "{e}");
+    let e = export(tmp.path(), &vmod).unwrap_err().to_string();
+    assert!(e.contains("no *.map.ron"), "{e}");
+    // A rotated grid has no VASSAL equivalent.
+    let mut text =
+        std::fs::read_to_string(repo("maps/rivoli-1797/rivoli-1797.map.ron"))
+            .unwrap();
+    text = text.replace(
+        "hex_radius_px: 40.0,",
+        "hex_radius_px: 40.0, rotation_deg: 2.0,",
+    );
+    let rotated = tmp.path().join("rotated.map.ron");
+    std::fs::write(&rotated, text).unwrap();
+    let e = export(&rotated, &vmod).unwrap_err();
+    assert!(matches!(e, VmodError::Grid { .. }), "{e}");
+    assert!(e.to_string().contains("rotated"), "{e}");
+    assert!(!vmod.exists());
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
