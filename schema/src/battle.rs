@@ -285,7 +285,28 @@ impl<'a> Battle<'a> {
                     count: track.count,
                 })
             }
-            TurnRef::Dated { date, clock } => dated_turn(track, date, clock),
+            // A dated time inside a longer turn is read as that turn ("0500:
+            // Vincke" in the 0400-0600 night turn, seed 001 l. 3032);
+            // [`Battle::inside_turn`] says so, for a warning (ENT015).
+            TurnRef::Dated { date, clock } => {
+                match dated_turn(track, date, clock) {
+                    Err(OffTrack::InsideTurn { turn, .. }) => Ok(turn),
+                    other => other,
+                }
+            }
+        }
+    }
+
+    /// For a dated time that falls inside a turn rather than at its start,
+    /// the turn it is read as ([`OffTrack::InsideTurn`]); `None` for every
+    /// other reference.
+    pub fn inside_turn(&self, at: &TurnRef) -> Option<OffTrack> {
+        let TurnRef::Dated { date, clock } = at else {
+            return None;
+        };
+        match dated_turn(&self.scenario.turns, date, clock) {
+            Err(inside @ OffTrack::InsideTurn { .. }) => Some(inside),
+            _ => None,
         }
     }
 }
@@ -360,7 +381,8 @@ pub enum OffTrack {
         at: String,
     },
     /// A dated time inside a turn rather than at its start ("0500 falls
-    /// inside the 0400-0600 night turn").
+    /// inside the 0400-0600 night turn"): [`Battle::turn_of`] reads it as
+    /// that turn, [`Battle::inside_turn`] reports it.
     #[error("{at} falls inside turn {turn} ({from}-{to}), not at its start")]
     InsideTurn {
         /// The date and time named.

@@ -218,11 +218,22 @@ fn the_waterloo_armies_are_the_campaign_files() {
         |f: &str| w.counters.formation(f).and_then(|f| f.parent.clone());
     assert_eq!(parent("fr-guard-light-cav").as_deref(), Some("fr-guard"));
     assert_eq!(parent("fr-left-wing").as_deref(), Some("fr-army"));
-    // Waterloo-only units: Hill's corps, the reserve artillery, the
-    // cavalry corps; none of them in the other battles.
-    for id in ["aa-23", "aa-50", "aa-79", "aa-65", "aa-hill"] {
+    // Waterloo-only units: Hill's corps and Lambert; none of them in the
+    // other battles.
+    for id in ["aa-23", "aa-50", "aa-hill"] {
         assert!(w.counters.unit(id).is_some(), "{id}");
         assert!(qb.counters.unit(id).is_none(), "{id}");
+    }
+    // The reserve artillery and the cavalry corps are in the Quatre-Bras
+    // order of battle (Combining games 2 brings them to that map on the
+    // evening of the 16th, l. 3022-3034), which Waterloo includes; no
+    // Quatre-Bras scenario fields them.
+    let qb1 = &qb.scenarios["qb1-historical"];
+    let aa = qb1.sides.iter().find(|s| s.side == "anglo-allied").unwrap();
+    for id in ["aa-79", "aa-65", "aa-uxbridge"] {
+        assert!(w.counters.unit(id).is_some(), "{id}");
+        assert!(qb.counters.unit(id).is_some(), "{id}");
+        assert!(aa.absent.iter().any(|a| a == id), "{id}");
     }
 }
 

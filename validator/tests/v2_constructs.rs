@@ -187,15 +187,20 @@ fn the_squares_are_the_map_cut_in_equal_parts() {
 }
 
 #[test]
-fn a_dated_arrival_inside_a_night_turn_is_an_error_naming_the_turn() {
+fn a_dated_arrival_inside_a_night_turn_is_a_warning_naming_the_turn() {
+    // "0500: Vincke" inside the 0400-0600 night turn (001 l. 3032): the
+    // printed time is kept and read as the turn that holds it (ENT015).
     let (code, stdout) = validate_edited(&[(
         "Dated(date: \"1815-06-17\", clock: \"01:00\"), formation",
         "Dated(date: \"1815-06-17\", clock: \"02:00\"), formation",
     )]);
-    assert_eq!(code, Some(1), "{stdout}");
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("warning[ENT015]"), "{stdout}");
+    assert!(!stdout.contains("ENT001"), "{stdout}");
     assert!(
         stdout.contains(
-            "1815-06-17 02:00 falls inside turn 3 (01:00-04:00), not at its start"
+            "1815-06-17 02:00 falls inside turn 3 (01:00-04:00), not at its \
+             start: it arrives on turn 3"
         ),
         "{stdout}"
     );

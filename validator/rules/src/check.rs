@@ -41,6 +41,7 @@ mod stacking;
 mod starting_losses;
 mod terrain;
 mod turn_count;
+mod turn_inside;
 mod unit_sets;
 mod victory;
 mod victory_hold;

@@ -254,6 +254,7 @@ codes! {
     Ent012 "ENT012" Error Entry;
     Ent013 "ENT013" Error Entry;
     Ent014 "ENT014" Error Entry;
+    Ent015 "ENT015" Warning Entry;
     Ent019 "ENT019" Warning Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;

@@ -20,9 +20,10 @@ pub use crate::common::files::{bundled_scenarios as bundled, root};
 use crate::common::ui::open_app;
 pub use crate::common::ui::{click, shows, with_ui};
 
-/// The battle folder of `scenario` copied under `dir/scenarios/`, with
-/// `schema`, `maps` and `counters` linked beside so its relative paths
-/// resolve; returns the copy of `scenario`.
+/// The battle folders copied under `dir/scenarios/` (a combined game's
+/// variant names its base in another battle's folder), with `schema`,
+/// `maps` and `counters` linked beside so its relative paths resolve;
+/// returns the copy of `scenario`.
 pub fn copy_of(scenario: &Path, dir: &Path) -> PathBuf {
     for linked in ["schema", "maps", "counters"] {
         let link = dir.join(linked);
@@ -32,16 +33,25 @@ pub fn copy_of(scenario: &Path, dir: &Path) -> PathBuf {
         }
     }
     let battle = scenario.parent().expect("battle folder");
-    let to = dir
-        .join("scenarios")
-        .join(battle.file_name().expect("battle name"));
-    std::fs::create_dir_all(&to).expect("mkdir");
-    for file in std::fs::read_dir(battle).expect("battle dir") {
-        let path = file.expect("file").path();
-        std::fs::copy(&path, to.join(path.file_name().expect("name")))
-            .expect("copy");
+    let all = battle.parent().expect("scenarios folder");
+    for folder in std::fs::read_dir(all).expect("scenarios dir") {
+        let folder = folder.expect("battle").path();
+        let to = dir
+            .join("scenarios")
+            .join(folder.file_name().expect("battle name"));
+        if to.exists() {
+            continue;
+        }
+        std::fs::create_dir_all(&to).expect("mkdir");
+        for file in std::fs::read_dir(&folder).expect("battle dir") {
+            let path = file.expect("file").path();
+            std::fs::copy(&path, to.join(path.file_name().expect("name")))
+                .expect("copy");
+        }
     }
-    to.join(scenario.file_name().expect("name"))
+    dir.join("scenarios")
+        .join(battle.file_name().expect("battle name"))
+        .join(scenario.file_name().expect("name"))
 }
 
 /// The app on the scenario's map, then its Timeline opened from the bar.

@@ -22,6 +22,7 @@ use super::stack_order;
 use super::stack_terrain;
 use super::starting_losses;
 use super::turn_count;
+use super::turn_inside;
 use super::unit_sets;
 use super::{
     arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
@@ -64,6 +65,7 @@ pub const RULES: &[RuleFn] = &[
     losses_cap::check,
     starting_losses::check,
     turn_count::check,
+    turn_inside::check,
     leader_roles::check,
     entry::check,
     arrival_entry::check,
