@@ -12,6 +12,7 @@ use crate::demo;
 use crate::project::{self, OpenError};
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
+use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
@@ -23,6 +24,9 @@ use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 use repaint::Repaint;
 
+pub use game::GameMode;
+
+mod game;
 mod guard;
 mod keys;
 mod new;
@@ -56,6 +60,8 @@ pub struct App {
     /// The scenario whose map is shown (offered as "Setup" above the map,
     /// and the map "Back to map" returns to from its order of battle).
     scenario: Option<PathBuf>,
+    /// The game on several maps shown in tabs, if any.
+    game: Option<GameMode>,
 }
 
 /// The screen showing.
@@ -116,6 +122,8 @@ pub enum Message {
     Timeline(timeline_screen::Message),
     /// Open the reinforcement timeline of the scenario shown.
     OpenTimeline(PathBuf),
+    /// From the tab bar of a game on several maps.
+    Game(game_screen::Message),
 }
 
 impl App {
@@ -131,6 +139,12 @@ impl App {
         let Some(path) = path else {
             return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
+        if game::is_game(path) {
+            let mut app = Self::with_screen(side::placeholder(), recent);
+            // Its boot task is the first screen's, given by `boot_task`.
+            let _ = app.open_game(path);
+            return app;
+        }
         let screen = screen_for(path);
         if matches!(screen, Screen::Map(_) | Screen::Oob(_)) {
             recent.add(path);
@@ -173,6 +187,7 @@ impl App {
             unsaved: None,
             scenario_counters: None,
             scenario: None,
+            game: None,
         }
     }
 
@@ -200,6 +215,14 @@ impl App {
     /// Window title: `name — file.map.ron *` while there are unsaved
     /// changes.
     pub fn title(&self) -> String {
+        let screen = self.screen_title();
+        match &self.game {
+            Some(g) => format!("{} · {screen}", g.tabs().doc().name),
+            None => screen,
+        }
+    }
+
+    fn screen_title(&self) -> String {
         match &self.screen {
             Screen::Map(s) => s.title(),
             Screen::Error(_) => "Berthier - cannot open file".to_owned(),
@@ -229,6 +252,12 @@ impl App {
 
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.route(message);
+        self.sync_game_marks();
+        task
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         match (&mut self.screen, message) {
             (Screen::Map(s), Message::Map(m)) => {
                 let (task, event) = s.update(m);
@@ -279,6 +308,7 @@ impl App {
                 }
             }
             (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
+            (_, Message::Game(m)) => self.game_message(m),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -368,6 +398,15 @@ impl App {
                 }
                 _ => screen,
             };
+        let screen = match &self.game {
+            Some(g) => iced::widget::column![
+                g.tabs().view(self.scenario.as_deref()).map(Message::Game),
+                iced::widget::rule::horizontal(1),
+                screen
+            ]
+            .into(),
+            None => screen,
+        };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
             None => screen,
@@ -405,8 +444,8 @@ impl App {
 /// when the machine has no dialog service (then nothing happens).
 fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
     let mut dialog = rfd::AsyncFileDialog::new()
-        .set_title("Open map, scenario or counters")
-        .add_filter("Maps, scenarios and counters", &["ron", "json"]);
+        .set_title("Open map, scenario, game or counters")
+        .add_filter("Maps, scenarios, games and counters", &["ron", "json"]);
     if let Some(folder) = folder {
         dialog = dialog.set_directory(folder);
     }

@@ -13,6 +13,7 @@ mod editing;
 mod file;
 pub mod findings;
 pub mod form;
+mod game_marks;
 pub mod gazetteer;
 mod live;
 pub mod panel;
@@ -99,6 +100,8 @@ pub struct MapScreen {
     confirm_rename: Option<String>,
     /// The victory conditions of the scenario the map was opened through.
     victory: Option<victory::Conditions>,
+    /// The transfer ends and joins of the game the map is a tab of.
+    game_marks: Vec<crate::game::Mark>,
 }
 
 /// What the screen handles.
@@ -243,6 +246,7 @@ impl MapScreen {
             used_by: None,
             confirm_rename: None,
             victory: opened_victory,
+            game_marks: Vec::new(),
         }
     }
 
@@ -457,6 +461,7 @@ impl MapScreen {
                     panels: self.panels,
                     visible: self.visible,
                     settings: self.settings.clone(),
+                    game_marks: std::mem::take(&mut self.game_marks),
                     ..Self::new(opened)
                 };
                 (self.start(), None)

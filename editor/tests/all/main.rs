@@ -16,6 +16,7 @@ mod crash_save;
 mod demo_map;
 mod editing_ui;
 mod findings_ui;
+mod game_tabs;
 mod gazetteer_ui;
 mod history;
 mod labels;
