@@ -98,6 +98,9 @@ pub struct MapScreen {
     used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
     /// The item whose rename was asked about (a second Rename goes ahead).
     confirm_rename: Option<String>,
+    /// The road being renamed from the Roads list: its id and the name
+    /// typed so far.
+    road_name: Option<(String, String)>,
     /// The victory conditions of the scenario the map was opened through.
     victory: Option<victory::Conditions>,
     /// The transfer ends and joins of the game the map is a tab of.
@@ -245,6 +248,7 @@ impl MapScreen {
             marked: Vec::new(),
             used_by: None,
             confirm_rename: None,
+            road_name: None,
             victory: opened_victory,
             game_marks: Vec::new(),
         }

@@ -36,6 +36,7 @@ mod registration_rivoli;
 mod render;
 mod render_layers;
 mod repaint;
+mod road_rename;
 mod save_comments;
 mod scan;
 mod scan_screen;
