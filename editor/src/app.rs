@@ -12,6 +12,7 @@ use crate::demo;
 use crate::project::{self, OpenError};
 use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
+use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
@@ -23,6 +24,9 @@ use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
 use repaint::Repaint;
 
+pub use game::GameMode;
+
+mod game;
 mod guard;
 mod keys;
 mod new;
@@ -63,6 +67,8 @@ pub struct App {
     scenario: Option<PathBuf>,
     /// The VASSAL import's bar (File, "Import VASSAL module…").
     vassal_status: Option<vassal::Status>,
+    /// The game on several maps shown in tabs, if any.
+    game: Option<GameMode>,
 }
 
 /// The screen showing.
@@ -125,6 +131,8 @@ pub enum Message {
     OpenTimeline(PathBuf),
     /// A step of "Import VASSAL module…".
     Vassal(VassalImport),
+    /// From the tab bar of a game on several maps.
+    Game(game_screen::Message),
 }
 
 impl App {
@@ -140,6 +148,12 @@ impl App {
         let Some(path) = path else {
             return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
+        if game::is_game(path) {
+            let mut app = Self::with_screen(side::placeholder(), recent);
+            // Its boot task is the first screen's, given by `boot_task`.
+            let _ = app.open_game(path);
+            return app;
+        }
         let screen = screen_for(path);
         if matches!(screen, Screen::Map(_) | Screen::Oob(_)) {
             recent.add(path);
@@ -183,6 +197,7 @@ impl App {
             scenario_counters: None,
             scenario: None,
             vassal_status: None,
+            game: None,
         }
     }
 
@@ -210,6 +225,14 @@ impl App {
     /// Window title: `name — file.map.ron *` while there are unsaved
     /// changes.
     pub fn title(&self) -> String {
+        let screen = self.screen_title();
+        match &self.game {
+            Some(g) => format!("{} · {screen}", g.tabs().doc().name),
+            None => screen,
+        }
+    }
+
+    fn screen_title(&self) -> String {
         match &self.screen {
             Screen::Map(s) => s.title(),
             Screen::Error(_) => "Berthier - cannot open file".to_owned(),
@@ -239,6 +262,12 @@ impl App {
 
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.route(message);
+        self.sync_game_marks();
+        task
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         match (&mut self.screen, message) {
             (Screen::Map(s), Message::Map(m)) => {
                 let (task, event) = s.update(m);
@@ -290,6 +319,7 @@ impl App {
             }
             (_, Message::OpenTimeline(path)) => self.open_timeline(&path),
             (_, Message::Vassal(step)) => self.vassal(step),
+            (_, Message::Game(m)) => self.game_message(m),
             (_, Message::Unsaved(m)) => self.answer(m),
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
@@ -380,6 +410,15 @@ impl App {
                 }
                 _ => screen,
             };
+        let screen = match &self.game {
+            Some(g) => iced::widget::column![
+                g.tabs().view(self.scenario.as_deref()).map(Message::Game),
+                iced::widget::rule::horizontal(1),
+                screen
+            ]
+            .into(),
+            None => screen,
+        };
         let screen = vassal::with_bar(screen, self.vassal_status.as_ref());
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
@@ -418,8 +457,8 @@ impl App {
 /// when the machine has no dialog service (then nothing happens).
 fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
     let mut dialog = rfd::AsyncFileDialog::new()
-        .set_title("Open map, scenario or counters")
-        .add_filter("Maps, scenarios and counters", &["ron", "json"]);
+        .set_title("Open map, scenario, game or counters")
+        .add_filter("Maps, scenarios, games and counters", &["ron", "json"]);
     if let Some(folder) = folder {
         dialog = dialog.set_directory(folder);
     }

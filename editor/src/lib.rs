@@ -6,6 +6,7 @@ pub mod counter_art;
 pub mod demo;
 pub mod files;
 pub mod folders;
+pub mod game;
 pub mod gazetteer;
 pub mod history;
 pub mod job;

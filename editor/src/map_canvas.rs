@@ -8,6 +8,7 @@
 //! release); the middle button, or the left with Space held, pans; the
 //! wheel zooms at the cursor.
 
+pub mod game_layer;
 pub mod geometry;
 pub mod highlight;
 pub mod layers;

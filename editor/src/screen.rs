@@ -1,6 +1,7 @@
 //! The editor's screens, one module each (halloy style).
 
 pub mod error;
+pub mod game;
 pub mod map;
 pub mod new_map;
 pub mod oob;

@@ -20,6 +20,9 @@ impl App {
     /// Does `then` now, or first asks about the unsaved changes it would
     /// drop.
     pub(super) fn request(&mut self, then: Pending) -> Task<Message> {
+        if self.leaves_game(&then) {
+            self.reset_handled();
+        }
         if let Some(d) = self.document()
             && d.has_unsaved()
         {
@@ -50,7 +53,10 @@ impl App {
             return Task::none();
         };
         match message {
-            unsaved::Message::Cancel => Task::none(),
+            unsaved::Message::Cancel => {
+                self.reset_handled();
+                Task::none()
+            }
             unsaved::Message::Discard => {
                 if let Some(s) = self.map_mut() {
                     files::remove_autosave(&s.opened().path);
@@ -84,12 +90,7 @@ impl App {
 
     /// The screen shown when it edits one file other than a map.
     fn document(&mut self) -> Option<&mut dyn FileScreen> {
-        match &mut self.screen {
-            Screen::Oob(s) => Some(s.as_mut()),
-            Screen::Setup(s) => Some(s.as_mut()),
-            Screen::Timeline(s) => Some(s.as_mut()),
-            _ => None,
-        }
+        document_in(&mut self.screen)
     }
 
     /// Saves the file of [`Self::document`], for "Unsaved changes":
@@ -107,6 +108,14 @@ impl App {
     }
 
     fn proceed(&mut self, then: Pending) -> Task<Message> {
+        if self.leaves_game(&then) {
+            if let Some(ask) = self.ask_next_tab(&then) {
+                return ask;
+            }
+            self.game = None;
+            self.scenario = None;
+            self.scenario_counters = None;
+        }
         match then {
             Pending::Open(path) => self.show(path),
             Pending::Reload => self.reload(),
@@ -138,6 +147,9 @@ impl App {
     /// Replaces the screen with `path`'s map, or with the error screen
     /// holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        if super::game::is_game(&path) {
+            return self.open_game(&path);
+        }
         let from = self.scenario.take();
         self.scenario_counters = super::oob::counters_named_by(&path);
         self.scenario = self.scenario_counters.as_ref().map(|_| path.clone());
@@ -227,6 +239,21 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
         Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
         Screen::NewMap(_, behind) => map_in(behind),
     }
+}
+
+/// The screen when it edits one file other than a map.
+pub(super) fn document_in(screen: &mut Screen) -> Option<&mut dyn FileScreen> {
+    match screen {
+        Screen::Oob(s) => Some(s.as_mut()),
+        Screen::Setup(s) => Some(s.as_mut()),
+        Screen::Timeline(s) => Some(s.as_mut()),
+        _ => None,
+    }
+}
+
+/// The map being edited on `screen` (see [`App::map_mut`]).
+pub(super) fn map_of_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
+    map_in_mut(screen)
 }
 
 fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {

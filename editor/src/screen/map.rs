@@ -13,6 +13,7 @@ mod editing;
 mod file;
 pub mod findings;
 pub mod form;
+mod game_marks;
 pub mod gazetteer;
 mod live;
 pub mod panel;
@@ -97,8 +98,13 @@ pub struct MapScreen {
     used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
     /// The item whose rename was asked about (a second Rename goes ahead).
     confirm_rename: Option<String>,
+    /// The road being renamed from the Roads list: its id and the name
+    /// typed so far.
+    road_name: Option<(String, String)>,
     /// The victory conditions of the scenario the map was opened through.
     victory: Option<victory::Conditions>,
+    /// The transfer ends and joins of the game the map is a tab of.
+    game_marks: Vec<crate::game::Mark>,
 }
 
 /// What the screen handles.
@@ -246,7 +252,9 @@ impl MapScreen {
             marked: Vec::new(),
             used_by: None,
             confirm_rename: None,
+            road_name: None,
             victory: opened_victory,
+            game_marks: Vec::new(),
         }
     }
 
@@ -462,6 +470,7 @@ impl MapScreen {
                     panels: self.panels,
                     visible: self.visible,
                     settings: self.settings.clone(),
+                    game_marks: std::mem::take(&mut self.game_marks),
                     ..Self::new(opened)
                 };
                 (self.start(), None)

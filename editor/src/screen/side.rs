@@ -73,7 +73,12 @@ fn leave(screen: &mut Screen, edit: Option<Edit>) {
 
 /// Moves the screen out, leaving a placeholder that is replaced at once.
 pub fn take(screen: &mut Screen) -> Screen {
-    let placeholder = Screen::Error(ErrorScreen::new(
+    std::mem::replace(screen, placeholder())
+}
+
+/// A screen that is replaced at once (an empty error screen).
+pub fn placeholder() -> Screen {
+    Screen::Error(ErrorScreen::new(
         PathBuf::new(),
         OpenError {
             file: PathBuf::new(),
@@ -81,6 +86,5 @@ pub fn take(screen: &mut Screen) -> Screen {
             column: 0,
             message: String::new(),
         },
-    ));
-    std::mem::replace(screen, placeholder)
+    ))
 }

@@ -2,7 +2,9 @@
 //! accounts for it, by the validator's own count (SET003,
 //! `berthier_rules::check::accounting`): set up on a hex, arriving on a
 //! turn, absent, optional, unaccounted for, or in several of these at
-//! once (an error).
+//! once (an error). The rows are grouped as the order of battle's tree
+//! groups them ([`crate::oob::tree`]): each formation a heading, its
+//! units below it, so a designer finds a brigade where the tree has it.
 
 use berthier_rules::check::accounting::{Mention, mentions};
 use berthier_schema::HexId;
@@ -66,35 +68,104 @@ pub struct Roster {
     pub side: String,
     /// Its units.
     pub entries: Vec<Entry>,
+    /// The rows shown: the entries grouped under their formations, in
+    /// the order of battle's tree order.
+    pub rows: Vec<Row>,
+}
+
+/// A row of the roster as shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Row {
+    /// A formation (or "In no formation"): its label and depth.
+    Heading(String, usize),
+    /// An entry (index into `entries`) at a depth.
+    Unit(usize, usize),
 }
 
 /// The roster of every side of the battle.
 pub fn rosters(b: &Battle<'_>) -> Vec<Roster> {
     let seen = mentions(b);
+    let tree = crate::oob::tree::rows(
+        b.counters,
+        Some(&b.series),
+        &std::collections::BTreeSet::new(),
+    );
     b.scenario
         .sides
         .iter()
-        .map(|side| Roster {
-            side: side.side.clone(),
-            entries: b
-                .counters
-                .units
-                .iter()
-                .filter(|u| u.side == side.side)
-                .map(|u| Entry {
-                    unit: u.id.clone(),
-                    label: match &u.printed {
-                        Some(n) if !u.name.contains(n.as_str()) => {
-                            format!("{n} {}", u.name)
-                        }
-                        _ => u.name.clone(),
-                    },
-                    status: match seen.get(u.id.as_str()) {
-                        Some(list) => status(b, list),
-                        None => Status::Unaccounted,
-                    },
-                })
-                .collect(),
+        .map(|side| {
+            let entries = entries(b, &seen, &side.side);
+            let rows = grouped(&tree, &side.side, &entries);
+            Roster {
+                side: side.side.clone(),
+                entries,
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The rows of side `side`: the tree's formations as headings, its units
+/// as their entries, depths one less (the side itself is the tab); units
+/// the tree does not show last.
+fn grouped(tree: &[TreeRow], side: &str, entries: &[Entry]) -> Vec<Row> {
+    use crate::oob::tree::Kind;
+    let mut rows = Vec::new();
+    let mut shown = vec![false; entries.len()];
+    let mut inside = false;
+    for r in tree {
+        if r.item.kind == Kind::Side {
+            inside = r.item.id == side;
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        let depth = r.depth.saturating_sub(1);
+        match r.item.kind {
+            Kind::Formation | Kind::Unattached => {
+                rows.push(Row::Heading(r.label.clone(), depth));
+            }
+            Kind::Unit | Kind::Leader => {
+                if let Some(i) =
+                    entries.iter().position(|e| e.unit == r.item.id)
+                {
+                    shown[i] = true;
+                    rows.push(Row::Unit(i, depth));
+                }
+            }
+            _ => {}
+        }
+    }
+    let rest = (0..entries.len()).filter(|i| !shown[*i]);
+    rows.extend(rest.map(|i| Row::Unit(i, 0)));
+    rows
+}
+
+type TreeRow = crate::oob::tree::Row;
+
+/// The entries of side `side`, in counters order.
+fn entries<S: std::hash::BuildHasher>(
+    b: &Battle<'_>,
+    seen: &std::collections::HashMap<&str, Vec<Mention>, S>,
+    side: &str,
+) -> Vec<Entry> {
+    b.counters
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| Entry {
+            unit: u.id.clone(),
+            label: match &u.printed {
+                Some(n) if !u.name.contains(n.as_str()) => {
+                    format!("{n} {}", u.name)
+                }
+                _ => u.name.clone(),
+            },
+            status: match seen.get(u.id.as_str()) {
+                Some(list) => status(b, list),
+                None => Status::Unaccounted,
+            },
         })
         .collect()
 }

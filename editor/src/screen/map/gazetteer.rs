@@ -2,14 +2,15 @@
 //! and road tools, each item's "used by" list (the scenarios' setup
 //! instructions, arrivals and victory conditions that name it, from
 //! [`crate::gazetteer`]), a Delete button that refuses while something
-//! names the item, and a question before renaming a place or entry point
-//! that scenarios name (its id stays, so they keep working; the author
-//! is told so before the printed name changes).
+//! names the item, and a question before renaming a place, entry point
+//! or road that scenarios name (its id stays, so they keep working; the
+//! author is told so before the printed name changes). Roads are renamed
+//! from the Roads list under the road tool.
 
 use std::sync::Arc;
 
 use berthier_schema::edit::Edit;
-use iced::widget::{button, column, row, text};
+use iced::widget::{button, column, row, text, text_input};
 use iced::{Element, Fill};
 
 use super::{MapScreen, form};
@@ -21,7 +22,18 @@ use crate::tool::Tool;
 pub enum Message {
     /// Delete the whole item (refused while something names it).
     Delete(Kind, String),
+    /// Start renaming the road with this id.
+    RenameRoad(String),
+    /// The road's new name as typed.
+    RoadName(String),
+    /// Give the road the typed name (asked first when scenarios name it).
+    ConfirmRoadName,
+    /// Stop renaming the road.
+    CancelRoadName,
 }
+
+/// Id of the road name field (tests focus it).
+pub const ROAD_NAME: &str = "road-rename";
 
 impl MapScreen {
     /// The uses of this map's items, read from the pack the first time a
@@ -38,7 +50,59 @@ impl MapScreen {
     pub(super) fn gazetteer_message(&mut self, message: Message) {
         match message {
             Message::Delete(kind, id) => self.delete(kind, &id),
+            Message::RenameRoad(id) => {
+                // Empty, as the place form's name: the field shows the
+                // present name until something is typed.
+                self.confirm_rename = None;
+                self.road_name = Some((id, String::new()));
+            }
+            Message::RoadName(typed) => {
+                if let Some((_, name)) = self.road_name.as_mut() {
+                    *name = typed;
+                }
+            }
+            Message::ConfirmRoadName => self.rename_road(),
+            Message::CancelRoadName => {
+                self.road_name = None;
+                self.confirm_rename = None;
+            }
         }
+    }
+
+    /// The road being renamed gets the typed name, its id kept, in one
+    /// undo step; when a scenario names the road, the first press asks.
+    fn rename_road(&mut self) {
+        let Some((id, typed)) = self.road_name.clone() else {
+            return;
+        };
+        let Some(name) = crate::tool::name_of(&typed) else {
+            return;
+        };
+        let uses = self.used_by().of(Kind::Road, &id).len();
+        if uses > 0 && self.confirm_rename.as_deref() != Some(&id) {
+            self.notice = Some(format!(
+                "road `{id}` is named by {uses} part(s) of scenarios: they \
+                 name it by its id, which stays `{id}`; press Rename again \
+                 to change the printed name"
+            ));
+            self.confirm_rename = Some(id);
+            return;
+        }
+        self.confirm_rename = None;
+        self.road_name = None;
+        let Some(mut road) = self.opened.map.road(&id).cloned() else {
+            return;
+        };
+        if road.name.as_deref() == Some(name.as_str()) {
+            return;
+        }
+        road.name = Some(name);
+        self.apply_step(Edit::Road {
+            id,
+            to: Some(road),
+            at: None,
+        });
+        self.caches.clear();
     }
 
     fn delete(&mut self, kind: Kind, id: &str) {
@@ -150,6 +214,7 @@ pub fn view(screen: &MapScreen) -> Element<'_, Message> {
                 let name = r.name.clone().unwrap_or_else(|| r.id.clone());
                 let label = format!("{name} ({} hexes)", r.hexes.len());
                 out = out.push(item(used, Kind::Road, &r.id, &label));
+                out = out.push(road_rename(screen, &r.id));
             }
         }
         _ => {}
@@ -187,4 +252,40 @@ fn uses_of<'a>(uses: &[Use], name: &str) -> Element<'a, Message> {
         list = list.push(text(format!("  {u}")).size(12));
     }
     list.spacing(1).into()
+}
+
+/// Under a road of the Roads list: a Rename button, or while that road is
+/// renamed, the name field with Rename and Cancel.
+fn road_rename<'a>(screen: &'a MapScreen, id: &str) -> Element<'a, Message> {
+    match &screen.road_name {
+        Some((editing, typed)) if editing == id => {
+            let road = screen.opened.map.road(id);
+            let placeholder = road
+                .and_then(|r| r.name.clone())
+                .unwrap_or_else(|| "Road name".to_owned());
+            let ok = crate::tool::name_of(typed)
+                .is_some()
+                .then_some(Message::ConfirmRoadName);
+            column![
+                text_input(&placeholder, typed)
+                    .id(ROAD_NAME)
+                    .on_input(Message::RoadName)
+                    .on_submit_maybe(ok.clone())
+                    .size(13),
+                row![
+                    button(text("Rename").size(13)).on_press_maybe(ok),
+                    button(text("Cancel").size(13))
+                        .style(button::secondary)
+                        .on_press(Message::CancelRoadName),
+                ]
+                .spacing(6),
+            ]
+            .spacing(4)
+            .into()
+        }
+        _ => button(text("Rename…").size(13))
+            .style(button::secondary)
+            .on_press(Message::RenameRoad(id.to_owned()))
+            .into(),
+    }
 }

@@ -1,9 +1,9 @@
 //! The map screen's layout: toolbar, layer checkboxes, banners, the tool
 //! panel, canvas and findings, and the status bar.
 
+use iced::widget::Stack;
 use iced::widget::{
-    button, checkbox, column, container, pick_list, row, rule, scrollable,
-    stack, text,
+    button, checkbox, column, container, pick_list, row, rule, scrollable, text,
 };
 use iced::{Element, Fill};
 
@@ -45,9 +45,15 @@ impl MapScreen {
                 .push(rule::vertical(1));
         }
         let map = self.canvas_parts().view().map(Message::Canvas);
-        let map: Element<'_, Message> = match self.victory_layer() {
-            Some(victory) => stack![map, victory].into(),
-            None => map,
+        let over: Vec<Element<'_, Message>> =
+            [self.victory_layer(), self.game_layer()]
+                .into_iter()
+                .flatten()
+                .collect();
+        let map: Element<'_, Message> = if over.is_empty() {
+            map
+        } else {
+            Stack::with_children(std::iter::once(map).chain(over)).into()
         };
         body = body.push(container(map).width(Fill).height(Fill));
         if self.panels.checks {
@@ -61,6 +67,16 @@ impl MapScreen {
                     .height(iced::Length::Shrink);
                 checks = column![
                     container(list).max_height(220).padding([4, 8]),
+                    rule::horizontal(1),
+                    checks
+                ]
+                .into();
+            }
+            if let Some(list) = self.game_list() {
+                checks = column![
+                    container(scrollable(list).height(iced::Length::Shrink))
+                        .max_height(220)
+                        .padding([4, 8]),
                     rule::horizontal(1),
                     checks
                 ]

@@ -11,7 +11,7 @@ use iced::{Element, Fill, Theme};
 use super::layer::SetupLayer;
 use super::{Message, SetupScreen, Tab};
 use crate::map_canvas::Visible;
-use crate::setup::roster::{Entry, Status};
+use crate::setup::roster::{Entry, Row as RosterRow, Status};
 use crate::setup::zone;
 
 /// The left panel's width.
@@ -154,8 +154,21 @@ impl SetupScreen {
             counts(Status::is_error),
         );
         let mut list = Column::new().spacing(2).push(text(summary).size(13));
-        for entry in &roster.entries {
-            list = list.push(self.roster_row(entry));
+        // Grouped as the order of battle's tree: a unit is pressed and
+        // dragged onto the map from under its formation.
+        for row in &roster.rows {
+            let (shown, depth) = match row {
+                RosterRow::Heading(label, depth) => (
+                    text(label.clone()).size(13).style(text::primary).into(),
+                    *depth,
+                ),
+                RosterRow::Unit(i, depth) => match roster.entries.get(*i) {
+                    Some(entry) => (self.roster_row(entry), *depth),
+                    None => continue,
+                },
+            };
+            let indent = 12.0 * depth.min(6) as f32;
+            list = list.push(row![iced::widget::space().width(indent), shown]);
         }
         list.into()
     }

@@ -61,7 +61,9 @@ fn place_move_turn_each_undone_and_an_illegal_stack_shown() {
 
     // Picked in the roster, clicked on a hex holding infantry: moved, and
     // cavalry with infantry is a forbidden pair (VlE V.7).
-    click(&mut app, "Guard light cavalry 016");
+    // (Its row is far down the roster grouped by formation, below the
+    // window: picked as the row does.)
+    send(&mut app, setup::Message::Pick("fr-016".into()));
     press_release(&mut app, hex("1921"), hex("1921"));
     states.push(setups(&app));
     assert_eq!(status(&app, "fr-016"), Status::SetUp(hex("1921")));
@@ -87,7 +89,7 @@ fn place_move_turn_each_undone_and_an_illegal_stack_shown() {
     assert_eq!(facing(&app), Some(1));
 
     // An arriving unit set up as well: in two places, an error.
-    click(&mut app, "Jerome 049");
+    send(&mut app, setup::Message::Pick("fr-049".into()));
     press_release(&mut app, hex("1012"), hex("1012"));
     states.push(setups(&app));
     let Status::Several(what) = status(&app, "fr-049") else {

@@ -55,7 +55,9 @@ fn an_illegal_stack_is_a_live_finding_until_undone() {
     assert!(shows(&app, &heading), "{heading}");
 
     // Cavalry moved onto the infantry in 1921 (VlE V.7: a forbidden pair).
-    click(&mut app, "Guard light cavalry 016");
+    // Picked in the roster (far down its grouped list, below the
+    // window: picked as its row does).
+    send(&mut app, setup::Message::Pick("fr-016".into()));
     let at = setup(&app).point_of(hex("1921"));
     send(
         &mut app,

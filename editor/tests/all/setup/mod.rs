@@ -6,6 +6,7 @@ mod bundled;
 mod edits;
 mod live;
 mod posture;
+mod tree;
 mod variant;
 mod zones;
 
