@@ -20,19 +20,37 @@ fn copy_pack(dir: &Path) -> PathBuf {
     dir.to_owned()
 }
 
-/// The lines of the entry whose `(id: "<id>"` opens on a line of `text`:
-/// from that line to the one before the next entry, comment or list end.
+/// The lines of the entry with `id: "<id>"` in `text`, written on one line
+/// (`(id: "<id>", ...`) or one field a line (`(` then `id: "<id>",`, as
+/// the VASSAL import writes): from its opening line to the one before the
+/// next entry, comment or list end at the same indentation.
 fn entry_lines(text: &str, id: &str) -> std::ops::Range<usize> {
     let lines: Vec<&str> = text.lines().collect();
-    let opening = format!("(id: \"{id}\"");
+    let inline = format!("(id: \"{id}\"");
+    let field = format!("id: \"{id}\",");
     let start = lines
         .iter()
-        .position(|l| l.trim_start().starts_with(&opening))
+        .enumerate()
+        .find_map(|(i, l)| {
+            let t = l.trim_start();
+            if t.starts_with(&inline) {
+                Some(i)
+            } else if t == field && i > 0 && lines[i - 1].trim() == "(" {
+                Some(i - 1)
+            } else {
+                None
+            }
+        })
         .unwrap_or_else(|| panic!("entry {id}"));
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let depth = indent(lines[start]);
     let end = (start + 1..lines.len())
         .find(|&i| {
             let t = lines[i].trim_start();
-            t.starts_with('(') || t.starts_with(']') || t.starts_with("//")
+            indent(lines[i]) <= depth
+                && (t.starts_with('(')
+                    || t.starts_with(']')
+                    || t.starts_with("//"))
         })
         .unwrap_or(lines.len());
     start..end
