@@ -7,12 +7,17 @@
 //! three passes `berthier-validate` runs).
 //!
 //! The change is timed on one thread: the edit, the check (the map handed
-//! over typed, what did not change kept from the run before), the panel
-//! updated; the previous way (the map written out as text and read back,
-//! nothing kept) is timed in the same run for comparison; the window adds the
-//! debounce ([`DEBOUNCE`]) before the worker starts, printed apart.
+//! over typed, what the change cannot have changed kept from the run
+//! before: the schema check of the unchanged hexes, the counters' rules),
+//! the panel updated. In the same run, the change is also checked by a
+//! checker keeping only each file's first pass by its text (what the
+//! editor kept before: [`Session::first_passes_only`]), and a change to
+//! the setup (one unit moved, the scenario written as the Setup screen
+//! would save it) is checked both ways. The window adds the debounce
+//! ([`DEBOUNCE`]) before the worker starts, printed apart.
 //!
-//! Run: `cargo bench -p berthier-editor --bench live`.
+//! Run: `cargo bench -p berthier-editor --bench live` (release), or with
+//! `--profile dev`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::print_stdout)]
 
@@ -22,13 +27,17 @@ mod synthetic;
 use std::time::{Duration, Instant};
 
 use berthier_editor::project;
-use berthier_editor::scenario_findings::Selection;
 use berthier_editor::scenario_findings::live::DEBOUNCE;
+use berthier_editor::scenario_findings::{
+    Checker, Memory, Selection, scenario_texts,
+};
 use berthier_editor::screen::map::MapScreen;
 use berthier_schema::HexId;
 use berthier_schema::edit::Edit;
+use berthier_schema::{Document, Scenario};
+use berthier_validator::Session;
 
-const RUNS: usize = 5;
+const RUNS: usize = 7;
 
 fn main() {
     let dir = tempfile::tempdir().expect("folder");
@@ -53,28 +62,37 @@ fn main() {
     screen.check_live_now();
     let findings = screen.live().unwrap().findings().len();
     let mut turn = 0;
-    let change = best(|| {
+    let mut paint = |screen: &mut MapScreen| {
         turn += 1;
         let terrain = if turn % 2 == 0 { "clear" } else { "woods" };
         screen.apply_edit(Edit::Terrain {
             hex: HexId::new(62, 21),
             to: Some(terrain.to_owned()),
         });
+    };
+    let change = best(|| {
+        paint(&mut screen);
         screen.check_live_now();
     });
-    // The way a change was checked before the kept runs: the map written
-    // out as text and read back, every file read and checked again.
-    let map = screen.opened().path.canonicalize().unwrap();
-    let round_trip = best(|| {
-        let text = berthier_editor::files::map_text(&screen.opened().map, &map)
-            .unwrap();
-        let mut texts = berthier_editor::scenario_findings::Texts::new();
-        texts.insert(map.clone(), text.into());
-        let outcome =
-            berthier_editor::scenario_findings::check(&scenario, &texts);
-        std::hint::black_box(outcome.unwrap());
-    });
+    // The same change checked with only the first passes kept (before),
+    // and with everything kept (after), by checkers of their own.
+    let map_change =
+        |checker: &Checker,
+         screen: &mut MapScreen,
+         paint: &mut dyn FnMut(&mut MapScreen)| {
+            checker.check(&scenario, screen.live_memory()).unwrap();
+            best(|| {
+                paint(screen);
+                let outcome = checker.check(&scenario, screen.live_memory());
+                std::hint::black_box(outcome.unwrap());
+            })
+        };
+    let baseline = Checker::with_session(Session::first_passes_only());
+    let map_before = map_change(&baseline, &mut screen, &mut paint);
+    let map_after = map_change(&Checker::default(), &mut screen, &mut paint);
+    let (setup_before, setup_after) = setup_changes(&scenario);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let ratio = |d: Duration| d.as_secs_f64() / validation.as_secs_f64();
     println!(
         "{hexes} hexes, 300 units, {findings} findings at the start; best \
          of {RUNS}"
@@ -84,16 +102,63 @@ fn main() {
         "change to findings shown: {:.1} ms of work ({:.2}x the \
          validation), plus the {} ms debounce: {:.1} ms",
         ms(change),
-        change.as_secs_f64() / validation.as_secs_f64(),
+        ratio(change),
         DEBOUNCE.as_millis(),
         ms(change + DEBOUNCE),
     );
-    println!(
-        "the same check through the map's text, nothing kept: {:.1} ms \
-         ({:.2}x the validation)",
-        ms(round_trip),
-        round_trip.as_secs_f64() / validation.as_secs_f64(),
-    );
+    for (what, before, after) in [
+        ("a hex painted", map_before, map_after),
+        ("a unit moved in the setup", setup_before, setup_after),
+    ] {
+        println!(
+            "{what}: first passes kept {:.1} ms ({:.2}x), everything kept \
+             {:.1} ms ({:.2}x)",
+            ms(before),
+            ratio(before),
+            ms(after),
+            ratio(after),
+        );
+    }
+}
+
+/// A change to the setup (the first unit placed moved one hex and back),
+/// the scenario's text made as the Setup screen makes it, checked with
+/// the first passes kept and with everything kept.
+fn setup_changes(path: &std::path::Path) -> (Duration, Duration) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let format = berthier_schema::Format::of_path(path).unwrap();
+    let Ok(Document::Scenario(mut scenario)) =
+        berthier_schema::load_document(&text, format)
+    else {
+        panic!("not a scenario");
+    };
+    let home = scenario.sides[0].setup[0].hex;
+    let mut turn = 0;
+    let mut run = |checker: &Checker, scenario: &mut Scenario| {
+        let check = |scenario: &Scenario| {
+            let (_, make) = scenario_texts(path, scenario, false);
+            let memory = Memory {
+                texts: make(),
+                maps: Vec::new(),
+            };
+            std::hint::black_box(checker.check(path, memory).unwrap());
+        };
+        check(scenario);
+        best(|| {
+            turn += 1;
+            let row = if turn % 2 == 0 {
+                home.row
+            } else {
+                home.row + 1
+            };
+            scenario.sides[0].setup[0].hex = HexId { row, ..home };
+            check(scenario);
+        })
+    };
+    let baseline = Checker::with_session(Session::first_passes_only());
+    let before = run(&baseline, &mut scenario);
+    let after = run(&Checker::default(), &mut scenario);
+    (before, after)
 }
 
 fn best(mut run: impl FnMut()) -> Duration {

@@ -56,8 +56,19 @@ impl Selection {
     /// files in memory (the scenario itself may be one).
     pub fn of(scenario: &Path, texts: &Texts) -> Result<Self, String> {
         let scenario = absolute(scenario)?;
+        let document = read(&scenario, texts)?;
+        Self::of_document(scenario, &document, texts)
+    }
+
+    /// [`Self::of`] for the scenario at canonical `scenario`, read as
+    /// `document`.
+    pub fn of_document(
+        scenario: PathBuf,
+        document: &Document,
+        texts: &Texts,
+    ) -> Result<Self, String> {
         let mut files = vec![scenario.clone()];
-        match read(&scenario, texts)? {
+        match document {
             Document::Scenario(s) => {
                 for named in [&s.map, &s.counters, &s.series] {
                     files.push(berthier_schema::pack::beside(&scenario, named));
@@ -139,7 +150,7 @@ pub fn hex_of(finding: &Diagnostic) -> Option<HexId> {
 }
 
 /// A document read from `texts` when it holds `path`, else from disk.
-fn read(path: &Path, texts: &Texts) -> Result<Document, String> {
+pub fn read(path: &Path, texts: &Texts) -> Result<Document, String> {
     let text: Arc<str> = match texts.get(path) {
         Some(t) => Arc::clone(t),
         None => std::fs::read_to_string(path)
@@ -153,7 +164,8 @@ fn read(path: &Path, texts: &Texts) -> Result<Document, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn absolute(path: &Path) -> Result<PathBuf, String> {
+/// `path`, canonical.
+pub fn absolute(path: &Path) -> Result<PathBuf, String> {
     path.canonicalize()
         .map_err(|e| format!("{}: {e}", path.display()))
 }

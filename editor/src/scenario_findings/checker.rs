@@ -8,10 +8,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use berthier_schema::counters::Counters;
+use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, Map};
 use berthier_validator::{Session, Typed};
 
-use super::{Outcome, Selection, Texts, Unchecked, sort_by_code};
+use super::{Outcome, Selection, Texts, Unchecked, sort_by_code, unchecked};
 
 /// The documents being edited, as the check reads them.
 #[derive(Debug, Default)]
@@ -36,9 +38,23 @@ struct Kept {
     from: Vec<(PathBuf, Arc<str>)>,
     selection: Selection,
     unchecked: Unchecked,
+    /// The series and counters the counts read.
+    sources: Arc<Sources>,
 }
 
+/// A scenario's series and counters as loaded (`None`: they cannot be).
+type Sources = (Option<Series>, Option<Counters>);
+
 impl Checker {
+    /// A checker keeping what `session` keeps (the benchmark compares
+    /// [`Session::first_passes_only`] with the default).
+    pub fn with_session(session: Session) -> Self {
+        Self {
+            session,
+            kept: Mutex::default(),
+        }
+    }
+
     /// What [`super::check`] reports for the scenario at `scenario` with
     /// the documents in `memory`.
     pub fn check(
@@ -86,13 +102,43 @@ impl Checker {
         {
             return Ok((k.selection.clone(), k.unchecked.clone()));
         }
-        let selection = Selection::of(scenario, &memory.texts)?;
-        let unchecked = Unchecked::count(&selection.scenario, &memory.texts);
+        // The scenario is read once, for the selection and the counts.
+        let path = super::absolute(scenario)?;
+        let document = super::read(&path, &memory.texts)?;
+        let selection =
+            Selection::of_document(path.clone(), &document, &memory.texts)?;
+        // Only the scenario changed (a setup edit): the series and
+        // counters the counts read are those loaded before.
+        let same_sources = kept.as_ref().filter(|k| {
+            k.selection.files == selection.files
+                && k.from
+                    .iter()
+                    .filter(|(p, _)| *p != k.selection.scenario)
+                    .all(|(p, t)| text_of(p, memory).as_ref() == Some(t))
+        });
+        let path = &selection.scenario;
+        let read = match document {
+            // Held in memory: as `Unchecked::count` reads it.
+            Document::Scenario(s) if memory.texts.contains_key(path) => Some(s),
+            _ => unchecked::scenario_of(path, &memory.texts),
+        };
+        let sources = match same_sources {
+            Some(k) => Arc::clone(&k.sources),
+            None => Arc::new(
+                read.as_ref()
+                    .map(|s| unchecked::sources(path, s))
+                    .unwrap_or_default(),
+            ),
+        };
+        let unchecked = read.map_or_else(Unchecked::default, |s| {
+            Unchecked::of(&s, sources.0.as_ref(), sources.1.as_ref())
+        });
         *kept = reusable(&selection, memory).map(|from| Kept {
             scenario: scenario.to_owned(),
             from,
             selection: selection.clone(),
             unchecked: unchecked.clone(),
+            sources,
         });
         Ok((selection, unchecked))
     }

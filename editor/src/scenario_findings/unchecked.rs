@@ -35,19 +35,25 @@ impl Unchecked {
     /// `texts` when the Setup or Timeline screen holds it there (a full
     /// scenario, never a variant); the rest from disk.
     pub fn count(path: &Path, texts: &Texts) -> Self {
-        let Some(s) = in_memory(path, texts)
-            .or_else(|| load_scenario(path).ok().map(|r| r.scenario))
-        else {
+        let Some(s) = scenario_of(path, texts) else {
             return Self::default();
         };
-        let s = &s;
-        let series = load_series(&beside(path, &s.series)).ok();
-        let counters = load_counters(&beside(path, &s.counters)).ok();
+        let (series, counters) = sources(path, &s);
+        Self::of(&s, series.as_ref(), counters.as_ref())
+    }
+
+    /// The counts for the scenario `s`, with its series and counters as
+    /// loaded (`None` when they cannot be).
+    pub fn of(
+        s: &Scenario,
+        series: Option<&Series>,
+        counters: Option<&Counters>,
+    ) -> Self {
         Self {
             text_placements: Some(text_placements(s)),
             unknown_steps: series
                 .zip(counters)
-                .map(|(series, counters)| unknown_steps(s, &series, &counters)),
+                .map(|(series, counters)| unknown_steps(s, series, counters)),
             text_victory: Some(
                 s.victory
                     .iter()
@@ -63,6 +69,24 @@ impl Unchecked {
             .iter()
             .any(|n| n.is_some_and(|n| n > 0))
     }
+}
+
+/// The scenario at `path`: held in `texts` (a full scenario), else read
+/// from disk (a variant resolved through its bases).
+pub fn scenario_of(path: &Path, texts: &Texts) -> Option<Scenario> {
+    in_memory(path, texts)
+        .or_else(|| load_scenario(path).ok().map(|r| r.scenario))
+}
+
+/// The series and counters the scenario `s` at `path` names, read from
+/// disk (`None` when they cannot be).
+pub fn sources(
+    path: &Path,
+    s: &Scenario,
+) -> (Option<Series>, Option<Counters>) {
+    let series = load_series(&beside(path, &s.series)).ok();
+    let counters = load_counters(&beside(path, &s.counters)).ok();
+    (series, counters)
 }
 
 /// The scenario held in `texts` at `path`, when it is a full scenario.

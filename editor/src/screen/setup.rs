@@ -400,6 +400,9 @@ impl SetupScreen {
             self.doc.redo()
         };
         if done {
+            // The notice spoke of the state undone or redone (a finding
+            // clicked, a drop refused): it no longer holds.
+            self.notice = None;
             self.refresh();
         }
     }

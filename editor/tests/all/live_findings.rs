@@ -300,3 +300,35 @@ fn the_kept_runs_report_what_a_fresh_check_reports() {
     assert_ne!(second.as_ref().ok(), Some(&first), "{second:?}");
     assert_eq!(checker.check(&scenario, memory()).expect("checks"), first);
 }
+
+/// A setup edit checked by a checker that kept the run before (the map's
+/// and the counters' checks, the series and counters the counts read)
+/// reports what a fresh checker reports, counts included.
+#[test]
+fn a_kept_check_after_a_setup_edit_equals_a_cold_one() {
+    let path = rivoli();
+    let text = std::fs::read_to_string(&path).expect("reads");
+    let Ok(berthier_schema::Document::Scenario(mut scenario)) =
+        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
+    else {
+        panic!("not a scenario");
+    };
+    let memory = |s: &berthier_schema::Scenario| {
+        let (_, make) = scenario_findings::scenario_texts(&path, s, false);
+        scenario_findings::Memory {
+            texts: make(),
+            maps: Vec::new(),
+        }
+    };
+    let kept = scenario_findings::Checker::default();
+    let first = kept.check(&path, memory(&scenario)).expect("checks");
+    // A unit moved off the map: a new finding.
+    scenario.sides[0].setup[0].hex = "9950".parse().expect("hex");
+    let after = kept.check(&path, memory(&scenario)).expect("checks");
+    let cold = scenario_findings::Checker::default()
+        .check(&path, memory(&scenario))
+        .expect("checks");
+    assert_eq!(after, cold);
+    assert_ne!(after.findings, first.findings);
+    assert!(after.unchecked.text_placements.is_some(), "{after:?}");
+}

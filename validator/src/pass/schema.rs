@@ -469,7 +469,16 @@ fn violations(
     kind: DocKind,
     value: &serde_json::Value,
 ) -> Vec<Diagnostic> {
-    schema_violations(kind, value)
+    located(source, schema_violations(kind, value))
+}
+
+/// The findings of `found`, a document's schema violations, located in
+/// `source`.
+pub(crate) fn located(
+    source: &SourceFile,
+    found: Vec<berthier_schema::validate::SchemaViolation>,
+) -> Vec<Diagnostic> {
+    found
         .into_iter()
         .flat_map(|v| {
             if v.unexpected.is_empty() {

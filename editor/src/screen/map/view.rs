@@ -55,7 +55,10 @@ impl MapScreen {
         } else {
             Stack::with_children(std::iter::once(map).chain(over)).into()
         };
-        body = body.push(container(map).width(Fill).height(Fill));
+        // Clipped: iced 0.14's canvas draws unclipped, and a zoomed-in
+        // map's labels spilled under the panels and the status bar (seen
+        // under Xvfb; the Setup screen's map is clipped the same way).
+        body = body.push(container(map).width(Fill).height(Fill).clip(true));
         if self.panels.checks {
             // The scenario's findings include the map checks (pass 2).
             let mut checks = match &self.live {

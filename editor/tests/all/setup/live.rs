@@ -85,10 +85,14 @@ fn an_illegal_stack_is_a_live_finding_until_undone() {
     assert!(setup(&app).selected_unit().is_some());
     let notice = setup(&app).notice().expect("a notice").to_owned();
     assert!(notice.contains("hex 1921"), "{notice}");
+    assert!(shows(&app, &notice), "the toolbar shows {notice}");
 
-    // Undone: the finding is gone, the list as it was.
+    // Undone: the finding is gone, the list as it was, and the toolbar no
+    // longer names it.
     click(&mut app, "Undo");
     check(&mut app);
     assert_eq!(worded(&app), before);
     assert!(!shows(&app, finding));
+    assert_eq!(setup(&app).notice(), None);
+    assert!(!shows(&app, &notice), "the toolbar still shows {notice}");
 }

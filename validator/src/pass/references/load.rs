@@ -67,6 +67,20 @@ impl Pack {
             canonical: Mutex::default(),
             effective: Mutex::default(),
             merged: Mutex::default(),
+            memo: None,
+        }
+    }
+
+    /// [`Pack::new`] reusing what pure checks found in `memo` (a
+    /// session's runs), and keeping there what they find.
+    pub fn with_memo(
+        candidates: &[Candidate],
+        texts: crate::Texts,
+        memo: Arc<super::memo::Memo>,
+    ) -> Self {
+        Self {
+            memo: Some(memo),
+            ..Self::new(candidates, texts)
         }
     }
 

@@ -12,6 +12,7 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
+use super::memo::{CountersKey, MapKey};
 use super::{Ctx, include, series};
 use crate::check::map as map_checks;
 use crate::check::references;
@@ -28,25 +29,55 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
             ctx.file(&format!("/sheets/{i}/scan"), scan);
         }
     }
-    ctx.findings(map_checks::check(map, series.as_deref()));
+    let run = || map_checks::check(map, series.as_deref());
+    let path = &ctx.src.at.path;
+    let findings = match (&ctx.pack.memo, ctx.pack.get(path)) {
+        (Some(memo), Some(entry)) => {
+            let key = MapKey {
+                entry: std::sync::Arc::clone(entry),
+                series: series.clone(),
+            };
+            memo.map(path, key, run)
+        }
+        _ => run(),
+    };
+    ctx.findings(findings);
 }
 
 pub(super) fn counters(ctx: &mut Ctx<'_>, c: &Counters) {
     let series = series_of(ctx, "/series", &c.series);
     let Some(merged) = include::check(ctx, c) else {
-        ctx.findings(references::counters(c, series.as_deref()));
+        ctx.findings(counters_rules(ctx, c, series));
         return;
     };
     // The effective counters are checked as one (a unit's formation may
     // be an included one); findings about included items are their
     // files' own.
-    let findings = references::counters(&merged.counters, series.as_deref());
+    let findings = counters_rules(ctx, &merged.counters, series);
     ctx.findings(
         findings
             .into_iter()
             .filter(|f| include::points_at_own(c, &f.pointer))
             .collect(),
     );
+}
+
+/// `berthier_rules`' checks of the (effective) counters `c`, kept in a
+/// session's memo.
+fn counters_rules(
+    ctx: &Ctx<'_>,
+    c: &Counters,
+    series: Option<std::sync::Arc<Series>>,
+) -> Vec<crate::check::Finding> {
+    let run = || references::counters(c, series.as_deref());
+    let Some(memo) = &ctx.pack.memo else {
+        return run();
+    };
+    let key = CountersKey {
+        counters: c.clone(),
+        series: series.clone(),
+    };
+    memo.counters(&ctx.src.at.path, key, run)
 }
 
 pub(super) fn scenario(ctx: &mut Ctx<'_>, s: &Scenario) {

@@ -13,6 +13,7 @@ mod game;
 mod include;
 mod load;
 mod map;
+pub mod memo;
 pub(crate) mod series;
 pub mod variant;
 
@@ -48,6 +49,9 @@ pub struct Pack {
     /// Texts read instead of the files at their paths (see
     /// [`crate::Texts`]).
     texts: crate::Texts,
+    /// What pure checks found in a session's run before (none in a
+    /// plain run).
+    memo: Option<Arc<memo::Memo>>,
 }
 
 /// Where a reference leads.
