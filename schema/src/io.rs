@@ -19,6 +19,9 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temp_name.push(name);
     temp_name.push(format!(".{}.tmp", std::process::id()));
     let temp = dir.join(temp_name);
+    // First, so that a save killed before it finishes leaves its own
+    // temporary file beside the file and nothing older: they never pile up.
+    remove_stale_temps(dir, name);
     let result = (|| {
         let mut file = File::create(&temp)?;
         file.write_all(bytes)?;
@@ -32,9 +35,6 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     })();
     if result.is_err() {
         let _ = fs::remove_file(&temp);
-    }
-    if result.is_ok() {
-        remove_stale_temps(dir, name);
     }
     result
 }
