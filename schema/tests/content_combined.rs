@@ -11,10 +11,9 @@ use std::path::Path;
 
 use berthier_schema::counters::Counters;
 use berthier_schema::game::{ClockTurn, Game};
-use berthier_schema::scenario::{
-    Arrival, Losses, Scenario, ScenarioSide, TurnRef,
-};
+use berthier_schema::scenario::{Arrival, Scenario, TurnRef};
 use berthier_schema::{Document, Format, load_document};
+use vle_common::{loss_total, side};
 
 const DIR: &str = "scenarios/combined-1815";
 
@@ -37,10 +36,6 @@ fn scenario(file: &str) -> (Scenario, Counters) {
     let counters = berthier_schema::pack::load_counters(&dir.join(&s.counters))
         .unwrap_or_else(|e| panic!("{e}"));
     (s, counters)
-}
-
-fn side<'a>(s: &'a Scenario, id: &str) -> &'a ScenarioSide {
-    s.sides.iter().find(|x| x.side == id).expect("side")
 }
 
 /// Combat units (not leaders) among `ids`.
@@ -85,21 +80,6 @@ fn when(a: &Arrival) -> String {
         TurnRef::Dated { date, clock } => format!("{date} {clock}"),
         TurnRef::Turn(n) => format!("turn {n}"),
     }
-}
-
-fn steps(l: &Losses) -> u16 {
-    match (l.each, l.total) {
-        (Some(each), _) => u16::from(each) * l.units.units.len() as u16,
-        (None, Some(total)) => total,
-        (None, None) => panic!("losses with neither each nor total"),
-    }
-}
-
-/// Every starting loss of a side, at set-up and with its arrivals.
-fn loss_total(s: &Scenario, id: &str) -> u16 {
-    let sd = side(s, id);
-    let arriving = sd.reinforcements.iter().flat_map(|r| &r.losses);
-    sd.losses.iter().chain(arriving).map(steps).sum()
 }
 
 fn night_turns(s: &Scenario) -> Vec<u16> {

@@ -9,14 +9,10 @@ mod vle_common;
 use std::collections::BTreeMap;
 
 use berthier_schema::counters::Counters;
-use berthier_schema::scenario::{Losses, Scenario, ScenarioSide};
+use berthier_schema::scenario::{Losses, Scenario};
 use vle_common::{
-    Battle, battle, check_battle, check_counts, m, morale, series,
+    Battle, battle, check_battle, check_counts, m, morale, series, side,
 };
-
-fn side<'a>(s: &'a Scenario, id: &str) -> &'a ScenarioSide {
-    s.sides.iter().find(|x| x.side == id).expect("side")
-}
 
 /// Steps lost by each unit a `Losses` list names (`each` only: the
 /// Waterloo scenarios print per-unit losses).

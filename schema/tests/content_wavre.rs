@@ -9,31 +9,12 @@ mod vle_common;
 use berthier_schema::counters::Counters;
 use berthier_schema::placement::Location;
 use berthier_schema::scenario::{
-    Condition, Losses, Outcome, Scenario, ScenarioSide, Trigger, TurnRef,
+    Condition, Outcome, Scenario, Trigger, TurnRef,
 };
 use vle_common::{
-    Battle, battle, check_battle, check_counts, hexes_of, m, morale, series,
+    Battle, battle, check_battle, check_counts, hexes_of, loss_total, m,
+    morale, series, side,
 };
-
-fn side<'a>(s: &'a Scenario, id: &str) -> &'a ScenarioSide {
-    s.sides.iter().find(|x| x.side == id).expect("side")
-}
-
-/// Steps a `Losses` entry takes: `each` per named unit, or its `total`.
-fn steps(l: &Losses) -> u16 {
-    match (l.each, l.total) {
-        (Some(each), _) => u16::from(each) * l.units.units.len() as u16,
-        (None, Some(total)) => total,
-        (None, None) => panic!("losses with neither each nor total"),
-    }
-}
-
-/// Every starting loss of a side, at setup and with its arrivals.
-fn loss_total(s: &Scenario, id: &str) -> u16 {
-    let side = side(s, id);
-    let arriving = side.reinforcements.iter().flat_map(|r| &r.losses);
-    side.losses.iter().chain(arriving).map(steps).sum()
-}
 
 /// Combat units of `formation` (by the counters' own grouping, before the
 /// scenario's attachments) a side sets up or brings.

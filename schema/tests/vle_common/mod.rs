@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use berthier_schema::counters::Counters;
 use berthier_schema::map::Map;
 use berthier_schema::placement::{Location, Placement};
-use berthier_schema::scenario::{Condition, Scenario};
+use berthier_schema::scenario::{Condition, Losses, Scenario, ScenarioSide};
 use berthier_schema::series::Series;
 use berthier_schema::stacking::StackUnit;
 use berthier_schema::zone::{SetupLookup, Verdict, Zone};
@@ -484,4 +484,25 @@ pub fn m(
     desperate: &[u16],
 ) -> (String, u16, u16, Vec<u16>) {
     (name.to_owned(), steps, demo, desperate.to_vec())
+}
+
+/// A scenario's side by id.
+pub fn side<'a>(s: &'a Scenario, id: &str) -> &'a ScenarioSide {
+    s.sides.iter().find(|x| x.side == id).expect("side")
+}
+
+/// Steps a `Losses` entry takes: `each` per named unit, or its `total`.
+pub fn steps(l: &Losses) -> u16 {
+    match (l.each, l.total) {
+        (Some(each), _) => u16::from(each) * l.units.units.len() as u16,
+        (None, Some(total)) => total,
+        (None, None) => panic!("losses with neither each nor total"),
+    }
+}
+
+/// Every starting loss of a side, at setup and with its arrivals.
+pub fn loss_total(s: &Scenario, id: &str) -> u16 {
+    let side = side(s, id);
+    let arriving = side.reinforcements.iter().flat_map(|r| &r.losses);
+    side.losses.iter().chain(arriving).map(steps).sum()
 }
