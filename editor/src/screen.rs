@@ -1,5 +1,6 @@
 //! The editor's screens, one module each (halloy style).
 
+pub mod clip;
 pub mod error;
 pub mod game;
 pub mod map;

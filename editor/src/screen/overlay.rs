@@ -190,7 +190,10 @@ pub fn side_layout<'a, M: 'a>(
     iced::widget::column![
         toolbar,
         iced::widget::rule::horizontal(1),
-        iced::widget::row![side_panel(panel), canvas],
+        iced::widget::row![
+            side_panel(panel),
+            crate::screen::clip::clipped(canvas)
+        ],
     ]
     .into()
 }

@@ -56,9 +56,9 @@ impl MapScreen {
             Stack::with_children(std::iter::once(map).chain(over)).into()
         };
         // Clipped: iced 0.14's canvas draws unclipped, and a zoomed-in
-        // map's labels spilled under the panels and the status bar (seen
-        // under Xvfb; the Setup screen's map is clipped the same way).
-        body = body.push(container(map).width(Fill).height(Fill).clip(true));
+        // map's labels and scan spilled over the panels and the status bar
+        // (seen under Xvfb; the Setup screen's map is clipped the same way).
+        body = body.push(crate::screen::clip::clipped(map));
         if self.panels.checks {
             // The scenario's findings include the map checks (pass 2).
             let mut checks = match &self.live {

@@ -106,14 +106,10 @@ impl SetupScreen {
         };
         // Clipped: a canvas draws unclipped, and the map drawn before the
         // first fit spilled over the roster (seen under Xvfb).
-        container(stack![
+        crate::screen::clip::clipped(stack![
             map.view().map(Message::Canvas),
             Canvas::new(layer).width(Fill).height(Fill),
         ])
-        .width(Fill)
-        .height(Fill)
-        .clip(true)
-        .into()
     }
 
     fn list(&self) -> Element<'_, Message> {
