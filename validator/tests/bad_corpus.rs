@@ -247,11 +247,47 @@ fn fifty_thousand_setup_entries_are_each_reported() {
     let found = json["diagnostics"].as_array().expect("diagnostics");
     let repeats = found.iter().filter(|d| d["code"] == "SET003").count();
     assert!(repeats >= 49_999, "{repeats} SET003");
+    // The illegal stack names the repeated unit once, with its count.
+    let stack = found
+        .iter()
+        .find(|d| d["code"] == "STK001")
+        .expect("STK001");
+    let message = stack["message"].as_str().expect("message");
+    assert!(message.len() < 500, "{} bytes", message.len());
+    assert!(message.contains(" x50000"), "{message}");
     // The last repeat is located on its own line.
     assert!(
         found.iter().any(|d| d["line"] == 22 + 49_999),
         "no finding on the last entry"
     );
+}
+
+/// A million: the corpus case the reliability issue names (issue 14's
+/// probe found time growing with the square of the repeats). About 75 s
+/// and 1.3 GB in a debug build; GitHub annotations (one line a finding)
+/// keep the captured output near 200 MB.
+#[test]
+fn a_million_setup_entries_are_each_reported() {
+    const ENTRY: &str =
+        "                (unit: \"b1\", hex: \"0202\", facing: 0),\n";
+    let dir = pack();
+    let text = std::fs::read_to_string(dir.path().join("mini.scenario.ron"))
+        .expect("read");
+    let text = text.replacen(ENTRY, &ENTRY.repeat(1_000_000), 1);
+    std::fs::write(dir.path().join("mini.scenario.ron"), text).expect("write");
+    let out = run(dir.path(), &["--format", "github"]);
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    let repeats = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("=SET003::"))
+        .count();
+    assert_eq!(repeats, 999_999);
+    // The last repeat is located on its own line.
+    assert!(out.stdout.contains("line=1000021,col=24,title=SET003"));
+    let stack = out.stdout.lines().find(|l| l.contains("=STK001::"));
+    let stack = stack.expect("STK001");
+    assert!(stack.contains("b1 (1st Line) x1000000,"), "{stack}");
 }
 
 #[test]

@@ -53,13 +53,12 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             if problems.is_empty() {
                 continue;
             }
-            let names: Vec<String> = group.iter().map(|s| s.label()).collect();
+            let names = stack_names(group.iter().map(|s| s.label()));
             let mut f = Finding::new(
                 Code::Stk001,
                 last.pointer("hex"),
                 format!(
-                    "illegal stack in hex {hex} ({}): {}",
-                    names.join(", "),
+                    "illegal stack in hex {hex} ({names}): {}",
                     problems.join("; ")
                 ),
             )
@@ -72,6 +71,41 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     }
     out.extend(unknown_finding(&unknown));
     out
+}
+
+/// How many different units a stack's message names before "and N more".
+const NAMED_UNITS: usize = 12;
+
+/// The units of a stack by label, in order: a unit set up several times
+/// (a duplicated setup entry) named once with its count, and the list cut
+/// after `NAMED_UNITS` different units, so that a hex holding thousands of
+/// entries gives a message that can still be read (and a bounded one).
+fn stack_names(labels: impl Iterator<Item = String>) -> String {
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> =
+        std::collections::HashMap::new();
+    for label in labels {
+        match index.get(&label) {
+            Some(&i) => counted[i].1 += 1,
+            None => {
+                index.insert(label.clone(), counted.len());
+                counted.push((label, 1));
+            }
+        }
+    }
+    let mut parts: Vec<String> = counted
+        .iter()
+        .take(NAMED_UNITS)
+        .map(|(label, n)| match n {
+            1 => label.clone(),
+            n => format!("{label} x{n}"),
+        })
+        .collect();
+    if counted.len() > NAMED_UNITS {
+        let rest: usize = counted[NAMED_UNITS..].iter().map(|(_, n)| n).sum();
+        parts.push(format!("and {rest} more"));
+    }
+    parts.join(", ")
 }
 
 /// Limits on a summed rating that some counted unit lacks: violations that
@@ -142,4 +176,31 @@ fn unknown_finding(
         .hex(*hex)
         .help("fill in the counters' ratings when a source gives them"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stack_names;
+
+    fn names(labels: &[&str]) -> String {
+        stack_names(labels.iter().map(|l| (*l).to_owned()))
+    }
+
+    #[test]
+    fn a_unit_set_up_many_times_is_named_once_with_its_count() {
+        let mut labels = vec!["b1 (1st Line)"; 50_000];
+        labels.push("b2 (2nd Line)");
+        assert_eq!(names(&labels), "b1 (1st Line) x50000, b2 (2nd Line)");
+    }
+
+    #[test]
+    fn a_long_stack_is_cut_after_twelve_units() {
+        let labels: Vec<String> = (1..=15).map(|i| format!("u{i}")).collect();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        assert_eq!(
+            names(&refs),
+            "u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, and 3 more"
+        );
+        assert_eq!(names(&["a", "b"]), "a, b");
+    }
 }
