@@ -12,9 +12,12 @@
 //! the panel updated. In the same run, the change is also checked by a
 //! checker keeping only each file's first pass by its text (what the
 //! editor kept before: [`Session::first_passes_only`]), and a change to
-//! the setup (one unit moved, the scenario written as the Setup screen
-//! would save it) is checked both ways. The window adds the debounce
-//! ([`DEBOUNCE`]) before the worker starts, printed apart.
+//! the setup (one unit moved) is checked three ways: the scenario written
+//! as a save would write it and read back, with the first passes kept
+//! and with everything kept, and held typed as the Setup screen hands it
+//! over now (its text made only when a finding is located in it). The
+//! window adds the debounce ([`DEBOUNCE`]) before the worker starts,
+//! printed apart.
 //!
 //! Run: `cargo bench -p berthier-editor --bench live` (release), or with
 //! `--profile dev`.
@@ -29,7 +32,7 @@ use std::time::{Duration, Instant};
 use berthier_editor::project;
 use berthier_editor::scenario_findings::live::DEBOUNCE;
 use berthier_editor::scenario_findings::{
-    Checker, Memory, Selection, scenario_texts,
+    Checker, Memory, Selection, scenario_memory, scenario_texts,
 };
 use berthier_editor::screen::map::MapScreen;
 use berthier_schema::HexId;
@@ -90,7 +93,7 @@ fn main() {
     let baseline = Checker::with_session(Session::first_passes_only());
     let map_before = map_change(&baseline, &mut screen, &mut paint);
     let map_after = map_change(&Checker::default(), &mut screen, &mut paint);
-    let (setup_before, setup_after) = setup_changes(&scenario);
+    let [setup_before, setup_after, setup_typed] = setup_changes(&scenario);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let ratio = |d: Duration| d.as_secs_f64() / validation.as_secs_f64();
     println!(
@@ -108,7 +111,11 @@ fn main() {
     );
     for (what, before, after) in [
         ("a hex painted", map_before, map_after),
-        ("a unit moved in the setup", setup_before, setup_after),
+        (
+            "a unit moved, its text written and read",
+            setup_before,
+            setup_after,
+        ),
     ] {
         println!(
             "{what}: first passes kept {:.1} ms ({:.2}x), everything kept \
@@ -119,12 +126,20 @@ fn main() {
             ratio(after),
         );
     }
+    println!(
+        "a unit moved, the scenario held typed (everything kept): {:.1} ms \
+         ({:.2}x), plus the {} ms debounce: {:.1} ms",
+        ms(setup_typed),
+        ratio(setup_typed),
+        DEBOUNCE.as_millis(),
+        ms(setup_typed + DEBOUNCE),
+    );
 }
 
 /// A change to the setup (the first unit placed moved one hex and back),
-/// the scenario's text made as the Setup screen makes it, checked with
-/// the first passes kept and with everything kept.
-fn setup_changes(path: &std::path::Path) -> (Duration, Duration) {
+/// checked with the scenario's text made as a save makes it (first passes
+/// kept, everything kept) and with the scenario held typed.
+fn setup_changes(path: &std::path::Path) -> [Duration; 3] {
     let text = std::fs::read_to_string(path).unwrap();
     let format = berthier_schema::Format::of_path(path).unwrap();
     let Ok(Document::Scenario(mut scenario)) =
@@ -134,12 +149,16 @@ fn setup_changes(path: &std::path::Path) -> (Duration, Duration) {
     };
     let home = scenario.sides[0].setup[0].hex;
     let mut turn = 0;
-    let mut run = |checker: &Checker, scenario: &mut Scenario| {
+    let mut run = |checker: &Checker, scenario: &mut Scenario, typed: bool| {
         let check = |scenario: &Scenario| {
-            let (_, make) = scenario_texts(path, scenario, false);
-            let memory = Memory {
-                texts: make(),
-                maps: Vec::new(),
+            let memory = if typed {
+                scenario_memory(path, scenario, false).1()
+            } else {
+                let (_, make) = scenario_texts(path, scenario, false);
+                Memory {
+                    texts: make(),
+                    ..Memory::default()
+                }
             };
             std::hint::black_box(checker.check(path, memory).unwrap());
         };
@@ -156,9 +175,10 @@ fn setup_changes(path: &std::path::Path) -> (Duration, Duration) {
         })
     };
     let baseline = Checker::with_session(Session::first_passes_only());
-    let before = run(&baseline, &mut scenario);
-    let after = run(&Checker::default(), &mut scenario);
-    (before, after)
+    let before = run(&baseline, &mut scenario, false);
+    let after = run(&Checker::default(), &mut scenario, false);
+    let typed = run(&Checker::default(), &mut scenario, true);
+    [before, after, typed]
 }
 
 fn best(mut run: impl FnMut()) -> Duration {

@@ -26,7 +26,7 @@ use berthier_schema::{Document, HexId};
 pub use berthier_validator::Texts;
 
 pub use checker::{Checker, Memory};
-pub use texts::scenario_texts;
+pub use texts::{scenario_memory, scenario_texts};
 pub use unchecked::Unchecked;
 
 /// The files a scenario's findings cover, inside their pack.

@@ -28,7 +28,7 @@ pub mod source;
 mod texts;
 pub mod walk;
 
-pub use session::{Session, Typed, validate_documents_in};
+pub use session::{Session, Typed, TypedText, validate_documents_in};
 pub use texts::{Texts, validate_documents};
 
 use std::path::PathBuf;

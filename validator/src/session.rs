@@ -14,6 +14,13 @@
 //!
 //! The scenario's own checks and its rules (pass 3), which read every
 //! document, run on every call.
+//!
+//! A document held typed whose text is the one a save would write
+//! ([`TypedText::Saved`], the scenario a Setup screen edits) is not
+//! written out nor read back either: its typed value is checked against
+//! the schema, and its text is made only if a finding is located in it
+//! ([`SourceFile::deferred`]), so the findings and their lines are those
+//! a run on the saved file reports.
 
 mod typed_map;
 
@@ -21,18 +28,46 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use berthier_schema::Document;
+use berthier_schema::document::FORMAT_VERSION;
+use berthier_schema::{Document, Format};
 
 use crate::pass::references::Pack;
 use crate::pass::references::memo::Memo;
 use crate::pass::schema::{self, Checked};
+use crate::source::{MakeText, SourceFile};
 use crate::walk::Candidate;
 use crate::{Report, RunError, Texts, severity};
 
 /// Documents held typed in memory, by path, each with the text its
-/// findings are located in (the file as last read: line numbers are
-/// approximate once it has changed; the message, pointer and hex are not).
-pub type Typed = HashMap<PathBuf, (Document, Arc<str>)>;
+/// findings are located in.
+pub type Typed = HashMap<PathBuf, (Document, TypedText)>;
+
+/// The text the findings of a document held typed are located in.
+#[derive(Clone)]
+pub enum TypedText {
+    /// The file as last read: line numbers are approximate once the
+    /// document has changed (the message, pointer and hex are not).
+    Read(Arc<str>),
+    /// The text a save of the document would write, made only when a
+    /// finding is located in it: the findings are exactly those of a run
+    /// on the saved file, lines included.
+    Saved(MakeText),
+}
+
+impl From<Arc<str>> for TypedText {
+    fn from(text: Arc<str>) -> Self {
+        Self::Read(text)
+    }
+}
+
+impl std::fmt::Debug for TypedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Read(text) => write!(f, "Read({} bytes)", text.len()),
+            Self::Saved(_) => f.write_str("Saved"),
+        }
+    }
+}
 
 /// A document's first pass with the text it was made from.
 type Kept = (Arc<str>, Arc<Checked>);
@@ -110,9 +145,18 @@ impl Session {
     fn typed_pass(
         &self,
         candidate: &Candidate,
-        text: Arc<str>,
+        text: TypedText,
         document: Document,
     ) -> Option<Arc<Checked>> {
+        let text = match text {
+            TypedText::Read(text) => text,
+            TypedText::Saved(make) if matches!(document, Document::Map(_)) => {
+                make()
+            }
+            TypedText::Saved(make) => {
+                return self.saved_pass(candidate, make, document);
+            }
+        };
         let map = match document {
             Document::Map(map) if !self.first_passes_only => map,
             other => {
@@ -126,6 +170,34 @@ impl Session {
         let checked = Arc::clone(now.checked());
         kept.insert(candidate.path.clone(), now);
         Some(checked)
+    }
+
+    /// The first pass of `document`, held typed, whose text a save would
+    /// write with `make`: its typed value checked against the schema, the
+    /// text left unmade, when that finds nothing (what reading the saved
+    /// text finds then too: it reads back as `document`, and a typed read
+    /// checks the same JSON value). Else, and for a version the text
+    /// would be migrated from (a finding of its own), the text is made
+    /// and read as a run reads it, so every pass-1 finding is a run's.
+    fn saved_pass(
+        &self,
+        candidate: &Candidate,
+        make: MakeText,
+        document: Document,
+    ) -> Option<Arc<Checked>> {
+        if document.format_version() == FORMAT_VERSION {
+            let mut checked =
+                schema::check_typed(candidate, "".into(), document)?;
+            if checked.diagnostics.is_empty() {
+                let format = Format::of_path(&candidate.path)?;
+                checked.source =
+                    SourceFile::deferred(candidate.clone(), format, make);
+                return Some(Arc::new(checked));
+            }
+        }
+        let mut one = Texts::new();
+        one.insert(candidate.path.clone(), make());
+        self.first_pass(candidate, &one)
     }
 
     /// The first pass of `candidate`: the one kept when its text has not

@@ -18,7 +18,8 @@ const SNIPPET_WIDTH: usize = 100;
 pub struct SourceFile {
     /// Where it was found.
     pub at: Candidate,
-    /// Its text (empty when unreadable).
+    /// Its text (empty when unreadable, and for a [`Self::deferred`] file:
+    /// findings are located in [`Self::text`]).
     pub text: Arc<str>,
     /// RON or JSON, by extension.
     pub format: Format,
@@ -27,12 +28,32 @@ pub struct SourceFile {
     index: Arc<SourceIndex>,
 }
 
+/// Makes the text of a [`SourceFile::deferred`].
+pub type MakeText = Arc<dyn Fn() -> Arc<str> + Send + Sync>;
+
 /// What locating findings in one text remembers (see [`LocateIndex`]).
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct SourceIndex {
+    /// The maker of a text made only when a finding is located in it.
+    deferred: Option<Deferred>,
     /// Byte offset of each line's start.
     lines: OnceLock<Vec<usize>>,
     locate: Mutex<LocateIndex>,
+}
+
+/// A text made on first use, once.
+struct Deferred {
+    make: MakeText,
+    made: OnceLock<Arc<str>>,
+}
+
+impl std::fmt::Debug for SourceIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let made = self.deferred.as_ref().map(|d| d.made.get().is_some());
+        f.debug_struct("SourceIndex")
+            .field("deferred_made", &made)
+            .finish_non_exhaustive()
+    }
 }
 
 impl SourceFile {
@@ -46,6 +67,44 @@ impl SourceFile {
         }
     }
 
+    /// The file at `at` whose text `make` makes the first time a finding
+    /// is located in it (an editor's document held typed: writing it out
+    /// as a save would costs more than checking it, and a document with
+    /// no finding never needs it). `text` stays empty: read [`Self::text`].
+    pub fn deferred(at: Candidate, format: Format, make: MakeText) -> Self {
+        let index = SourceIndex {
+            deferred: Some(Deferred {
+                make,
+                made: OnceLock::new(),
+            }),
+            ..SourceIndex::default()
+        };
+        Self {
+            at,
+            text: "".into(),
+            format,
+            index: Arc::new(index),
+        }
+    }
+
+    /// The text findings are located in: [`Self::text`]'s field, or for a
+    /// [`Self::deferred`] file the text made now (once).
+    pub fn text(&self) -> &str {
+        match &self.index.deferred {
+            Some(d) => d.made.get_or_init(|| (d.make)()),
+            None => &self.text,
+        }
+    }
+
+    /// Whether the text of a [`Self::deferred`] file has been made (true
+    /// for any other file).
+    pub fn text_made(&self) -> bool {
+        self.index
+            .deferred
+            .as_ref()
+            .is_none_or(|d| d.made.get().is_some())
+    }
+
     /// Replaces the text (and forgets what was located in the old one).
     pub fn set_text(&mut self, text: Arc<str>) {
         self.text = text;
@@ -54,18 +113,19 @@ impl SourceFile {
 
     /// 1-based line and character column of byte `offset`.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = floor_char_boundary(&self.text, offset);
+        let text = self.text();
+        let offset = floor_char_boundary(text, offset);
         let lines = self.line_starts();
         let line = lines.partition_point(|start| *start <= offset).max(1);
         let start = lines.get(line - 1).copied().unwrap_or(0);
-        let column = self.text[start..offset].chars().count() + 1;
+        let column = text[start..offset].chars().count() + 1;
         (line, column)
     }
 
     fn line_starts(&self) -> &[usize] {
         self.index.lines.get_or_init(|| {
             std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .chain(self.text().match_indices('\n').map(|(i, _)| i + 1))
                 .collect()
         })
     }
@@ -78,12 +138,12 @@ impl SourceFile {
         pointer: &str,
         message: impl Into<String>,
     ) -> Diagnostic {
-        let offset = floor_char_boundary(&self.text, offset);
+        let offset = floor_char_boundary(self.text(), offset);
         let (line, column) = self.line_col(offset);
         let mut d = self.bare(code, pointer, message);
         d.line = line;
         d.column = column;
-        d.snippet = Some(snippet(&self.text, offset));
+        d.snippet = Some(snippet(self.text(), offset));
         d
     }
 
@@ -123,7 +183,7 @@ impl SourceFile {
             .locate
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        locate_indexed(&self.text, self.format, pointer, &mut index)
+        locate_indexed(self.text(), self.format, pointer, &mut index)
     }
 
     /// Byte offset of a 1-based line and character column (clamped to the
@@ -133,9 +193,9 @@ impl SourceFile {
             .checked_sub(1)
             .and_then(|i| self.line_starts().get(i).copied())
         else {
-            return self.text.len();
+            return self.text().len();
         };
-        offset_in_line(&self.text, start, column)
+        offset_in_line(self.text(), start, column)
     }
 
     /// A finding with no position.

@@ -1,17 +1,19 @@
 //! The live check run again and again on the same battle: what does not
 //! change between two runs is kept. The validator keeps each document's
-//! first pass by its text ([`berthier_validator::Session`]); the map being
-//! edited is handed over typed, not written out and read back; the files
-//! the scenario names and the counts of what is not checked are kept
-//! while the texts they come from are the same.
+//! first pass by its text ([`berthier_validator::Session`]); the map and
+//! the scenario being edited are handed over typed, not written out and
+//! read back (the scenario's text, the one a save writes, is made only
+//! when a finding is located in it); the files the scenario names and the
+//! counts of what is not checked are kept while the texts and the typed
+//! scenario they come from are the same.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use berthier_schema::counters::Counters;
 use berthier_schema::series::Series;
-use berthier_schema::{DocKind, Document, Map};
-use berthier_validator::{Session, Typed};
+use berthier_schema::{DocKind, Document, Map, Scenario};
+use berthier_validator::{Session, Typed, TypedText};
 
 use super::{Outcome, Selection, Texts, Unchecked, sort_by_code, unchecked};
 
@@ -22,6 +24,18 @@ pub struct Memory {
     pub texts: Texts,
     /// Maps held typed, by path (the file on disk locates their findings).
     pub maps: Vec<(PathBuf, Arc<Map>)>,
+    /// The scenario held typed, by canonical path: its findings are
+    /// located in the text a save would write (see
+    /// [`super::texts::saved_text`]), made only when it has some.
+    pub scenario: Option<(PathBuf, Arc<Scenario>)>,
+}
+
+impl Memory {
+    /// The scenario held typed, when it is the one at `path`.
+    fn scenario_at(&self, path: &Path) -> Option<&Arc<Scenario>> {
+        let (held, scenario) = self.scenario.as_ref()?;
+        same(held, path).then_some(scenario)
+    }
 }
 
 /// What one live check keeps for the next.
@@ -36,6 +50,8 @@ pub struct Checker {
 struct Kept {
     scenario: PathBuf,
     from: Vec<(PathBuf, Arc<str>)>,
+    /// The scenario held typed they were made from.
+    held: Option<Arc<Scenario>>,
     selection: Selection,
     unchecked: Unchecked,
     /// The series and counters the counts read.
@@ -68,7 +84,15 @@ impl Checker {
             // The text only places the findings; a map never saved has none.
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             let map = Arc::unwrap_or_clone(map);
-            typed.insert(path, (Document::Map(map), text.into()));
+            let text = TypedText::Read(text.into());
+            typed.insert(path, (Document::Map(map), text));
+        }
+        if let Some((path, scenario)) = memory.scenario {
+            let (file, held) = (path.clone(), Arc::clone(&scenario));
+            let make = move || super::texts::saved_text(&file, &held).into();
+            let scenario = Arc::unwrap_or_clone(scenario);
+            let text = TypedText::Saved(Arc::new(make));
+            typed.insert(path, (Document::Scenario(scenario), text));
         }
         let report = berthier_validator::validate_documents_in(
             &self.session,
@@ -94,17 +118,23 @@ impl Checker {
         memory: &Memory,
     ) -> Result<(Selection, Unchecked), String> {
         let mut kept = self.kept.lock().map_err(|e| e.to_string())?;
+        let held = memory.scenario_at(scenario);
         if let Some(k) = kept.as_ref()
             && k.scenario == scenario
+            && same_held(k.held.as_ref(), held)
             && k.from
                 .iter()
                 .all(|(p, t)| text_of(p, memory).as_ref() == Some(t))
         {
             return Ok((k.selection.clone(), k.unchecked.clone()));
         }
-        // The scenario is read once, for the selection and the counts.
+        // The scenario is read once, for the selection and the counts (not
+        // at all when held typed).
         let path = super::absolute(scenario)?;
-        let document = super::read(&path, &memory.texts)?;
+        let document = match held {
+            Some(s) => Document::Scenario(Scenario::clone(s)),
+            None => super::read(&path, &memory.texts)?,
+        };
         let selection =
             Selection::of_document(path.clone(), &document, &memory.texts)?;
         // Only the scenario changed (a setup edit): the series and
@@ -119,7 +149,11 @@ impl Checker {
         let path = &selection.scenario;
         let read = match document {
             // Held in memory: as `Unchecked::count` reads it.
-            Document::Scenario(s) if memory.texts.contains_key(path) => Some(s),
+            Document::Scenario(s)
+                if held.is_some() || memory.texts.contains_key(path) =>
+            {
+                Some(s)
+            }
             _ => unchecked::scenario_of(path, &memory.texts),
         };
         let sources = match same_sources {
@@ -136,6 +170,7 @@ impl Checker {
         *kept = reusable(&selection, memory).map(|from| Kept {
             scenario: scenario.to_owned(),
             from,
+            held: held.cloned(),
             selection: selection.clone(),
             unchecked: unchecked.clone(),
             sources,
@@ -157,7 +192,10 @@ fn reusable(
     if kind != Some(DocKind::Scenario) {
         return None;
     }
-    let typed = |p: &Path| memory.maps.iter().any(|(m, _)| same(m, p));
+    let typed = |p: &Path| {
+        memory.maps.iter().any(|(m, _)| same(m, p))
+            || memory.scenario_at(p).is_some()
+    };
     selection
         .files
         .iter()
@@ -171,6 +209,15 @@ fn text_of(path: &Path, memory: &Memory) -> Option<Arc<str>> {
     match memory.texts.get(path) {
         Some(text) => Some(Arc::clone(text)),
         None => std::fs::read_to_string(path).ok().map(Into::into),
+    }
+}
+
+/// Whether two typed scenarios (or none) are the same.
+fn same_held(a: Option<&Arc<Scenario>>, b: Option<&Arc<Scenario>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+        _ => false,
     }
 }
 

@@ -88,7 +88,7 @@ impl Live {
             in_memory,
             Box::new(move || Memory {
                 texts: texts(),
-                maps: Vec::new(),
+                ..Memory::default()
             }),
         )
     }
@@ -125,7 +125,7 @@ impl Live {
     pub fn check_now(&mut self, texts: &Texts) -> Message {
         self.check_now_memory(Memory {
             texts: texts.clone(),
-            maps: Vec::new(),
+            ..Memory::default()
         })
     }
 

@@ -286,7 +286,7 @@ fn the_kept_runs_report_what_a_fresh_check_reports() {
     let checker = scenario_findings::Checker::default();
     let memory = || scenario_findings::Memory {
         texts: texts.clone(),
-        maps: Vec::new(),
+        ..Default::default()
     };
     let first = checker.check(&scenario, memory()).expect("checks");
     let original = std::fs::read_to_string(&scenario).expect("reads");
@@ -317,7 +317,7 @@ fn a_kept_check_after_a_setup_edit_equals_a_cold_one() {
         let (_, make) = scenario_findings::scenario_texts(&path, s, false);
         scenario_findings::Memory {
             texts: make(),
-            maps: Vec::new(),
+            ..Default::default()
         }
     };
     let kept = scenario_findings::Checker::default();

@@ -88,8 +88,8 @@ fn map_memory(
     let map = Arc::clone(map);
     let key = path.clone();
     let make = Box::new(move || Memory {
-        texts: Default::default(),
         maps: vec![(key, map)],
+        ..Memory::default()
     });
     (path, make)
 }
