@@ -332,3 +332,46 @@ fn a_kept_check_after_a_setup_edit_equals_a_cold_one() {
     assert_ne!(after.findings, first.findings);
     assert!(after.unchecked.text_placements.is_some(), "{after:?}");
 }
+
+/// The scenario handed over typed, as the Setup and Timeline screens do
+/// (its text made only for locating findings), reports what the text a
+/// save writes reports, lines and counts included, before and after
+/// edits, with one kept checker.
+#[test]
+fn a_typed_setup_check_equals_one_of_the_saved_text() {
+    let path = rivoli();
+    let text = std::fs::read_to_string(&path).expect("reads");
+    let Ok(berthier_schema::Document::Scenario(mut scenario)) =
+        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
+    else {
+        panic!("not a scenario");
+    };
+    let as_text = |s: &berthier_schema::Scenario| {
+        let (_, make) = scenario_findings::scenario_texts(&path, s, false);
+        let memory = scenario_findings::Memory {
+            texts: make(),
+            ..Default::default()
+        };
+        scenario_findings::Checker::default()
+            .check(&path, memory)
+            .expect("checks")
+    };
+    let kept = scenario_findings::Checker::default();
+    let typed = |s: &berthier_schema::Scenario| {
+        let (held, make) = scenario_findings::scenario_memory(&path, s, false);
+        assert_eq!(held, vec![path.canonicalize().expect("exists")]);
+        kept.check(&path, make()).expect("checks")
+    };
+    let home = scenario.sides[0].setup[0].hex;
+    let mut seen = Vec::new();
+    for hex in ["9950", "9951", &home.to_string()] {
+        let now = typed(&scenario);
+        let at = scenario.sides[0].setup[0].hex;
+        assert_eq!(now, as_text(&scenario), "unit at {at}");
+        assert!(!seen.contains(&now.findings), "nothing changed");
+        seen.push(now.findings);
+        scenario.sides[0].setup[0].hex = hex.parse().expect("hex");
+    }
+    // Back where it started: the first findings again.
+    assert_eq!(typed(&scenario).findings, seen[0]);
+}
