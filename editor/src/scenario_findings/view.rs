@@ -53,7 +53,9 @@ impl Live {
         .into()
     }
 
-    /// "Scenario checks: 3 found", "… no problems found", "checking…".
+    /// "Scenario x.scenario.ron: 3 findings", "… 4 findings in 2 files"
+    /// (the scenario and the files it names), "… no findings",
+    /// "checking…".
     pub fn heading(&self) -> String {
         let name = self
             .scenario()
@@ -64,11 +66,15 @@ impl Live {
             (None, _) => "checking…".to_owned(),
             (Some(Err(_)), _) => "not checked".to_owned(),
             (Some(Ok(o)), busy) => {
-                let found = match o.findings.len() {
+                let mut found = match o.findings.len() {
                     0 => "no findings".to_owned(),
                     1 => "1 finding".to_owned(),
                     n => format!("{n} findings"),
                 };
+                let files = self.by_file().len();
+                if files > 1 {
+                    found = format!("{found} in {files} files");
+                }
                 if busy {
                     format!("{found} (checking…)")
                 } else {
@@ -79,13 +85,47 @@ impl Live {
         format!("Scenario {name}: {state}")
     }
 
-    /// Why the scenario could not be checked, and what is not checked.
+    /// Why the scenario could not be checked, how many findings each file
+    /// has when they are in several, and what is not checked.
     pub fn notes(&self) -> Vec<String> {
         match self.outcome() {
             Some(Err(e)) => vec![format!("Cannot check: {e}")],
-            Some(Ok(o)) => not_checked(&o.unchecked),
+            Some(Ok(o)) => {
+                let by_file = self.by_file();
+                let mut notes = Vec::new();
+                if by_file.len() > 1 {
+                    // The map's own findings (MAP003...) are listed with
+                    // the scenario's: `berthier-validate` on the scenario
+                    // alone reports only the scenario's.
+                    let each: Vec<String> = by_file
+                        .iter()
+                        .map(|(file, n)| format!("{n} in {}", short(file)))
+                        .collect();
+                    notes.push(each.join(", "));
+                }
+                notes.extend(not_checked(&o.unchecked));
+                notes
+            }
             None => Vec::new(),
         }
+    }
+
+    /// The files the findings shown are in, the scenario first, each with
+    /// its number of findings (as `berthier-validate` counts them when
+    /// given the scenario and the files it names).
+    pub fn by_file(&self) -> Vec<(String, usize)> {
+        let name = self.scenario().file_name().map(|n| n.to_string_lossy());
+        let mut files: Vec<(String, usize)> = Vec::new();
+        for d in self.findings() {
+            match files.iter_mut().find(|(f, _)| *f == d.file) {
+                Some((_, n)) => *n += 1,
+                None => files.push((d.file.clone(), 1)),
+            }
+        }
+        let of_scenario =
+            |f: &str| name.as_deref().is_some_and(|n| f.ends_with(n));
+        files.sort_by_key(|(f, _)| !of_scenario(f));
+        files
     }
 
     /// `--> file:line:col` as the validator prints it; a file read from
@@ -98,6 +138,11 @@ impl Live {
             format!("--> {}:{}:{}{hex}", d.file, d.line, d.column)
         }
     }
+}
+
+/// The file name of a finding's path (`maps/x/x.map.ron`: `x.map.ron`).
+fn short(file: &str) -> &str {
+    file.rsplit(['/', '\\']).next().unwrap_or(file)
 }
 
 /// `error[STK001]: message`, as `berthier-validate` heads a finding.

@@ -375,3 +375,63 @@ fn a_typed_setup_check_equals_one_of_the_saved_text() {
     // Back where it started: the first findings again.
     assert_eq!(typed(&scenario).findings, seen[0]);
 }
+
+/// Findings by file name, as `berthier-validate` reports them.
+fn per_file(findings: &[Diagnostic]) -> Vec<(String, usize)> {
+    let mut files: Vec<(String, usize)> = Vec::new();
+    for d in findings {
+        let name = d.file.rsplit('/').next().unwrap_or(&d.file).to_owned();
+        match files.iter_mut().find(|(f, _)| *f == name) {
+            Some((_, n)) => *n += 1,
+            None => files.push((name, 1)),
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Rivoli's historical scenario on the map screen lists the map's own
+/// finding (MAP003) with the scenario's three: the panel says so, file
+/// by file, each count what `berthier-validate .` reports for that file,
+/// the scenario's what it reports for the scenario alone.
+#[test]
+fn the_panel_counts_each_files_findings_as_the_validator_does() {
+    let path = rivoli();
+    let screen = opened(&path);
+    let live = screen.live().expect("a scenario's panel");
+    let alone = berthier_validator::validate(std::slice::from_ref(&path))
+        .expect("validates");
+    let selection = Selection::of(&path, &Default::default()).expect("names");
+    let files: Vec<String> =
+        selection.files.iter().map(|f| relative(f)).collect();
+    let named: Vec<Diagnostic> = validated()
+        .iter()
+        .filter(|d| files.contains(&d.file))
+        .cloned()
+        .collect();
+    let mut shown: Vec<(String, usize)> = live
+        .by_file()
+        .into_iter()
+        .map(|(f, n)| (f.rsplit('/').next().unwrap_or(&f).to_owned(), n))
+        .collect();
+    assert_eq!(shown[0].0, "historical.scenario.ron", "the scenario first");
+    assert_eq!(shown[0].1, alone.diagnostics.len());
+    shown.sort();
+    assert_eq!(shown, per_file(&named));
+    assert!(shown.len() > 1, "{shown:?}");
+    let total = live.findings().len();
+    assert_eq!(total, named.len());
+    assert_eq!(
+        live.heading(),
+        format!(
+            "Scenario historical.scenario.ron: {total} findings in {} files",
+            shown.len()
+        )
+    );
+    let counts = &live.notes()[0];
+    assert!(
+        counts.starts_with("3 in historical.scenario.ron, "),
+        "{counts}"
+    );
+    assert!(counts.contains("1 in rivoli-1797.map.ron"), "{counts}");
+}
