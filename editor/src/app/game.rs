@@ -169,12 +169,34 @@ impl App {
         let Some(tab) = mode.tabs.doc().maps.get(mode.tabs.active()) else {
             return;
         };
-        if let Screen::Map(s) = &mut self.screen
-            && s.game_marks().is_empty()
-            && !tab.marks.is_empty()
-            && normal(&s.opened().path) == normal(&tab.path)
-        {
-            s.set_game_marks(tab.marks.clone());
+        if tab.marks.is_empty() {
+            return;
+        }
+        // The Setup and Timeline screens of one of the tab's battles show
+        // the same marks on the same map.
+        let battle = |path: &std::path::Path| {
+            tab.battles
+                .iter()
+                .any(|b| normal(&b.scenario) == normal(path))
+        };
+        match &mut self.screen {
+            Screen::Map(s)
+                if s.game_marks().is_empty()
+                    && normal(&s.opened().path) == normal(&tab.path) =>
+            {
+                s.set_game_marks(tab.marks.clone());
+            }
+            Screen::Setup(s)
+                if s.game_marks().is_empty() && battle(&s.doc().path) =>
+            {
+                s.set_game_marks(tab.marks.clone());
+            }
+            Screen::Timeline(s)
+                if s.game_marks().is_empty() && battle(&s.doc().path) =>
+            {
+                s.set_game_marks(tab.marks.clone());
+            }
+            _ => {}
         }
     }
 

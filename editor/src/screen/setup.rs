@@ -75,6 +75,9 @@ pub struct SetupScreen {
     live: crate::scenario_findings::live::Live,
     /// The setup changed since the live findings were last asked for.
     live_due: bool,
+    /// The transfer ends and joins of the game the scenario is a battle
+    /// of, drawn over the map (see [`crate::game`]).
+    game_marks: Vec<crate::game::Mark>,
 }
 
 /// What is worked out from the setup after each edit.
@@ -174,6 +177,7 @@ impl SetupScreen {
             variant_diff: None,
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
+            game_marks: Vec::new(),
         };
         screen.variant_diff = screen.compare_with_base();
         screen.refresh();
@@ -231,6 +235,17 @@ impl SetupScreen {
     }
 
     /// The scenario being set up.
+    /// Shows `marks`, a game's transfer ends and joins on this map, over
+    /// the map (an empty list hides them).
+    pub fn set_game_marks(&mut self, marks: Vec<crate::game::Mark>) {
+        self.game_marks = marks;
+    }
+
+    /// The game's marks shown over the map.
+    pub fn game_marks(&self) -> &[crate::game::Mark] {
+        &self.game_marks
+    }
+
     pub fn doc(&self) -> &SetupDoc {
         &self.doc
     }

@@ -77,6 +77,9 @@ pub struct TimelineScreen {
     live: crate::scenario_findings::live::Live,
     /// The schedule changed since the live findings were last asked for.
     live_due: bool,
+    /// The transfer ends and joins of the game the scenario is a battle
+    /// of, ringed on the small map (see [`crate::game`]).
+    game_marks: Vec<crate::game::Mark>,
 }
 
 /// The screen's messages.
@@ -143,6 +146,7 @@ impl TimelineScreen {
             map_pointer: None,
             live,
             live_due: true,
+            game_marks: Vec::new(),
         };
         screen.map_image = screen.backdrop.with_marks(&screen.doc, &[]);
         screen.refresh();
@@ -150,6 +154,23 @@ impl TimelineScreen {
     }
 
     /// The scenario being edited.
+    /// Rings `marks`, a game's transfer ends and joins on this map, on
+    /// the small map (an empty list removes them).
+    pub fn set_game_marks(&mut self, marks: Vec<crate::game::Mark>) {
+        if marks == self.game_marks {
+            return;
+        }
+        self.backdrop = minimap::Backdrop::new(&self.doc);
+        self.backdrop.ring_game_marks(&self.doc, &marks);
+        self.map_image = self.backdrop.with_marks(&self.doc, &self.marks);
+        self.game_marks = marks;
+    }
+
+    /// The game's marks ringed on the small map.
+    pub fn game_marks(&self) -> &[crate::game::Mark] {
+        &self.game_marks
+    }
+
     pub fn doc(&self) -> &TimelineDoc {
         &self.doc
     }

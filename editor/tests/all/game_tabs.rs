@@ -182,3 +182,24 @@ fn a_battle_picked_opens_its_scenario_and_its_setup_leads_back_to_the_tab() {
     assert_eq!(map_file(&app), "wavre-1815.map.ron");
     assert!(!app.map().unwrap().game_marks().is_empty(), "marked again");
 }
+
+/// The transfer ends of the tab's map are handed to the Setup and
+/// Timeline screens of its battles too (drawn over their maps).
+#[test]
+fn the_setup_and_timeline_of_a_tab_show_its_transfer_ends() {
+    let (_dir, mut app) = open_game();
+    click(&mut app, "Wavre (4)");
+    let tab = app.game().unwrap().tabs().doc().maps[1].marks.clone();
+    assert!(!tab.is_empty());
+    click(&mut app, "Setup");
+    let Screen::Setup(setup) = app.screen() else {
+        panic!("not the setup");
+    };
+    assert_eq!(setup.game_marks(), tab.as_slice());
+    click(&mut app, "Back to map");
+    click(&mut app, "Timeline");
+    let Screen::Timeline(timeline) = app.screen() else {
+        panic!("not the timeline");
+    };
+    assert_eq!(timeline.game_marks(), tab.as_slice());
+}

@@ -10,7 +10,9 @@ use iced::{Element, Fill, Theme};
 
 use super::layer::SetupLayer;
 use super::{Message, SetupScreen, Tab};
+use crate::game::marks;
 use crate::map_canvas::Visible;
+use crate::map_canvas::game_layer::GameLayer;
 use crate::setup::roster::{Entry, Row as RosterRow, Status};
 use crate::setup::zone;
 
@@ -104,12 +106,26 @@ impl SetupScreen {
             cache: &self.counters_cache,
             selected: self.hex,
         };
-        // Clipped: a canvas draws unclipped, and the map drawn before the
-        // first fit spilled over the roster (seen under Xvfb).
-        crate::screen::clip::clipped(stack![
+        let mut over = stack![
             map.view().map(Message::Canvas),
             Canvas::new(layer).width(Fill).height(Fill),
-        ])
+        ];
+        if !self.game_marks.is_empty() {
+            // A game's transfer ends, as the map screen draws them.
+            over = over.push(
+                Canvas::new(GameLayer {
+                    shapes: marks::shapes(&self.game_marks, &opened.map),
+                    labels: marks::labels(&self.game_marks, &opened.map),
+                    radius: opened.map.grid.hex_radius_px,
+                    view: self.map.view,
+                })
+                .width(Fill)
+                .height(Fill),
+            );
+        }
+        // Clipped: a canvas draws unclipped, and the map drawn before the
+        // first fit spilled over the roster (seen under Xvfb).
+        crate::screen::clip::clipped(over)
     }
 
     fn list(&self) -> Element<'_, Message> {

@@ -144,6 +144,36 @@ impl Backdrop {
         ))
     }
 
+    /// Rings each hex of a game's `marks` (transfer ends and joins) in
+    /// its ink, into the map drawn once: they do not change while the
+    /// screen is shown. The words are left out, unreadable at this size;
+    /// the map screen lists them.
+    pub(super) fn ring_game_marks(
+        &mut self,
+        doc: &TimelineDoc,
+        marks: &[crate::game::Mark],
+    ) {
+        let (Some(img), Some(map)) = (self.image.as_mut(), &doc.map) else {
+            return;
+        };
+        let geometry = map.geometry();
+        for mark in marks {
+            let colour = crate::game::marks::ink(mark.kind);
+            for hex in &mark.hexes {
+                let [x, y] = geometry.center_px(*hex);
+                let [cx, cy] =
+                    [x * self.k + self.offset[0], y * self.k + self.offset[1]];
+                let ring: Vec<Px> = (0..=24)
+                    .map(|i| {
+                        let a = f64::from(i) * std::f64::consts::TAU / 24.0;
+                        [cx + 11.0 * a.cos(), cy + 11.0 * a.sin()]
+                    })
+                    .collect();
+                raster::line(img, &ring, 3.0, colour);
+            }
+        }
+    }
+
     /// The map with `marks` drawn on it.
     pub(super) fn with_marks(
         &self,
