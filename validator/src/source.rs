@@ -327,4 +327,34 @@ mod tests {
         assert_eq!(offset_of(text, 9, 1), text.len());
         assert_eq!(snippet(text, 5).caret, 1);
     }
+
+    #[test]
+    fn a_deferred_text_is_made_once_when_a_finding_is_located() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let text = "(\n    kind: map,\n    id: \"x\",\n)\n";
+        let at = Candidate {
+            root: Arc::new(crate::walk::Root {
+                dir: ".".into(),
+                shown: ".".into(),
+            }),
+            path: "x.map.ron".into(),
+            rel: "x.map.ron".into(),
+        };
+        let made = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&made);
+        let make: MakeText = Arc::new(move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+            text.into()
+        });
+        let deferred = SourceFile::deferred(at.clone(), Format::Ron, make);
+        assert!(!deferred.text_made());
+        assert_eq!(made.load(Ordering::SeqCst), 0, "not made before a finding");
+        let plain = SourceFile::new(at, text.into(), Format::Ron);
+        let found = deferred.at_pointer(Code::Sch002, "/id", "m");
+        assert_eq!(found, plain.at_pointer(Code::Sch002, "/id", "m"));
+        assert_eq!((found.line, found.column), (3, 9));
+        let again = deferred.clone().at_pointer(Code::Sch002, "/kind", "m");
+        assert_eq!(again.line, 2);
+        assert_eq!(made.load(Ordering::SeqCst), 1, "made once, shared");
+    }
 }
