@@ -18,6 +18,8 @@ use walkdir::WalkDir;
 
 use crate::RunError;
 
+mod pack_root;
+
 /// A pack root: every reference must stay inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Root {
@@ -76,7 +78,6 @@ pub struct Walked {
 struct Config {
     /// Path prefixes (relative to the root) not to walk.
     #[serde(default)]
-    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     exclude: Vec<String>,
     /// Code name to `error`, `warning`, `info` or `allow`.
     #[serde(default)]
@@ -84,8 +85,10 @@ struct Config {
 }
 
 /// The candidates under `paths` (a file given explicitly is always a
-/// candidate; its root is the working directory when it lies inside it,
-/// else its own directory).
+/// candidate). A path inside a pack (a folder above it holding
+/// `berthier.toml` that does not exclude it) has that pack's root; else a
+/// folder is its own root, and a file's root is the working directory when
+/// it lies inside it, else its own directory.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<Candidate>, RunError> {
     Ok(collect_walked(paths)?.candidates)
 }
@@ -99,10 +102,11 @@ pub fn collect_walked(paths: &[PathBuf]) -> Result<Walked, RunError> {
             path: path.clone(),
             message: e.to_string(),
         })?;
+        let enclosing = pack_root::enclosing_pack(&canonical)?;
         if canonical.is_dir() {
-            walk_root(path, canonical, &mut out, &mut skipped)?;
+            walk_root(path, canonical, enclosing, &mut out, &mut skipped)?;
         } else {
-            out.push(single_file(path, canonical)?);
+            out.push(single_file(path, canonical, enclosing)?);
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -116,25 +120,11 @@ pub fn collect_walked(paths: &[PathBuf]) -> Result<Walked, RunError> {
 fn single_file(
     given: &Path,
     canonical: PathBuf,
+    enclosing: Option<pack_root::Enclosing>,
 ) -> Result<Candidate, RunError> {
-    let cwd = std::env::current_dir()
-        .and_then(|d| d.canonicalize())
-        .ok()
-        .filter(|d| canonical.starts_with(d));
-    let (dir, shown_root) = match cwd {
-        Some(dir) => (dir, ".".to_owned()),
-        None => {
-            let parent = canonical
-                .parent()
-                .map(Path::to_path_buf)
-                .unwrap_or_default();
-            let shown_parent = given
-                .parent()
-                .map(shown)
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| ".".to_owned());
-            (parent, shown_parent)
-        }
+    let (dir, shown_root) = match enclosing {
+        Some(pack) => (pack.dir, pack.shown),
+        None => own_root(given, &canonical),
     };
     let rel = relative(&dir, &canonical).ok_or_else(|| RunError::Path {
         path: given.to_path_buf(),
@@ -150,19 +140,51 @@ fn single_file(
     })
 }
 
-/// Walks the folder `given` (canonically `dir`) as a pack root.
+/// The root of a file outside any pack: the working directory when the
+/// file lies inside it, else the file's own folder.
+fn own_root(given: &Path, canonical: &Path) -> (PathBuf, String) {
+    let cwd = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .ok()
+        .filter(|d| canonical.starts_with(d));
+    match cwd {
+        Some(dir) => (dir, ".".to_owned()),
+        None => {
+            let parent = canonical
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default();
+            let shown_parent = given
+                .parent()
+                .map(shown)
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| ".".to_owned());
+            (parent, shown_parent)
+        }
+    }
+}
+
+/// Walks the folder `given` (canonically `dir`): under the pack that
+/// encloses it, else as a pack root of its own.
 #[cfg(feature = "cli")]
 fn walk_root(
     given: &Path,
     dir: PathBuf,
+    enclosing: Option<pack_root::Enclosing>,
     out: &mut Vec<Candidate>,
     skipped: &mut Vec<Skipped>,
 ) -> Result<(), RunError> {
-    let root = Arc::new(Root {
-        dir,
-        shown: shown(given),
+    let root = Arc::new(match enclosing {
+        Some(pack) => Root {
+            dir: pack.dir,
+            shown: pack.shown,
+        },
+        None => Root {
+            dir: dir.clone(),
+            shown: shown(given),
+        },
     });
-    walk(&root, out, skipped)
+    walk(&root, &dir, out, skipped)
 }
 
 /// Without the command line's folder walking (the editor's build), a
@@ -171,6 +193,7 @@ fn walk_root(
 fn walk_root(
     given: &Path,
     _: PathBuf,
+    _: Option<pack_root::Enclosing>,
     _: &mut Vec<Candidate>,
     _: &mut Vec<Skipped>,
 ) -> Result<(), RunError> {
@@ -185,11 +208,12 @@ fn walk_root(
 #[cfg(feature = "cli")]
 fn walk(
     root: &Arc<Root>,
+    start: &Path,
     out: &mut Vec<Candidate>,
     skipped: &mut Vec<Skipped>,
 ) -> Result<(), RunError> {
     let config = read_config(&root.dir)?;
-    let walker = WalkDir::new(&root.dir)
+    let walker = WalkDir::new(start)
         .follow_links(false)
         .sort_by_file_name()
         .into_iter()
@@ -263,10 +287,7 @@ fn excluded(
     let Some(rel) = relative(&root.dir, path) else {
         return true;
     };
-    config.exclude.iter().any(|prefix| {
-        let prefix = prefix.trim_matches('/');
-        rel == prefix || rel.starts_with(&format!("{prefix}/"))
-    })
+    pack_root::excludes(&config.exclude, &rel)
 }
 
 /// The `[severity]` levels of the `berthier.toml` in `root` (none when
