@@ -164,7 +164,7 @@ fn a_battle_picked_opens_its_scenario_and_its_setup_leads_back_to_the_tab() {
     assert_eq!(scenario_of(&app), "wavre1-historical.scenario.ron");
     let doc = app.game().unwrap().tabs().doc();
     let five = doc.maps[1].battles[2].clone();
-    assert_eq!(five.scenario, wavre(&app, "wavre-5"));
+    assert_eq!(five.scenario, wavre(&app, "wavre/wavre-5"));
     let _ = app.update(Message::Game(game::Message::Battle(
         game::BattleChoice(five),
     )));
