@@ -355,8 +355,27 @@ fn combining_games_5_game_matches_the_rulebook() {
         (travel.night_hours.as_slice(), travel.rain_hours),
         (&[3, 3, 2][..], Some(1))
     );
+    // 'There are also twelve turns of rain during these three days'
+    // (l. 3102): twelve undated turns over the game's clock.
+    let rain: Vec<_> = g
+        .weather
+        .iter()
+        .map(|w| {
+            (
+                w.weather.as_str(),
+                w.turns,
+                w.from.date.as_str(),
+                w.until.date.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(rain, [("rain", 12, "1815-06-16", "1815-06-18")]);
+    // 'the Allied player may decide' (l. 3073): both Allied players.
     let retreat = &g.choices[0];
-    assert_eq!(retreat.by, "anglo-allied");
+    assert_eq!(
+        retreat.choosers().collect::<Vec<_>>(),
+        ["anglo-allied", "prussian"]
+    );
     let option = retreat.option("retreat").expect("retreat");
     assert_eq!(option.battles, ["waterloo", "wavre"]);
     assert_eq!(option.transfers.len(), 7);
@@ -427,5 +446,82 @@ fn combining_games_5_scenarios_match_the_rulebook() {
             == Some(berthier_schema::placement::Location::Entry(
                 entry.into()
             ))));
+    }
+}
+
+/// Variations valid for the four games, 1 - Davout in charge (l. 3116-3122;
+/// SR 13, l. 3269, 3277): on each historical scenario where the leader it
+/// changes is present, Davout in Ney's or Grouchy's place gives 3 orders a
+/// turn (the army leaders give 1), as chief of staff Napoleon's orders are
+/// unlimited; nothing else changes (units per side and arrivals are the
+/// base's).
+#[test]
+fn davout_in_charge_matches_the_rulebook() {
+    let cases = [
+        (
+            "qb1-ney",
+            "../quatre-bras-1815/qb1-historical",
+            "fr-ney",
+            Some(3),
+        ),
+        (
+            "ligny1-grouchy",
+            "../ligny-1815/ligny1-historical",
+            "fr-grouchy",
+            Some(3),
+        ),
+        (
+            "ligny1-chief-of-staff",
+            "../ligny-1815/ligny1-historical",
+            "fr-napoleon",
+            None,
+        ),
+        (
+            "w1-ney",
+            "../waterloo-1815/w1-historical",
+            "fr-ney",
+            Some(3),
+        ),
+        (
+            "w1-chief-of-staff",
+            "../waterloo-1815/w1-historical",
+            "fr-napoleon",
+            None,
+        ),
+        (
+            "wavre1-grouchy",
+            "../wavre-1815/wavre1-historical",
+            "fr-grouchy",
+            Some(3),
+        ),
+    ];
+    for (name, base, leader, orders) in cases {
+        let file = format!("variation-davout-{name}.scenario.ron");
+        let (v, c) = scenario(&file);
+        let (b, _) = scenario(&format!("{base}.scenario.ron"));
+        let roles = &side(&v, "french").leaders;
+        assert_eq!(roles.len(), 1, "{name}");
+        let role = &roles[0];
+        assert_eq!(role.unit, leader, "{name}");
+        assert_eq!(role.orders_per_turn, orders, "{name}");
+        assert_eq!(role.unlimited_orders, orders.is_none(), "{name}");
+        // The leader plays in the base: set up or arriving.
+        let fr = side(&b, "french");
+        let present = fr.setup.iter().any(|p| p.unit == leader)
+            || fr
+                .reinforcements
+                .iter()
+                .any(|a| arrival_units(&c, a).iter().any(|u| u == leader));
+        assert!(present, "{name}: {leader} does not play in {base}");
+        assert!(
+            v.special_rules
+                .iter()
+                .any(|r| r.id.as_deref() == Some("davout-in-charge"))
+        );
+        for s in ["french", "anglo-allied", "prussian"] {
+            if b.sides.iter().any(|x| x.side == s) {
+                assert_eq!(counts(&v, &c, s), counts(&b, &c, s), "{name} {s}");
+            }
+        }
     }
 }
