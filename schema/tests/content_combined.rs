@@ -525,3 +525,48 @@ fn davout_in_charge_matches_the_rulebook() {
         }
     }
 }
+
+/// Variations valid for the four games, 2 - Entering the X corps, item 1
+/// (l. 3130): on Ligny 1, Mouton's VI Corps (units 102 to 113, l. 2199)
+/// comes with the Guard at 1330 by the road to Charleroi to Fleurus
+/// (l. 2197) instead of 1900; every other arrival and unit is Ligny 1's.
+#[test]
+fn x_corps_mouton_at_ligny_matches_the_rulebook() {
+    let (v, c) = scenario("variation-x-corps-1-mouton-at-ligny.scenario.ron");
+    let (b, _) = scenario("../ligny-1815/ligny1-historical.scenario.ron");
+    let arrivals = |s: &Scenario| -> Vec<(String, Option<String>, usize)> {
+        side(s, "french")
+            .reinforcements
+            .iter()
+            .map(|a| {
+                let entry = a.entry.as_ref().map(|e| e.to_string());
+                (when(a), entry, combat(&c, &arrival_units(&c, a)))
+            })
+            .collect()
+    };
+    let (va, ba) = (arrivals(&v), arrivals(&b));
+    assert_eq!(va.len(), ba.len());
+    let vi = |s: &Scenario| {
+        side(s, "french")
+            .reinforcements
+            .iter()
+            .position(|a| a.formation.as_deref() == Some("fr-vi"))
+            .expect("VI Corps arrival")
+    };
+    let (i, guard) = (
+        vi(&v),
+        va.iter()
+            .position(|a| a.2 > 0 && a.0 == "13:30")
+            .expect("Guard"),
+    );
+    assert_eq!((ba[i].0.as_str(), va[i].0.as_str()), ("19:00", "13:30"));
+    assert_eq!(va[i].1, va[guard].1, "by the Guard's road");
+    assert_eq!(va[i].2, 12, "units 102 to 113");
+    assert!(guard < i, "after the Guard");
+    for (k, (a, b)) in va.iter().zip(&ba).enumerate() {
+        if k != i {
+            assert_eq!(a, b);
+        }
+    }
+    assert_eq!(counts(&v, &c, "prussian"), counts(&b, &c, "prussian"));
+}
