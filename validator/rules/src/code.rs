@@ -19,7 +19,8 @@ pub enum Group {
     Schema,
     /// REF: pass 2, references between and inside documents.
     References,
-    /// MAP: a map's consistency with its series (also run by the editor).
+    /// MAP: a map's consistency with its series (also run by the editor),
+    /// and a scenario variant's change of its map's state (MAP012).
     Map,
     /// STK: stacking at setup.
     Stacking,
