@@ -151,6 +151,7 @@ impl GameDoc {
                 Err(e) => doc.warnings.push(format!("{}: {e}", battle.id)),
             }
         }
+        doc.add_switched(path, &game);
         if doc.maps.is_empty() {
             let why = doc.warnings.join("; ");
             return Err(whole(
@@ -189,6 +190,29 @@ impl GameDoc {
         }
         doc.add_joins(&game, &loaded);
         Ok(doc)
+    }
+
+    /// Lists the scenarios the choices' options switch a battle to (Wavre
+    /// 3, 5 or 6 in Combining games 3, 001 l. 3044) beside the battles, as
+    /// `battle/option`, so they open from the map's tab too; a scenario
+    /// already listed on its map is not listed twice.
+    fn add_switched(&mut self, path: &Path, game: &Game) {
+        for choice in &game.choices {
+            for option in &choice.options {
+                for switch in &option.scenarios {
+                    let file = normal(&beside(path, &switch.scenario));
+                    let listed = self.maps.iter().flat_map(|m| &m.battles);
+                    if listed.clone().any(|b| normal(&b.scenario) == file) {
+                        continue;
+                    }
+                    let id = format!("{}/{}", switch.battle, option.id);
+                    if let Err(e) = self.add_battle(path, &id, &switch.scenario)
+                    {
+                        self.warnings.push(format!("{id}: {e}"));
+                    }
+                }
+            }
+        }
     }
 
     /// Reads one battle's scenario and map, adding the battle to its

@@ -9,6 +9,7 @@
 
 pub mod choice;
 pub mod travel;
+pub mod weather;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,7 @@ pub use choice::{
     ArrivalSwitch, ChoiceOption, GameChoice, ReleaseSwitch, ScenarioSwitch,
 };
 pub use travel::{ClockTurn, TravelTime};
+pub use weather::UndatedWeather;
 
 /// A game file (`scenarios/<games>/*.game.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -61,6 +63,10 @@ pub struct Game {
     /// How night and rain turns count for off-map travel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub travel: Option<TravelTime>,
+    /// Turns of weather counted but not dated ("twelve turns of rain
+    /// during these three days", l. 3102): no turn track marks them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weather: Vec<UndatedWeather>,
     /// Choices a side makes that switch battles, scenarios, transfers,
     /// arrivals or releases (the d'Erlon option, l. 3009).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

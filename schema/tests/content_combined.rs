@@ -355,8 +355,27 @@ fn combining_games_5_game_matches_the_rulebook() {
         (travel.night_hours.as_slice(), travel.rain_hours),
         (&[3, 3, 2][..], Some(1))
     );
+    // 'There are also twelve turns of rain during these three days'
+    // (l. 3102): twelve undated turns over the game's clock.
+    let rain: Vec<_> = g
+        .weather
+        .iter()
+        .map(|w| {
+            (
+                w.weather.as_str(),
+                w.turns,
+                w.from.date.as_str(),
+                w.until.date.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(rain, [("rain", 12, "1815-06-16", "1815-06-18")]);
+    // 'the Allied player may decide' (l. 3073): both Allied players.
     let retreat = &g.choices[0];
-    assert_eq!(retreat.by, "anglo-allied");
+    assert_eq!(
+        retreat.choosers().collect::<Vec<_>>(),
+        ["anglo-allied", "prussian"]
+    );
     let option = retreat.option("retreat").expect("retreat");
     assert_eq!(option.battles, ["waterloo", "wavre"]);
     assert_eq!(option.transfers.len(), 7);
@@ -428,4 +447,126 @@ fn combining_games_5_scenarios_match_the_rulebook() {
                 entry.into()
             ))));
     }
+}
+
+/// Variations valid for the four games, 1 - Davout in charge (l. 3116-3122;
+/// SR 13, l. 3269, 3277): on each historical scenario where the leader it
+/// changes is present, Davout in Ney's or Grouchy's place gives 3 orders a
+/// turn (the army leaders give 1), as chief of staff Napoleon's orders are
+/// unlimited; nothing else changes (units per side and arrivals are the
+/// base's).
+#[test]
+fn davout_in_charge_matches_the_rulebook() {
+    let cases = [
+        (
+            "qb1-ney",
+            "../quatre-bras-1815/qb1-historical",
+            "fr-ney",
+            Some(3),
+        ),
+        (
+            "ligny1-grouchy",
+            "../ligny-1815/ligny1-historical",
+            "fr-grouchy",
+            Some(3),
+        ),
+        (
+            "ligny1-chief-of-staff",
+            "../ligny-1815/ligny1-historical",
+            "fr-napoleon",
+            None,
+        ),
+        (
+            "w1-ney",
+            "../waterloo-1815/w1-historical",
+            "fr-ney",
+            Some(3),
+        ),
+        (
+            "w1-chief-of-staff",
+            "../waterloo-1815/w1-historical",
+            "fr-napoleon",
+            None,
+        ),
+        (
+            "wavre1-grouchy",
+            "../wavre-1815/wavre1-historical",
+            "fr-grouchy",
+            Some(3),
+        ),
+    ];
+    for (name, base, leader, orders) in cases {
+        let file = format!("variation-davout-{name}.scenario.ron");
+        let (v, c) = scenario(&file);
+        let (b, _) = scenario(&format!("{base}.scenario.ron"));
+        let roles = &side(&v, "french").leaders;
+        assert_eq!(roles.len(), 1, "{name}");
+        let role = &roles[0];
+        assert_eq!(role.unit, leader, "{name}");
+        assert_eq!(role.orders_per_turn, orders, "{name}");
+        assert_eq!(role.unlimited_orders, orders.is_none(), "{name}");
+        // The leader plays in the base: set up or arriving.
+        let fr = side(&b, "french");
+        let present = fr.setup.iter().any(|p| p.unit == leader)
+            || fr
+                .reinforcements
+                .iter()
+                .any(|a| arrival_units(&c, a).iter().any(|u| u == leader));
+        assert!(present, "{name}: {leader} does not play in {base}");
+        assert!(
+            v.special_rules
+                .iter()
+                .any(|r| r.id.as_deref() == Some("davout-in-charge"))
+        );
+        for s in ["french", "anglo-allied", "prussian"] {
+            if b.sides.iter().any(|x| x.side == s) {
+                assert_eq!(counts(&v, &c, s), counts(&b, &c, s), "{name} {s}");
+            }
+        }
+    }
+}
+
+/// Variations valid for the four games, 2 - Entering the X corps, item 1
+/// (l. 3130): on Ligny 1, Mouton's VI Corps (units 102 to 113, l. 2199)
+/// comes with the Guard at 1330 by the road to Charleroi to Fleurus
+/// (l. 2197) instead of 1900; every other arrival and unit is Ligny 1's.
+#[test]
+fn x_corps_mouton_at_ligny_matches_the_rulebook() {
+    let (v, c) = scenario("variation-x-corps-1-mouton-at-ligny.scenario.ron");
+    let (b, _) = scenario("../ligny-1815/ligny1-historical.scenario.ron");
+    let arrivals = |s: &Scenario| -> Vec<(String, Option<String>, usize)> {
+        side(s, "french")
+            .reinforcements
+            .iter()
+            .map(|a| {
+                let entry = a.entry.as_ref().map(|e| e.to_string());
+                (when(a), entry, combat(&c, &arrival_units(&c, a)))
+            })
+            .collect()
+    };
+    let (va, ba) = (arrivals(&v), arrivals(&b));
+    assert_eq!(va.len(), ba.len());
+    let vi = |s: &Scenario| {
+        side(s, "french")
+            .reinforcements
+            .iter()
+            .position(|a| a.formation.as_deref() == Some("fr-vi"))
+            .expect("VI Corps arrival")
+    };
+    let (i, guard) = (
+        vi(&v),
+        va.iter()
+            .position(|a| a.2 > 0 && a.0 == "13:30")
+            .expect("Guard"),
+    );
+    assert_eq!((ba[i].0.as_str(), va[i].0.as_str()), ("19:00", "13:30"));
+    assert_eq!(va[i].1, va[guard].1, "by the Guard's road");
+    assert_eq!(va[i].2, 12, "units 102 to 113");
+    assert!(guard < i, "after the Guard");
+    for (k, (a, b)) in va.iter().zip(&ba).enumerate() {
+        if k != i {
+            assert_eq!(a, b);
+        }
+    }
+    assert_eq!(counts(&v, &c, "prussian"), counts(&b, &c, "prussian"));
 }

@@ -211,10 +211,20 @@ fn wavre_3_to_6_match_the_rulebook() {
     let w5 = &b.scenarios["wavre5-closing-the-distance"];
     assert_eq!((w5.turns.first.as_str(), w5.turns.count), ("06:00", 32));
     assert!(matches!(w5.turns.ends_when, Some(Trigger::AllGone { .. })));
-    // 'The bridge is not damaged' (l. 2988).
-    assert!(w5.map_state.iter().any(|f| {
-        f.at == Location::Place("limelette".into()) && f.state == "intact"
-    }));
+    // 'The bridge is not damaged' (l. 2988), on Wavre 1's two damaged
+    // bridges (l. 2917): Basse-Wavre stays damaged.
+    let bridges: Vec<_> = w5
+        .map_state
+        .iter()
+        .map(|f| (f.at.clone(), f.state.as_str()))
+        .collect();
+    assert_eq!(
+        bridges,
+        [
+            (Location::Place("basse-wavre".into()), "damaged"),
+            (Location::Place("limelette".into()), "intact"),
+        ]
+    );
     // The IV Corps, 22 units, fills the road east of the Dyle one a hex
     // ('at least one unit per hex', l. 2985).
     let pr = |f| combat_in(&b, w5, "prussian", f);
@@ -298,19 +308,35 @@ fn combining_games_3_matches_the_rulebook() {
         .iter()
         .map(|b| (b.id.as_str(), b.start.time.as_str()))
         .collect();
-    assert_eq!(
-        starts,
-        [
-            ("waterloo", "11:00"),
-            ("wavre", "15:00"),
-            ("wavre-3", "14:00"),
-            ("wavre-5", "06:00"),
-            ("wavre-6", "15:00"),
-        ]
-    );
+    assert_eq!(starts, [("waterloo", "11:00"), ("wavre", "15:00")]);
     let choice = &game.choices[0];
     assert_eq!(choice.default.as_deref(), Some("historical"));
     assert_eq!(choice.options.len(), 4, "Wavre 1, 3, 5 or 6");
+    // 'If both teams agree' (l. 3044): the French with both Allied sides.
+    assert_eq!(
+        choice.choosers().collect::<Vec<_>>(),
+        ["french", "anglo-allied", "prussian"]
+    );
+    // Wavre 3 from 1400, Wavre 5 from 0600 ('this time, Wavre starts
+    // first'), Wavre 6 from the battle's own 1500 (not printed).
+    let switched: Vec<_> = choice
+        .options
+        .iter()
+        .flat_map(|o| &o.scenarios)
+        .map(|s| {
+            let file = s.scenario.rsplit('/').next().unwrap_or_default();
+            let start = s.start.as_ref().map(|t| t.time.as_str());
+            (s.battle.as_str(), &file[..5], start)
+        })
+        .collect();
+    assert_eq!(
+        switched,
+        [
+            ("wavre", "wavre", Some("14:00")),
+            ("wavre", "wavre", Some("06:00")),
+            ("wavre", "wavre", None),
+        ]
+    );
     let (waterloo, wavre) = (battle("waterloo-1815"), battle("wavre-1815"));
     for t in &game.transfers {
         assert_eq!(
@@ -324,12 +350,20 @@ fn combining_games_3_matches_the_rulebook() {
         assert!(!hexes_of(&wavre.map, &t.from.at).is_empty(), "{}", t.id);
         assert!(!hexes_of(&waterloo.map, &t.to.at).is_empty(), "{}", t.id);
     }
-    // Each Wavre battle's exits: by Ohain and both roads to la Chapelle St
-    // Lambert (Wavre 3 names the St Lambert ones only, l. 2960-2964).
-    let from =
-        |b: &str| game.transfers.iter().filter(|t| t.from.battle == b).count();
-    assert_eq!(
-        ["wavre", "wavre-3", "wavre-5", "wavre-6"].map(from),
-        [3, 2, 3, 3]
-    );
+    // The Wavre battle's exits: by Ohain and both roads to la Chapelle St
+    // Lambert, and Wavre 3's own two by the trail south of St Lambert
+    // (Wavre 3 names the St Lambert ones only, l. 2960-2964).
+    let opened = |id: &str| {
+        let o = choice.option(id).expect("option");
+        o.transfers.iter().map(String::as_str).collect::<Vec<_>>()
+    };
+    assert_eq!(game.transfers.len(), 5);
+    assert!(game.transfers.iter().all(|t| t.from.battle == "wavre"));
+    assert_eq!(opened("wavre-3").len(), 2);
+    for id in ["historical", "wavre-5", "wavre-6"] {
+        assert_eq!(
+            opened(id),
+            ["ohain", "st-lambert-bierges", "st-lambert-limale"]
+        );
+    }
 }

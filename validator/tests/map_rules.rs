@@ -29,10 +29,12 @@ fn case_pack(code: &str, case: &str) -> tempfile::TempDir {
     dir
 }
 
+/// The MAP codes a map file alone gives (MAP012 is about a scenario
+/// variant's change of map state: its trigger holds no map).
 fn map_codes() -> Vec<Code> {
     Code::ALL
         .into_iter()
-        .filter(|c| c.as_str().starts_with("MAP"))
+        .filter(|c| c.as_str().starts_with("MAP") && *c != Code::Map012)
         .collect()
 }
 

@@ -22,6 +22,13 @@ pub struct GameChoice {
     pub id: String,
     /// The side that chooses (a side id of the battles' scenarios).
     pub by: String,
+    /// Other sides that make the choice with `by`, all together: "If both
+    /// teams agree" (Combining games 3, l. 3044), "the Allied player" for
+    /// the Anglo-Allied and Prussian players (Combining games 5, l. 3073).
+    /// Without their agreement the `default` option is taken, where there
+    /// is one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<String>,
     /// When the choice is made on the game clock (at the latest).
     pub at: GameTime,
     /// The options; exactly one is taken.
@@ -75,6 +82,12 @@ pub struct ScenarioSwitch {
     pub battle: String,
     /// Path of the scenario played instead, relative to the game file.
     pub scenario: String,
+    /// When the battle starts on the game clock with this option, if not
+    /// at the battle's own `start` ("Wavre is played using either scenario
+    /// 3 or 5 (this time, Wavre starts first, then Waterloo starts at
+    /// 1100)", l. 3044): a turn of `scenario`'s track.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<GameTime>,
 }
 
 /// Arrivals of one battle's scenario, by the units or formations they
@@ -99,6 +112,12 @@ pub struct ReleaseSwitch {
 }
 
 impl GameChoice {
+    /// Every side that makes the choice: `by`, then `with`.
+    pub fn choosers(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.by.as_str())
+            .chain(self.with.iter().map(String::as_str))
+    }
+
     /// The option with `id`.
     pub fn option(&self, id: &str) -> Option<&ChoiceOption> {
         self.options.iter().find(|o| o.id == id)

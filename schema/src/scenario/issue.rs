@@ -98,4 +98,16 @@ pub enum IssueKind {
         /// Whose deployment, in words.
         whose: String,
     },
+    /// A map state change that sets the state the base already gives the
+    /// same feature at the same place.
+    #[error(
+        "the base already sets this {feature} to `{state}`: the change \
+         changes nothing"
+    )]
+    MapStateUnchanged {
+        /// The feature kind.
+        feature: String,
+        /// The state both give.
+        state: String,
+    },
 }

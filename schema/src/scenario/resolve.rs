@@ -58,6 +58,7 @@ pub fn apply_variant(
     };
     top_level(&mut step, base, variant);
     ids::edit_keyed_lists(&mut step, variant);
+    map_state::apply(&mut step, variant);
     let turns = step.scenario.turns.clone();
     for (j, changes) in variant.sides.iter().enumerate() {
         let Some(k) = base.sides.iter().position(|s| s.side == changes.side)
@@ -453,6 +454,8 @@ fn item_list<T: Clone>(list: &[T], layer: Layer, at: &str) -> Vec<Item<T>> {
 mod arrivals;
 #[path = "resolve_ids.rs"]
 mod ids;
+#[path = "resolve_map.rs"]
+mod map_state;
 
 #[cfg(test)]
 #[path = "resolve_tests.rs"]

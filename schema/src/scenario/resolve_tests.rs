@@ -342,3 +342,74 @@ fn victory_and_special_rules_are_replaced_and_removed_by_id() {
         (Layer::Base, "/victory/2/side".into())
     );
 }
+
+/// The base with the two bridges of Wavre 1 damaged (001 l. 2917).
+fn bridges_base() -> Scenario {
+    let mut base = base();
+    base.map_state = parse::<Vec<crate::scenario::FeatureState>>(
+        r#"[(at: Place("basse-wavre"), feature: "bridge", state: "damaged"),
+            (at: Place("limelette"), feature: "bridge", state: "damaged")]"#,
+        Format::Ron,
+    )
+    .expect("states");
+    base
+}
+
+fn map_variant(changes: &str) -> ScenarioVariant {
+    let text = format!(
+        r#"(kind: scenario, format_version: 2, id: "v", name: "V",
+            base: "../base/l1.scenario.ron", {changes})"#
+    );
+    parse(&text, Format::Ron).expect("variant")
+}
+
+#[test]
+fn set_map_state_changes_the_same_feature_in_its_place_and_adds_others() {
+    let v = map_variant(
+        r#"set_map_state: [
+            (at: Place("limelette"), feature: "bridge", state: "intact"),
+            (at: Place("bierges"), feature: "bridge", state: "damaged")]"#,
+    );
+    let step = apply_variant(&bridges_base(), &v, None);
+    let states: Vec<(String, &str)> = step
+        .scenario
+        .map_state
+        .iter()
+        .map(|s| (s.at.to_string(), s.state.as_str()))
+        .collect();
+    assert_eq!(states.len(), 3);
+    assert_eq!(states[0].1, "damaged");
+    assert!(states[1].0.contains("limelette") && states[1].1 == "intact");
+    assert!(states[2].0.contains("bierges"));
+    assert!(step.issues.is_empty());
+    let (layer, at) = step.origins.lookup("/map_state/1/state");
+    assert_eq!(
+        (layer, at.as_str()),
+        (Layer::Variant, "/set_map_state/0/state")
+    );
+    let (layer, _) = step.origins.lookup("/map_state/0");
+    assert_eq!(layer, Layer::Base);
+}
+
+#[test]
+fn set_map_state_that_repeats_the_base_is_an_issue() {
+    let v = map_variant(
+        r#"set_map_state: [(at: Place("limelette"), feature: "bridge", state: "damaged")]"#,
+    );
+    let step = apply_variant(&bridges_base(), &v, None);
+    assert_eq!(step.issues.len(), 1);
+    assert_eq!(step.issues[0].pointer, "/set_map_state/0/state");
+    assert!(matches!(
+        step.issues[0].kind,
+        IssueKind::MapStateUnchanged { .. }
+    ));
+}
+
+#[test]
+fn a_stated_map_state_replaces_the_base_s_and_ignores_the_changes() {
+    let v = map_variant(
+        r#"map_state: [], set_map_state: [(at: Place("limelette"), feature: "bridge", state: "intact")]"#,
+    );
+    let step = apply_variant(&bridges_base(), &v, None);
+    assert!(step.scenario.map_state.is_empty());
+}

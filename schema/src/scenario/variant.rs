@@ -14,9 +14,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Arrival, Attachment, Instruction, LeaderRole, Losses, MoraleGroup, Placed,
-    Release, SpecialRule, TurnRef, TurnTrack, UnitSet, VictoryCondition,
-    Withdrawal,
+    Arrival, Attachment, FeatureState, Instruction, LeaderRole, Losses,
+    MoraleGroup, Placed, Release, SpecialRule, TurnRef, TurnTrack, UnitSet,
+    VictoryCondition, Withdrawal,
 };
 use crate::common::{Provenance, ScenarioTag};
 use crate::overrides::RuleOverrides;
@@ -102,6 +102,16 @@ pub struct ScenarioVariant {
     /// Rule changes replacing the base's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule_overrides: Option<RuleOverrides>,
+    /// Map feature states replacing the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_state: Option<Vec<FeatureState>>,
+    /// Map feature states changed: each replaces the inherited state of the
+    /// same feature at the same place, in its place, or is added after the
+    /// inherited ones ("The bridge is not damaged", Wavre 5, seed 001
+    /// l. 2988, on Wavre 1's damaged bridges). Ignored when `map_state` is
+    /// stated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_map_state: Vec<FeatureState>,
     /// Sources and choices of this variant, added after the base's (which
     /// still explain the inherited parts).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

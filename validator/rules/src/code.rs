@@ -19,7 +19,8 @@ pub enum Group {
     Schema,
     /// REF: pass 2, references between and inside documents.
     References,
-    /// MAP: a map's consistency with its series (also run by the editor).
+    /// MAP: a map's consistency with its series (also run by the editor),
+    /// and a scenario variant's change of its map's state (MAP012).
     Map,
     /// STK: stacking at setup.
     Stacking,
@@ -255,6 +256,8 @@ codes! {
     Ent013 "ENT013" Error Entry;
     Ent014 "ENT014" Error Entry;
     Ent015 "ENT015" Warning Entry;
+    Ent016 "ENT016" Error Entry;
+    Ent017 "ENT017" Error Entry;
     Ent019 "ENT019" Warning Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
@@ -267,6 +270,7 @@ codes! {
     Map009 "MAP009" Warning Map;
     Map010 "MAP010" Error Map;
     Map011 "MAP011" Error Map;
+    Map012 "MAP012" Warning Map;
 }
 
 impl Code {

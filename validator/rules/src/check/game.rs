@@ -10,7 +10,9 @@ mod choices;
 mod joins;
 mod locations;
 mod starts;
+mod switch_starts;
 mod transfer_arms;
+mod weather;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -41,6 +43,9 @@ pub struct GameInputs<'a> {
     /// Per battle: its scenario's effective series and counters (includes
     /// merged), when they load.
     pub armies: Vec<Option<Army>>,
+    /// The scenarios the choices' options switch to that load, by choice,
+    /// option and switch index.
+    pub switched: BTreeMap<[usize; 3], &'a Scenario>,
 }
 
 /// A battle's series and the counters it fields.
@@ -62,6 +67,8 @@ pub fn check(inputs: &GameInputs<'_>) -> Vec<Finding> {
     out.extend(joins::check(inputs));
     out.extend(starts::check(inputs));
     out.extend(choices::check(inputs));
+    out.extend(switch_starts::check(inputs));
+    out.extend(weather::check(inputs));
     out.extend(transfer_arms::check(inputs));
     out
 }

@@ -1,7 +1,8 @@
 //! Game documents: the scenario each battle plays (REF001, REF002,
 //! REF010), loaded with its map, then the checks of
 //! `berthier_rules::check::game` (REF032-REF034, REF040, ENT011, ENT012,
-//! ENT014); the scenarios a choice's options switch to must load too.
+//! ENT014, ENT016, ENT017); the scenarios a choice's options switch to
+//! must load too.
 
 use std::sync::Arc;
 
@@ -66,15 +67,27 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
             }
         })
         .collect();
+    let mut switched_files = Vec::new();
     for (i, choice) in game.choices.iter().enumerate() {
         for (j, option) in choice.options.iter().enumerate() {
             for (k, switch) in option.scenarios.iter().enumerate() {
                 let pointer =
                     format!("/choices/{i}/options/{j}/scenarios/{k}/scenario");
-                ctx.document(&pointer, &switch.scenario, DocKind::Scenario);
+                let entry =
+                    ctx.document(&pointer, &switch.scenario, DocKind::Scenario);
+                if let Some(entry) = entry {
+                    switched_files.push(([i, j, k], entry));
+                }
             }
         }
     }
+    let switched = switched_files
+        .iter()
+        .filter_map(|(key, entry)| match &entry.document {
+            Some(Document::Scenario(s)) => Some((*key, s)),
+            _ => None,
+        })
+        .collect();
     let armies = scenarios
         .iter()
         .map(|entry| army(ctx, entry.as_deref()?))
@@ -85,6 +98,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
         battles,
         definitions,
         armies,
+        switched,
     };
     ctx.findings(game_checks(&inputs));
 }

@@ -6,7 +6,8 @@
 //! REF026 a shift off the turn track, REF036 an arrival window off the
 //! base's turn track or empty, REF037 a victory condition or special rule
 //! id the base lacks; REF038 and REF039 a `DeploymentOf` that does not
-//! resolve, in a variant or in a full scenario), then the resolved scenario is
+//! resolve, in a variant or in a full scenario; MAP012 a map state change
+//! that repeats the base's), then the resolved scenario is
 //! checked like any scenario, each finding located in the file that holds
 //! the part it is about.
 
@@ -221,6 +222,7 @@ fn report_issues(ctx: &mut Ctx<'_>, resolved: &Variant) {
             IssueKind::UnknownId { .. } => Code::Ref037,
             IssueKind::DeploymentUnusable { .. } => Code::Ref038,
             IssueKind::DeploymentEmpty { .. } => Code::Ref039,
+            IssueKind::MapStateUnchanged { .. } => Code::Map012,
         };
         let source = ctx.pack.get(file).map_or(ctx.src, |e| &e.source);
         let d = source.at_pointer(code, &issue.pointer, issue.kind.to_string());

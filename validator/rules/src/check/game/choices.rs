@@ -1,5 +1,5 @@
-//! REF040 and ENT014: the choices of a game. Each names a side of the
-//! game, a default among its options, and battles, transfers and arrivals
+//! REF040 and ENT014: the choices of a game. Each names the sides of the
+//! game that choose (once each), a default among its options, and battles, transfers and arrivals
 //! that exist (REF040; a battle id that is not the game's is REF032, from
 //! [`super::battles`]); each is made while it can still change what it
 //! switches: before the game ends, before the battles whose scenario it
@@ -64,15 +64,32 @@ fn names(
         .flat_map(|(s, _)| s.sides.iter().map(|side| side.side.as_str()))
         .collect();
     let all_loaded = loaded.len() == inputs.battles.len();
-    if all_loaded && !sides.contains(&choice.by.as_str()) {
-        out.push(ref040(
-            base.field("by"),
-            format!("side `{}` plays in none of the game's battles", choice.by),
-            format!(
-                "the battles' sides: {}",
-                sides.into_iter().collect::<Vec<_>>().join(", ")
-            ),
-        ));
+    let mut seen = std::collections::BTreeSet::new();
+    let choosers = std::iter::once((base.field("by"), choice.by.as_str()))
+        .chain(
+            choice
+                .with
+                .iter()
+                .enumerate()
+                .map(|(k, side)| (base.field("with").index(k), side.as_str())),
+        );
+    for (pointer, side) in choosers {
+        if !seen.insert(side) {
+            out.push(ref040(
+                pointer,
+                format!("side `{side}` is named twice among those who choose"),
+                "name each side once, in `by` or in `with`".to_owned(),
+            ));
+        } else if all_loaded && !sides.contains(&side) {
+            out.push(ref040(
+                pointer,
+                format!("side `{side}` plays in none of the game's battles"),
+                format!(
+                    "the battles' sides: {}",
+                    sides.iter().copied().collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
     }
     if let Some(default) = &choice.default
         && choice.option(default).is_none()
@@ -194,8 +211,13 @@ fn timing(
     }
     for (j, option) in choice.options.iter().enumerate() {
         let opt = base.field("options").index(j);
-        let scenario_battles =
-            option.scenarios.iter().enumerate().map(|(k, s)| {
+        // A switch with its own start is ENT017's.
+        let scenario_battles = option
+            .scenarios
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.start.is_none())
+            .map(|(k, s)| {
                 (opt.field("scenarios").index(k).field("battle"), &s.battle)
             });
         let played = option
