@@ -6,8 +6,11 @@ use berthier_schema::HexId;
 use berthier_schema::scenario::Placed;
 use iced::Point;
 
+use berthier_schema::series::FacingKind;
+
 use super::{LayerKey, SetupScreen};
 use crate::setup::Setups;
+use crate::setup::art::facing_kind;
 
 impl SetupScreen {
     /// The printed hex under a scan pixel, if it is on the map.
@@ -106,12 +109,32 @@ impl SetupScreen {
     }
 
     /// Turns the selected unit by `step` hexsides (or vertices) clockwise.
+    /// A unit whose formation faces all around (Vive l'Empereur general
+    /// order and square, §IV.3, §IV.4) has no front to turn: nothing is
+    /// written and the notice says why.
     fn turn(&mut self, step: i8) {
         let Some((i, j)) =
             self.unit.as_deref().and_then(|u| self.doc.placed(u))
         else {
             return;
         };
+        let placed = &self.doc.scenario().sides[i].setup[j];
+        let battle = self.doc.battle();
+        if facing_kind(&battle, placed) == FacingKind::AllAround {
+            let formation = placed.formation.as_deref().unwrap_or_default();
+            let name = battle
+                .series
+                .formations
+                .iter()
+                .find(|d| d.id == formation)
+                .map_or(formation, |d| d.name.as_str());
+            self.notice = Some(format!(
+                "{} is in {name}, which faces all around: it has no \
+                 facing to turn",
+                placed.unit
+            ));
+            return;
+        }
         self.edit(|setups| {
             let entry = &mut setups[i][j];
             entry.facing = Some(match entry.facing {

@@ -71,3 +71,35 @@ fn formation_and_state_chosen_from_the_series_undone_and_saved() {
         &original, &saved, fmt
     ));
 }
+
+/// Quatre-Bras 1 sets Bachelu's 045 up in general order, which faces all
+/// around (Vive l'Empereur §IV.3): `]` writes no facing (none would be
+/// drawn) and says why; once in line (hexside facing, §IV.2) it turns,
+/// one undo step.
+#[test]
+fn an_all_around_formation_is_not_turned_and_says_why() {
+    use berthier_editor::screen::setup::LayerKey;
+    let (_dir, _path, _original, mut app) =
+        open_copy("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let facing = |app: &App| {
+        let doc = setup(app).doc();
+        let (i, j) = doc.placed("fr-045").expect("set up");
+        doc.scenario().sides[i].setup[j].facing
+    };
+    send(&mut app, setup::Message::Pick("fr-045".into()));
+    assert_eq!(posture(&app, "fr-045").0, some("general_order"));
+    send(&mut app, setup::Message::Key(LayerKey::Turn(1)));
+    assert_eq!(facing(&app), None);
+    assert!(!setup(&app).is_dirty());
+    let notice = setup(&app).notice().expect("a notice").to_owned();
+    assert!(notice.contains("General order"), "{notice}");
+    assert!(notice.contains("faces all around"), "{notice}");
+
+    click(&mut app, "Line");
+    assert_eq!(posture(&app, "fr-045").0, some("line"));
+    send(&mut app, setup::Message::Key(LayerKey::Turn(1)));
+    assert_eq!(facing(&app), Some(0));
+    click(&mut app, "Undo");
+    assert_eq!(facing(&app), None);
+    assert_eq!(posture(&app, "fr-045").0, some("line"));
+}
