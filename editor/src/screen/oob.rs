@@ -5,6 +5,7 @@
 //! layout (`file`). Laid out in `view`, the tree in `tree`, the grid in
 //! `grid`.
 
+mod art;
 mod edits;
 mod fields;
 mod file;
