@@ -43,6 +43,8 @@ pub struct OobScreen {
     back: Option<PathBuf>,
     /// Why the last CSV import changed nothing: every bad row by line.
     csv_error: Option<String>,
+    /// The tree's counters, drawn once per face.
+    icons: art::Icons,
 }
 
 /// A deletion to confirm.
@@ -166,6 +168,7 @@ impl OobScreen {
             moving: false,
             back: None,
             csv_error: None,
+            icons: art::Icons::default(),
         }
     }
 

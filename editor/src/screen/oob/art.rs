@@ -3,17 +3,47 @@
 //! on the map and in a print-and-play sheet"), with the same art as the
 //! Setup map and `berthier-editor counters` (`counter_art`).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use iced::widget::image::Handle;
 use iced::widget::{column, image, row, text};
 use iced::{Element, Length};
 
 use super::{Message, OobScreen};
 use crate::counter_art::draw;
-use crate::counter_art::{Art, Counter};
+use crate::counter_art::{Art, Counter, Face};
 use crate::render::raster;
 
 /// A face's side in screen pixels: the ratings stay readable.
 const FACE_PX: u32 = 96;
+
+/// A tree row's counter, in screen pixels: the row's height, enough for
+/// the nationality colour, the formation band and the arm's symbol.
+const ICON_PX: u32 = 20;
+
+/// The tree's counters by unit id, each with the face it was drawn from:
+/// redrawn only when that face changes (an edit), not at every view of a
+/// tree of a few hundred units.
+#[derive(Debug, Default)]
+pub(super) struct Icons(RefCell<HashMap<String, (Face, Handle)>>);
+
+impl Icons {
+    /// The picture of `face` for unit `id`, drawn once per face.
+    fn get(&self, id: &str, face: Face) -> Handle {
+        let mut cache = self.0.borrow_mut();
+        if let Some((drawn, handle)) = cache.get(id)
+            && *drawn == face
+        {
+            return handle.clone();
+        }
+        let img = draw::image(&face, &raster::font(), ICON_PX);
+        let (w, h) = img.dimensions();
+        let handle = Handle::from_rgba(w, h, img.into_raw());
+        cache.insert(id.to_owned(), (face, handle.clone()));
+        handle
+    }
+}
 
 impl OobScreen {
     /// The counter of unit `id` as `counter_art` draws it, or `None`
@@ -24,6 +54,29 @@ impl OobScreen {
         let merged = self.doc.merged();
         let unit = merged.unit(id)?;
         Some(Art::new(merged, series).counter(unit))
+    }
+
+    /// The art of this file's counters, when its series loaded.
+    pub(super) fn art(&self) -> Option<Art<'_>> {
+        let series = self.doc.series.as_ref()?;
+        Some(Art::new(self.doc.merged(), series))
+    }
+
+    /// A tree row's small counter (its front) for unit `id`.
+    pub(super) fn tree_icon(
+        &self,
+        art: &Art<'_>,
+        id: &str,
+    ) -> Option<Element<'_, Message>> {
+        let unit = self.doc.merged().unit(id)?;
+        let handle = self.icons.get(id, art.counter(unit).front);
+        let side = Length::Fixed(ICON_PX as f32);
+        Some(image(handle).width(side).height(side).into())
+    }
+
+    /// Whether unit `id`'s row has its counter drawn now (for tests).
+    pub fn has_tree_icon(&self, id: &str) -> bool {
+        self.icons.0.borrow().contains_key(id)
     }
 
     /// Front and back of unit `id`, captioned; nothing without a series.

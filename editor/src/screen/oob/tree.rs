@@ -9,6 +9,7 @@ use iced::widget::{
 use iced::{Element, Fill};
 
 use super::{Confirm, Message, OobScreen};
+use crate::counter_art::Art;
 use crate::oob::tree::{self, Kind, Row};
 
 /// Indentation per level, in pixels.
@@ -21,13 +22,16 @@ impl OobScreen {
             self.doc.series.as_ref(),
             &self.collapsed,
         );
-        let list = Column::with_children(rows.into_iter().map(|r| self.row(r)))
-            .spacing(1)
-            .padding(6);
+        let art = self.art();
+        let list = Column::with_children(
+            rows.into_iter().map(|r| self.row(r, art.as_ref())),
+        )
+        .spacing(1)
+        .padding(6);
         scrollable(list).height(Fill).width(Fill).into()
     }
 
-    fn row(&self, r: Row) -> Element<'_, Message> {
+    fn row(&self, r: Row, art: Option<&Art<'_>>) -> Element<'_, Message> {
         let toggle: Element<'_, Message> = if r.has_children {
             let sign = if r.collapsed { "+" } else { "−" };
             button(text(sign).size(16))
@@ -55,12 +59,21 @@ impl OobScreen {
         let pick = button(label)
             .padding([1, 4])
             .style(style)
-            .on_press(Message::Select(r.item));
+            .on_press(Message::Select(r.item.clone()));
+        // A unit's or leader's counter as printed, before its name.
+        let icon = match (art, r.item.kind) {
+            (Some(art), Kind::Unit | Kind::Leader) => {
+                self.tree_icon(art, &r.item.id)
+            }
+            _ => None,
+        };
         #[allow(clippy::cast_precision_loss)]
         let indent = r.depth as f32 * INDENT;
-        row![space().width(indent), toggle, pick]
-            .align_y(iced::Center)
-            .into()
+        let mut line = row![space().width(indent), toggle];
+        if let Some(icon) = icon {
+            line = line.push(icon);
+        }
+        line.push(pick).spacing(2).align_y(iced::Center).into()
     }
 }
 

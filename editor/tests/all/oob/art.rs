@@ -41,10 +41,18 @@ fn the_selected_unit_shows_its_counter_and_a_typed_rating_on_it() {
     };
     // The series prints steps on the right of the face (§III.1).
     assert_eq!(steps(&counter).as_deref(), Some(UNKNOWN));
+    // Bachelu's division opened, as a designer does with its `+`.
+    let _ = screen.update(Message::Toggle("fr-ii-5".to_owned()));
     {
         let mut ui = simulator(screen.view());
         assert!(ui.find("Counter as printed: front, back").is_ok());
     }
+    // The tree draws each shown unit's and leader's counter before its
+    // name: Ney (the command structure opens) and Bachelu's 045; a unit
+    // of a shut formation is not drawn.
+    assert!(screen.has_tree_icon("fr-ney"));
+    assert!(screen.has_tree_icon("fr-045"));
+    assert!(!screen.has_tree_icon("fr-049"), "Jerome's division is shut");
 
     let _ = screen.update(Message::Rating {
         units: vec!["fr-045".to_owned()],
