@@ -6,6 +6,7 @@ mod art;
 mod build;
 mod bundled;
 mod csv;
+mod drag;
 mod edits;
 mod navigate;
 mod save;
