@@ -9,6 +9,7 @@
 
 pub mod cards;
 pub mod moves;
+pub mod names;
 pub mod track;
 
 use std::path::{Path, PathBuf};

@@ -5,6 +5,8 @@
 //! layout (`file`). Laid out in `view`, the tree in `tree`, the grid in
 //! `grid`.
 
+mod art;
+mod drag;
 mod edits;
 mod fields;
 mod file;
@@ -12,6 +14,7 @@ mod grid;
 mod tree;
 mod view;
 
+pub use drag::Drag;
 pub use view::NAME_FIELD;
 
 use std::collections::BTreeSet;
@@ -42,6 +45,10 @@ pub struct OobScreen {
     back: Option<PathBuf>,
     /// Why the last CSV import changed nothing: every bad row by line.
     csv_error: Option<String>,
+    /// The tree's counters, drawn once per face.
+    icons: art::Icons,
+    /// A tree row being dragged onto a formation.
+    drag: Option<drag::Drag>,
 }
 
 /// A deletion to confirm.
@@ -67,6 +74,16 @@ pub struct Target {
 pub enum Message {
     /// A tree row was clicked.
     Select(Item),
+    /// The left button went down on a tree row (select it; a drag
+    /// starts).
+    RowPress(Item),
+    /// The pointer entered a tree row.
+    RowEnter(Item),
+    /// The left button came up over a tree row (a drag from another row
+    /// drops there).
+    RowRelease(Item),
+    /// The left button came up anywhere over the tree.
+    DragEnd,
     /// A formation's (or side's) collapse toggle.
     Toggle(String),
     /// Open every formation.
@@ -165,6 +182,8 @@ impl OobScreen {
             moving: false,
             back: None,
             csv_error: None,
+            icons: art::Icons::default(),
+            drag: None,
         }
     }
 
@@ -227,6 +246,10 @@ impl OobScreen {
         }
         match message {
             Message::Select(item) => self.select(item),
+            Message::RowPress(item) => self.press_row(item),
+            Message::RowEnter(item) => self.enter_row(item),
+            Message::RowRelease(item) => self.release_row(&item),
+            Message::DragEnd => self.end_drag(),
             Message::Toggle(id) => {
                 if !self.collapsed.remove(&id) {
                     self.collapsed.insert(id);
@@ -281,7 +304,7 @@ impl OobScreen {
         None
     }
 
-    fn select(&mut self, item: Item) {
+    pub(super) fn select(&mut self, item: Item) {
         self.confirm = None;
         self.moving = false;
         self.selected = Some(item);

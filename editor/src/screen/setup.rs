@@ -7,6 +7,7 @@
 //! step of [`crate::setup::SetupDoc`], saved keeping comments and layout.
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
+mod facing;
 mod layer;
 mod live;
 mod place;
@@ -59,6 +60,9 @@ pub struct SetupScreen {
     grabbed: bool,
     /// A counter dragged on the map: the hex it was taken from.
     dragging: Option<HexId>,
+    /// A Shift-press on the selected unit's hex: the release turns it
+    /// toward the pointer.
+    turning: Option<HexId>,
     /// The hex whose stack the panel shows.
     hex: Option<HexId>,
     /// The instruction selected (side, index) and its zone.
@@ -169,6 +173,7 @@ impl SetupScreen {
             armed: false,
             grabbed: false,
             dragging: None,
+            turning: None,
             hex: None,
             instruction: None,
             notice,
@@ -371,12 +376,16 @@ impl SetupScreen {
         if matches!(m, map_canvas::Message::Resized(_)) {
             self.sized = true;
         }
+        let shift = matches!(
+            &m,
+            map_canvas::Message::Press { modifiers, .. } if modifiers.shift()
+        );
         let pointer = self.map.update(m, &self.doc.opened);
         if !hover {
             self.counters_cache.clear();
         }
         match pointer {
-            Some(Pointer::Press(px)) => self.press(px),
+            Some(Pointer::Press(px)) => self.press(px, shift),
             Some(Pointer::Drag(_)) | None => {}
             Some(Pointer::Release) => {}
         }

@@ -24,6 +24,7 @@ use berthier_schema::HexId;
 use crate::screen::unsaved;
 use crate::timeline::TimelineDoc;
 use crate::timeline::cards::{Card, cards};
+use crate::timeline::names::Names;
 
 /// Which card: an arrival, and for a cadenced arrival one of its groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +70,8 @@ pub struct TimelineScreen {
     /// The schedule played by the entry simulation, while playing (`None`
     /// also when the map, counters or series did not load).
     played: Option<Played>,
+    /// Names of the units, formations and entries the schedule names.
+    names: Names,
     /// The next click on the small map sets the selected arrival's entry.
     picking_entry: bool,
     /// The pointer over the small map, and the map's size there.
@@ -142,6 +145,7 @@ impl TimelineScreen {
             marks: Vec::new(),
             map_image: None,
             played: None,
+            names: Names::default(),
             picking_entry: false,
             map_pointer: None,
             live,
@@ -339,6 +343,7 @@ impl TimelineScreen {
     fn refresh(&mut self) {
         let battle = self.doc.battle();
         self.cards = cards(self.doc.scenario(), battle.as_ref());
+        self.names = battle.as_ref().map(Names::of).unwrap_or_default();
         self.played = match (&battle, self.playing) {
             (Some(b), Some(_)) => Some(play(b)),
             _ => None,

@@ -94,7 +94,7 @@ fn face_for<'c>(
 
 /// How `placed` faces: its formation's kind, a vertex when it names
 /// none (as FAC001 reads it).
-fn facing_kind(b: &Battle<'_>, placed: &Placed) -> FacingKind {
+pub fn facing_kind(b: &Battle<'_>, placed: &Placed) -> FacingKind {
     placed
         .formation
         .as_deref()

@@ -7,6 +7,8 @@ use berthier_schema::battle::Battle;
 use berthier_schema::scenario::{Arrival, TurnRef};
 use berthier_schema::{Location, Scenario};
 
+use super::names::Names;
+
 /// One card of the timeline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Card {
@@ -26,9 +28,13 @@ pub struct Card {
     pub title: String,
     /// Its units (ids), in counters order when the counters loaded.
     pub units: Vec<String>,
-    /// Where it enters, as written (`None`: not printed).
+    /// Its units as the counters name them, in the same order.
+    pub unit_names: Vec<String>,
+    /// Where it enters, in words with the map's names (`None`: not
+    /// printed).
     pub entry: Option<String>,
-    /// The entry's id alone, for the card ("no entry" when not printed).
+    /// The entry's name alone, for the card ("no entry" when not
+    /// printed).
     pub short_entry: String,
     /// Other lines to show: placement, state, alternatives, condition.
     pub notes: Vec<String>,
@@ -36,6 +42,7 @@ pub struct Card {
 
 /// Every card of the scenario, side by side, in schedule order.
 pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
+    let names = battle.map(Names::of).unwrap_or_default();
     let mut out = Vec::new();
     for (side, s) in scenario.sides.iter().enumerate() {
         for (index, arrival) in s.reinforcements.iter().enumerate() {
@@ -49,12 +56,13 @@ pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
                 at: at_text(&arrival.at),
                 title: String::new(),
                 units: unit_ids(battle, &arrival.units),
-                entry: arrival.entry.as_ref().map(ToString::to_string),
-                short_entry: arrival
-                    .entry
-                    .as_ref()
-                    .map_or_else(|| "no entry".to_owned(), short_location),
-                notes: notes(arrival),
+                unit_names: Vec::new(),
+                entry: arrival.entry.as_ref().map(|l| entry_words(&names, l)),
+                short_entry: arrival.entry.as_ref().map_or_else(
+                    || "no entry".to_owned(),
+                    |l| names.location(l),
+                ),
+                notes: notes(&names, arrival),
             };
             match &arrival.cadence {
                 Some(cadence) => {
@@ -77,7 +85,12 @@ pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
         }
     }
     for card in &mut out {
-        card.title = title(scenario, card);
+        card.unit_names = card
+            .units
+            .iter()
+            .map(|u| names.unit(u).to_owned())
+            .collect();
+        card.title = title(scenario, &names, card);
     }
     out
 }
@@ -122,13 +135,14 @@ fn later_turn(
     }
 }
 
-/// A location by its id when it names one, else in words.
-fn short_location(location: &Location) -> String {
+/// An entry in words: "entry point Road to Charleroi", "Nivelles edge".
+fn entry_words(names: &Names, location: &Location) -> String {
     match location {
-        Location::Entry(id) | Location::Place(id) => id.clone(),
-        Location::Edge(id) => format!("{id} edge"),
-        Location::Hex(hex) => format!("hex {hex}"),
-        other => other.to_string(),
+        Location::Entry(_) => {
+            format!("entry point {}", names.location(location))
+        }
+        Location::Place(_) => format!("place {}", names.location(location)),
+        _ => names.location(location),
     }
 }
 
@@ -155,10 +169,10 @@ fn unit_ids(
     }
 }
 
-fn title(scenario: &Scenario, card: &Card) -> String {
+fn title(scenario: &Scenario, names: &Names, card: &Card) -> String {
     let arrival = &scenario.sides[card.side].reinforcements[card.index];
-    let name = match (&arrival.formation, card.units.as_slice()) {
-        (Some(f), _) => f.clone(),
+    let name = match (&arrival.formation, card.unit_names.as_slice()) {
+        (Some(f), _) => names.formation(f).to_owned(),
         (None, [one]) => one.clone(),
         (None, [first, .., last]) => format!("{first} … {last}"),
         (None, []) => "(no units)".to_owned(),
@@ -169,12 +183,13 @@ fn title(scenario: &Scenario, card: &Card) -> String {
     }
 }
 
-fn notes(arrival: &Arrival) -> Vec<String> {
+fn notes(names: &Names, arrival: &Arrival) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(placed) = &arrival.placed {
         out.push(format!("placed on the map: {placed:?}"));
     }
     if let Some(formation) = &arrival.formation {
+        let formation = names.formation(formation);
         out.push(format!(
             "brought by the activation markers of {formation} (they enter \
              the pool with it where the series uses them)"
@@ -203,7 +218,7 @@ fn notes(arrival: &Arrival) -> Vec<String> {
     }
     if let Some(alt) = &arrival.alternatives {
         let entries: Vec<String> =
-            alt.entries.iter().map(ToString::to_string).collect();
+            alt.entries.iter().map(|l| entry_words(names, l)).collect();
         out.push(format!("or enters by {}", entries.join(", ")));
         for row in &alt.delay_table {
             out.push(format!(

@@ -4,11 +4,12 @@
 
 use iced::widget::text::Wrapping;
 use iced::widget::{
-    Column, button, column, container, row, scrollable, space, text,
+    Column, button, column, container, mouse_area, row, scrollable, space, text,
 };
-use iced::{Element, Fill};
+use iced::{Background, Border, Color, Element, Fill, Theme};
 
 use super::{Confirm, Message, OobScreen};
+use crate::counter_art::Art;
 use crate::oob::tree::{self, Kind, Row};
 
 /// Indentation per level, in pixels.
@@ -21,13 +22,19 @@ impl OobScreen {
             self.doc.series.as_ref(),
             &self.collapsed,
         );
-        let list = Column::with_children(rows.into_iter().map(|r| self.row(r)))
-            .spacing(1)
-            .padding(6);
-        scrollable(list).height(Fill).width(Fill).into()
+        let art = self.art();
+        let list = Column::with_children(
+            rows.into_iter().map(|r| self.row(r, art.as_ref())),
+        )
+        .spacing(1)
+        .padding(6);
+        // A release outside every row still ends a drag.
+        mouse_area(scrollable(list).height(Fill).width(Fill))
+            .on_release(Message::DragEnd)
+            .into()
     }
 
-    fn row(&self, r: Row) -> Element<'_, Message> {
+    fn row(&self, r: Row, art: Option<&Art<'_>>) -> Element<'_, Message> {
         let toggle: Element<'_, Message> = if r.has_children {
             let sign = if r.collapsed { "+" } else { "−" };
             button(text(sign).size(16))
@@ -40,27 +47,46 @@ impl OobScreen {
         };
         let selected = self.selected.as_ref() == Some(&r.item);
         let size = if r.item.kind == Kind::Side { 17 } else { 14 };
-        let mut label = text(r.label).size(size).wrapping(Wrapping::None);
-        if self.doc.defined_in(&r.item.id).is_some()
-            && r.item.kind != Kind::Side
-        {
-            // Shown, not edited here: from an included file.
-            label = label.style(text::secondary);
-        }
-        let style = if selected {
-            button::primary
-        } else {
-            button::text
+        // Shown, not edited here: from an included file (greyed).
+        let included = self.doc.defined_in(&r.item.id).is_some()
+            && r.item.kind != Kind::Side;
+        let label = text(r.label).size(size).wrapping(Wrapping::None);
+        let target = self
+            .drag
+            .as_ref()
+            .is_some_and(|d| d.over.as_ref() == Some(&r.item));
+        let label = label.style(move |theme: &Theme| {
+            if selected {
+                text::Style {
+                    color: Some(theme.palette().background),
+                }
+            } else if included {
+                text::secondary(theme)
+            } else {
+                text::Style::default()
+            }
+        });
+        let pick =
+            mouse_area(container(label).padding([1, 4]).style(
+                move |theme: &Theme| row_style(theme, selected, target),
+            ))
+            .on_press(Message::RowPress(r.item.clone()))
+            .on_enter(Message::RowEnter(r.item.clone()))
+            .on_release(Message::RowRelease(r.item.clone()));
+        // A unit's or leader's counter as printed, before its name.
+        let icon = match (art, r.item.kind) {
+            (Some(art), Kind::Unit | Kind::Leader) => {
+                self.tree_icon(art, &r.item.id)
+            }
+            _ => None,
         };
-        let pick = button(label)
-            .padding([1, 4])
-            .style(style)
-            .on_press(Message::Select(r.item));
         #[allow(clippy::cast_precision_loss)]
         let indent = r.depth as f32 * INDENT;
-        row![space().width(indent), toggle, pick]
-            .align_y(iced::Center)
-            .into()
+        let mut line = row![space().width(indent), toggle];
+        if let Some(icon) = icon {
+            line = line.push(icon);
+        }
+        line.push(pick).spacing(2).align_y(iced::Center).into()
     }
 }
 
@@ -88,4 +114,24 @@ pub(super) fn confirm_delete(confirm: &Confirm) -> Element<'_, Message> {
         .style(container::bordered_box)
         .width(Fill)
         .into()
+}
+
+/// A row's background: the selection in the theme's primary colour, the
+/// drop target of a drag in yellow (as the timeline's target turn).
+fn row_style(theme: &Theme, selected: bool, target: bool) -> container::Style {
+    let background = if target {
+        Some(Color::from_rgb8(0xff, 0xe0, 0x70))
+    } else if selected {
+        Some(theme.palette().primary)
+    } else {
+        None
+    };
+    container::Style {
+        background: background.map(Background::Color),
+        border: Border {
+            radius: 3.0.into(),
+            ..Border::default()
+        },
+        ..container::Style::default()
+    }
 }

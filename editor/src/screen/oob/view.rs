@@ -242,9 +242,13 @@ impl OobScreen {
             u.side,
             u.nationality.as_deref().unwrap_or("none"),
         );
-        let mut page =
-            column![self.name_field(&u.name), text(facts), self.unit_fields(u)]
-                .spacing(10);
+        let mut page = column![
+            self.name_field(&u.name),
+            text(facts),
+            self.counter_faces(&u.id),
+            self.unit_fields(u)
+        ]
+        .spacing(10);
         if !u.tags.is_empty() {
             page = page.push(text(format!("Tags: {}", u.tags.join(", "))));
         }

@@ -18,12 +18,16 @@ impl SetupScreen {
             .filter(|h| map.contains(*h))
     }
 
-    /// The left button went down on the map.
-    pub(super) fn press(&mut self, px: [f64; 2]) {
+    /// The left button went down on the map (`shift`: to turn the
+    /// selected unit by dragging toward its new front).
+    pub(super) fn press(&mut self, px: [f64; 2], shift: bool) {
         let Some(hex) = self.hex_at_px(px) else {
             return;
         };
         if self.zone_click(hex) {
+            return;
+        }
+        if shift && self.start_turning(hex) {
             return;
         }
         self.hex = Some(hex);
@@ -53,6 +57,12 @@ impl SetupScreen {
     /// The left button came up; `at` is where over the map, in canvas
     /// points. Ends a drag from the roster or of a counter.
     pub(super) fn released(&mut self, at: Option<Point>) {
+        if let Some(hex) = self.turning.take() {
+            if let Some(p) = at {
+                self.face_toward(hex, self.map.view.to_scan(p));
+            }
+            return;
+        }
         let to = at.and_then(|p| self.hex_at_px(self.map.view.to_scan(p)));
         let from = self.dragging.take();
         let grabbed = std::mem::take(&mut self.grabbed);
@@ -107,9 +117,7 @@ impl SetupScreen {
 
     /// Turns the selected unit by `step` hexsides (or vertices) clockwise.
     fn turn(&mut self, step: i8) {
-        let Some((i, j)) =
-            self.unit.as_deref().and_then(|u| self.doc.placed(u))
-        else {
+        let Some((i, j)) = self.faceable() else {
             return;
         };
         self.edit(|setups| {
@@ -182,7 +190,7 @@ impl SetupScreen {
     }
 
     /// Applies `change` to a copy of the setups as one undo step.
-    fn edit(&mut self, change: impl FnOnce(&mut Setups)) {
+    pub(super) fn edit(&mut self, change: impl FnOnce(&mut Setups)) {
         if !self.doc.is_editable() {
             self.notice = Some(
                 "A variant's setup is its base's: open the base to edit it."

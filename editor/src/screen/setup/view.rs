@@ -87,7 +87,7 @@ impl SetupScreen {
                 format!("Click or drop on a hex to set up {unit} (Esc: stop)")
             }
             (Some(_), false) => {
-                "Drag a counter to move it · [ ] turn · Delete removes"
+                "Drag a counter to move it · [ ] or Shift-drag turn · Delete removes"
                     .to_owned()
             }
             (None, _) => "Pick a unit in the roster, then a hex".to_owned(),

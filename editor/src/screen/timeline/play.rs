@@ -10,6 +10,7 @@ use iced::widget::{Column as Col, button, row, text};
 use iced::{Element, Font};
 
 use super::{Message, TimelineScreen};
+use crate::timeline::names::Names;
 
 impl TimelineScreen {
     /// The played turn.
@@ -62,7 +63,7 @@ impl TimelineScreen {
         // Sides that bring their units with activation markers (Jours de
         // Gloire) have a pool; the others never do.
         if played.turns.iter().any(|t| !t.pool.is_empty()) {
-            lines.push(small(pool_line(now, before)));
+            lines.push(small(pool_line(&self.names, now, before)));
         }
         if now.columns.is_empty() && now.delayed.is_empty() {
             lines.push(small("Nobody enters this turn.".to_owned()));
@@ -73,7 +74,8 @@ impl TimelineScreen {
                 self.arrival_name(column.side, column.arrival),
                 hex_list(&column.hexes)
             )));
-            lines.extend(column_lines(column).into_iter().map(small));
+            let names = &self.names;
+            lines.extend(column_lines(names, column).into_iter().map(small));
         }
         for held in &now.held {
             let why = held.stacking.as_deref().map_or_else(
@@ -83,7 +85,7 @@ impl TimelineScreen {
             lines.push(small(format!(
                 "Entry hex {} holds {} set up there: {why}.",
                 held.hex,
-                held.occupants.join(", ")
+                self.names.units(&held.occupants, ", ")
             )));
         }
         for delay in &now.delayed {
@@ -121,7 +123,7 @@ impl TimelineScreen {
         };
         format!(
             "Delayed: {} ({}) cannot enter: {}; {outcome}.",
-            delay.units.join(", "),
+            self.names.units(&delay.units, ", "),
             self.arrival_name(delay.side, delay.arrival),
             delay.reason
         )
@@ -129,7 +131,11 @@ impl TimelineScreen {
 }
 
 /// Markers in the pool, those new this turn first.
-fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
+fn pool_line(
+    names: &Names,
+    now: &PlayedTurn,
+    before: Option<&PlayedTurn>,
+) -> String {
     if now.pool.is_empty() {
         return "No activation markers in the pool.".to_owned();
     }
@@ -139,10 +145,13 @@ fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
         .pool
         .iter()
         .filter(|(f, _)| !had(f))
-        .map(|(f, _)| f.as_str())
+        .map(|(f, _)| names.formation(f))
         .collect();
-    let all: Vec<String> =
-        now.pool.iter().map(|(f, n)| format!("{f} ×{n}")).collect();
+    let all: Vec<String> = now
+        .pool
+        .iter()
+        .map(|(f, n)| format!("{} ×{n}", names.formation(f)))
+        .collect();
     let mut line = format!("Pool: {}.", all.join(", "));
     if before.is_some() && !new.is_empty() {
         line.push_str(&format!(" Entering the pool: {}.", new.join(", ")));
@@ -153,12 +162,15 @@ fn pool_line(now: &PlayedTurn, before: Option<&PlayedTurn>) -> String {
 /// One line per mover: position, units, hex, movement left; one line
 /// for the whole column when nothing differs but the order (one entry
 /// hex, no movement known).
-fn column_lines(column: &Column) -> Vec<String> {
+fn column_lines(names: &Names, column: &Column) -> Vec<String> {
     let same_hex = column.entered.windows(2).all(|w| w[0].hex == w[1].hex);
     let unknown = column.entered.iter().all(|e| e.left.is_none());
     if same_hex && unknown && column.entered.len() > 1 {
-        let order: Vec<String> =
-            column.entered.iter().map(|e| e.units.join(" + ")).collect();
+        let order: Vec<String> = column
+            .entered
+            .iter()
+            .map(|e| names.units(&e.units, " + "))
+            .collect();
         let why = if column.entered.iter().all(|e| e.slot.is_none()) {
             "not costed (leaders, or an entry the rules cannot cost)"
         } else {
@@ -171,7 +183,7 @@ fn column_lines(column: &Column) -> Vec<String> {
         .iter()
         .map(|e| {
             let hex = e.hex.map_or_else(|| "?".to_owned(), |h| h.to_string());
-            let units = e.units.join(" + ");
+            let units = names.units(&e.units, " + ");
             match (e.slot, e.left, e.allowance) {
                 (None, _, _) => format!(
                     "  {units} at {hex}: not costed (a leader, or an entry \

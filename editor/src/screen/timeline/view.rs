@@ -240,8 +240,9 @@ impl TimelineScreen {
             "No entry printed: the entry simulation leaves it out.".into()
         });
         lines = lines.push(text(format!("Enters by {entry}")).size(14));
-        lines = lines
-            .push(text(format!("Units: {}", card.units.join(", "))).size(13));
+        lines = lines.push(
+            text(format!("Units: {}", card.unit_names.join(", "))).size(13),
+        );
         for note in &card.notes {
             lines = lines.push(text(note.clone()).size(13));
         }

@@ -2,9 +2,11 @@
 //! through the view (iced_test), every bundled counters file opening with
 //! both sides' trees, and saves that change only the edited entry.
 
+mod art;
 mod build;
 mod bundled;
 mod csv;
+mod drag;
 mod edits;
 mod navigate;
 mod save;

@@ -71,3 +71,95 @@ fn formation_and_state_chosen_from_the_series_undone_and_saved() {
         &original, &saved, fmt
     ));
 }
+
+/// Quatre-Bras 1 sets Bachelu's 045 up in general order, which faces all
+/// around (Vive l'Empereur §IV.3): `]` writes no facing (none would be
+/// drawn) and says why; once in line (vertex facing, §IV.1) it turns,
+/// one undo step.
+#[test]
+fn an_all_around_formation_is_not_turned_and_says_why() {
+    use berthier_editor::screen::setup::LayerKey;
+    let (_dir, _path, _original, mut app) =
+        open_copy("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let facing = |app: &App| {
+        let doc = setup(app).doc();
+        let (i, j) = doc.placed("fr-045").expect("set up");
+        doc.scenario().sides[i].setup[j].facing
+    };
+    send(&mut app, setup::Message::Pick("fr-045".into()));
+    assert_eq!(posture(&app, "fr-045").0, some("general_order"));
+    send(&mut app, setup::Message::Key(LayerKey::Turn(1)));
+    assert_eq!(facing(&app), None);
+    assert!(!setup(&app).is_dirty());
+    let notice = setup(&app).notice().expect("a notice").to_owned();
+    assert!(notice.contains("General order"), "{notice}");
+    assert!(notice.contains("faces all around"), "{notice}");
+
+    click(&mut app, "Line");
+    assert_eq!(posture(&app, "fr-045").0, some("line"));
+    send(&mut app, setup::Message::Key(LayerKey::Turn(1)));
+    assert_eq!(facing(&app), Some(0));
+    click(&mut app, "Undo");
+    assert_eq!(facing(&app), None);
+    assert_eq!(posture(&app, "fr-045").0, some("line"));
+}
+
+/// A Shift-drag from a unit's hex toward a neighbour turns it to face
+/// there, as its formation faces: a line toward the vertex between two
+/// hexsides (Vive l'Empereur §IV.1, two front hexes), a column toward the
+/// hexside (§IV.2); each drop one undo step.
+#[test]
+fn a_shift_drag_faces_the_unit_toward_the_pointer() {
+    use berthier_editor::map_canvas;
+    use berthier_schema::HexId;
+    let (_dir, _path, _original, mut app) =
+        open_copy("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let facing = |app: &App| {
+        let doc = setup(app).doc();
+        let (i, j) = doc.placed("fr-045").expect("set up");
+        let p = &doc.scenario().sides[i].setup[j];
+        (p.hex, p.facing)
+    };
+    let hex: HexId = "1921".parse().expect("hex");
+    let across = |side: u8| {
+        let map = setup(&app).doc().opened.map.clone();
+        map.grid.across(hex, side).expect("a neighbour")
+    };
+    let (n2, n3) = (across(2), across(3));
+    let shift_drag = |app: &mut App, to: iced::Point| {
+        let at = setup(app).point_of(hex);
+        send(
+            app,
+            setup::Message::Canvas(map_canvas::Message::Press {
+                at,
+                modifiers: iced::keyboard::Modifiers::SHIFT,
+            }),
+        );
+        send(app, setup::Message::Released(Some(to)));
+    };
+    send(&mut app, setup::Message::Pick("fr-045".into()));
+    click(&mut app, "Line");
+    let (a, b) = (setup(&app).point_of(n2), setup(&app).point_of(n3));
+    let between = iced::Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+    shift_drag(&mut app, between);
+    assert_eq!(facing(&app), (hex, Some(2)), "the vertex of sides 2 and 3");
+
+    // In column it faces a hexside: the one toward n3.
+    click(&mut app, "Column");
+    let toward_n3 = setup(&app).point_of(n3);
+    shift_drag(&mut app, toward_n3);
+    assert_eq!(facing(&app), (hex, Some(3)), "the hexside toward {n3}");
+    click(&mut app, "Undo");
+    assert_eq!(facing(&app), (hex, Some(2)), "one undo step per drop");
+
+    // General order faces all around: a Shift-drag writes nothing.
+    click(&mut app, "General order");
+    let before = facing(&app);
+    shift_drag(&mut app, toward_n3);
+    assert_eq!(facing(&app), before);
+    assert!(
+        setup(&app)
+            .notice()
+            .is_some_and(|n| n.contains("faces all around"))
+    );
+}

@@ -51,7 +51,7 @@ fn an_entry_picked_on_the_map_is_undone_then_saved_and_read_back() {
     let original = std::fs::read_to_string(&path).expect("read");
     let mut app = timeline_app(&path, dir.path());
     let before = entry(&app);
-    click(&mut app, "aa-84");
+    click(&mut app, "Netherlands cavalry 84");
     click(&mut app, "Pick entry on map");
     assert!(timeline(&app).picking_entry());
     // Another entry point of the map than the one it has.
@@ -62,11 +62,19 @@ fn an_entry_picked_on_the_map_is_undone_then_saved_and_read_back() {
         .find(|e| Some(Location::Entry(e.id.clone())) != before)
         .and_then(|e| e.hexes.first().map(|h| (*h, e.id.clone())))
         .expect("a second entry point with a hex");
+    // The details name it as the map prints it, not by its id.
+    let name = map
+        .entry_points
+        .iter()
+        .find(|e| e.id == id)
+        .map(|e| e.name.clone())
+        .expect("the entry point");
+    assert_ne!(name, id);
     assert_eq!(location_at(&map, hex), Location::Entry(id.clone()));
     click_map(&mut app, hex);
     assert_eq!(entry(&app), Some(Location::Entry(id.clone())));
     assert!(!timeline(&app).picking_entry(), "one pick, then disarmed");
-    assert!(shows(&app, &format!("Enters by entry point {id}")));
+    assert!(shows(&app, &format!("Enters by entry point {name}")));
     click(&mut app, "Undo");
     assert_eq!(entry(&app), before);
     assert!(!timeline(&app).is_dirty());

@@ -26,7 +26,7 @@ fn findings_follow_a_move_and_its_undo_and_a_click_marks_the_hex() {
     let heading = timeline(&app).live().heading();
     assert!(shows(&app, &heading), "{heading}");
 
-    click(&mut app, "aa-84");
+    click(&mut app, "Netherlands cavalry 84");
     click(&mut app, "Later ▶");
     assert!(
         timeline(&app).live().checking(),

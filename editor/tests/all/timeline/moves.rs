@@ -29,8 +29,8 @@ fn a_reinforcement_moved_later_is_saved_read_back_and_undone() {
     let path = qb1(dir.path());
     let mut app = timeline_app(&path, dir.path());
     assert_eq!(aa84(&app), TurnRef::Clock("14:30".into()));
-    click(&mut app, "aa-84");
-    assert!(shows(&app, "Units: aa-84"));
+    click(&mut app, "Netherlands cavalry 84");
+    assert!(shows(&app, "Units: Netherlands cavalry 84"));
     click(&mut app, "Later ▶");
     assert_eq!(aa84(&app), TurnRef::Clock("15:00".into()));
     assert!(timeline(&app).title().ends_with(" * - Berthier"));
@@ -56,7 +56,7 @@ fn a_reinforcement_moved_later_is_saved_read_back_and_undone() {
 fn arrow_keys_move_the_selected_card() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = timeline_app(&qb1(dir.path()), dir.path());
-    click(&mut app, "aa-84");
+    click(&mut app, "Netherlands cavalry 84");
     let key = |named| keyboard::Event::KeyPressed {
         key: keyboard::Key::Named(named),
         modified_key: keyboard::Key::Named(named),
@@ -81,7 +81,10 @@ fn a_card_dragged_onto_another_turn_moves_there() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = timeline_app(&qb1(dir.path()), dir.path());
     with_ui(&mut app, |ui| {
-        let card = ui.find("aa-84").expect("card").visible_bounds();
+        let card = ui
+            .find("Netherlands cavalry 84")
+            .expect("card")
+            .visible_bounds();
         let turn = ui.find("Turn 5").expect("turn 5").visible_bounds();
         let (card, turn) = (card.expect("visible"), turn.expect("visible"));
         let button = mouse::Button::Left;
@@ -111,7 +114,7 @@ fn back_to_map_asks_about_unsaved_moves() {
     click(&mut app, "Back to map");
     assert!(matches!(app.screen(), Screen::Map(_)), "clean: no question");
     click(&mut app, "Timeline");
-    click(&mut app, "aa-84");
+    click(&mut app, "Netherlands cavalry 84");
     click(&mut app, "Later ▶");
     click(&mut app, "Back to map");
     assert!(app.unsaved().is_some(), "asks first");

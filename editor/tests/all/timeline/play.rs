@@ -2,6 +2,7 @@
 //! column that enters drawn from the validator's own simulation
 //! (`berthier_rules::schedule`), the same as calling it directly.
 
+use berthier_editor::timeline::names::Names;
 use berthier_rules::schedule::play;
 
 use super::{click, copy_of, root, shows, timeline, timeline_app};
@@ -12,6 +13,13 @@ fn playing_steps_through_the_turns_with_the_entry_simulation() {
     let bundled =
         root().join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
     let mut app = timeline_app(&copy_of(&bundled, dir.path()), dir.path());
+    // The cards: the formation and the entry point as printed.
+    let card = &timeline(&app).cards()[0];
+    assert_eq!(
+        (card.title.as_str(), card.short_entry.as_str()),
+        ("6th division (Jerome)", "Road to Charleroi")
+    );
+    assert!(shows(&app, "Road to Charleroi"));
     click(&mut app, "Play the schedule");
     assert_eq!(timeline(&app).playing(), Some(1));
     assert!(shows(&app, "Turn 1 of 13 — 14:00"));
@@ -28,13 +36,19 @@ fn playing_steps_through_the_turns_with_the_entry_simulation() {
         .expect("fr-ii-6 enters on turn 1");
     let hexes: Vec<String> =
         column.hexes.iter().map(ToString::to_string).collect();
+    // Named as the counters print them, not by id.
     assert!(shows(
         &app,
-        &format!("fr-ii-6 enters at {}:", hexes.join(", "))
+        &format!("6th division (Jerome) enters at {}:", hexes.join(", "))
     ));
     // One entry hex and no printed allowances: the order on one line.
-    let order: Vec<String> =
-        column.entered.iter().map(|e| e.units.join(" + ")).collect();
+    let names = Names::of(&battle);
+    assert_eq!(names.unit("fr-049"), "Jerome 049");
+    let order: Vec<String> = column
+        .entered
+        .iter()
+        .map(|e| names.units(&e.units, " + "))
+        .collect();
     assert_eq!(order.len(), 7, "{order:?}");
     assert!(shows(
         &app,
