@@ -95,6 +95,7 @@ pub mod module;
 pub mod numbering;
 pub mod piece;
 pub mod printed;
+pub mod saved_game;
 pub mod sequence;
 pub mod to_berthier;
 pub mod xml;

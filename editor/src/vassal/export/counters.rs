@@ -20,6 +20,8 @@ pub(super) struct Pieces {
     pub palette: Vec<(String, Vec<Slot>)>,
     /// Each unit's slot (for the stacks).
     pub by_unit: BTreeMap<String, Slot>,
+    /// Each unit's piece (for the predefined setups).
+    pub specs: BTreeMap<String, PieceSpec>,
     pub count: usize,
 }
 
@@ -35,6 +37,7 @@ pub(super) fn pieces(
     let font = raster::font();
     let art = Art::new(&counters, &series);
     let mut by_unit = BTreeMap::new();
+    let mut specs = BTreeMap::new();
     for (gpid, unit) in (1..).zip(&counters.units) {
         let faces = art.counter(unit);
         let stem = file_stem(&unit.id);
@@ -59,11 +62,13 @@ pub(super) fn pieces(
             px,
         };
         by_unit.insert(unit.id.clone(), slot);
+        specs.insert(unit.id.clone(), spec);
     }
     Ok(Pieces {
         palette: palette_lists(&counters, &by_unit),
         count: by_unit.len(),
         by_unit,
+        specs,
     })
 }
 

@@ -44,7 +44,15 @@ pub struct PieceSpec {
 
 /// The piece definition (`PieceSlot` text) of `p`.
 pub fn definition(p: &PieceSpec) -> String {
-    let basic = format!("piece;{}", encode(&["", "", &p.front, &p.name], ';'));
+    let (ty, state) = type_and_state(p, "null;0;0");
+    encode(&["+", "null", &ty, &state], '/')
+}
+
+/// The trait chain's type and state of `p`, its `BasicPiece` state
+/// `basic` (`map;x;y;gpid` in a saved game, off-map in a slot).
+pub fn type_and_state(p: &PieceSpec, basic: &str) -> (String, String) {
+    let basic_type =
+        format!("piece;{}", encode(&["", "", &p.front, &p.name], ';'));
     let mut types = Vec::new();
     let mut states = Vec::new();
     let (keys, values): (Vec<&str>, Vec<&str>) =
@@ -57,9 +65,7 @@ pub fn definition(p: &PieceSpec) -> String {
         types.push(format!("emb2;{}", encode(&flip(back), ';')));
         states.push("-1".to_owned());
     }
-    let ty = nest(types, basic);
-    let state = nest(states, "null;0;0".to_owned());
-    encode(&["+", "null", &ty, &state], '/')
+    (nest(types, basic_type), nest(states, basic.to_owned()))
 }
 
 /// The fields of the flip Layer showing `back`, as `Embellishment`

@@ -31,7 +31,7 @@ use berthier_schema::counters::{Formation, Nationality, Side, Unit};
 use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Counters, Provenance, Source};
 
-use super::super::module::{Module, Slot};
+use super::super::module::{AtStart, Module, Slot};
 use super::{ImportError, slug, unique};
 
 /// The side and class of a counter the module does not name.
@@ -46,6 +46,8 @@ pub struct Written {
     pub units: usize,
     /// The counter of each piece of each at-start stack, in order.
     pub stacks: Vec<Vec<String>>,
+    /// The same for each predefined setup's stacks.
+    pub setups: Vec<Vec<Vec<String>>>,
     /// Unit classes found (the series stub lists them).
     pub classes: BTreeSet<String>,
     /// Rating names found.
@@ -82,29 +84,14 @@ pub fn write<R: Read + Seek>(
     for slot in &module.pieces {
         counters.push(counter(slot, &mut used));
     }
-    let mut taken = vec![false; counters.len()];
-    let mut stacks = Vec::new();
-    for stack in &module.stacks {
-        let mut ids = Vec::new();
-        for slot in &stack.pieces {
-            let key = key(slot);
-            let free = counters.iter().enumerate().position(|(i, c)| {
-                i < taken.len() && !taken[i] && c.key == key
-            });
-            match free {
-                Some(i) => {
-                    taken[i] = true;
-                    ids.push(counters[i].unit.id.clone());
-                }
-                None => {
-                    let c = counter(slot, &mut used);
-                    ids.push(c.unit.id.clone());
-                    counters.push(c);
-                }
-            }
-        }
-        stacks.push(ids);
-    }
+    let palette = counters.len();
+    let stacks =
+        match_stacks(&module.stacks, palette, &mut counters, &mut used);
+    let setups = module
+        .setups
+        .iter()
+        .map(|s| match_stacks(&s.stacks, palette, &mut counters, &mut used))
+        .collect();
     if counters.is_empty() {
         return Ok(Written::default());
     }
@@ -157,9 +144,46 @@ pub fn write<R: Read + Seek>(
         file: Some(file),
         units: counters.len(),
         stacks,
+        setups,
         classes,
         ratings,
     })
+}
+
+/// The counter of each piece of each of `stacks`: a palette counter
+/// (one of the first `palette`) with its name, face and id, not used yet
+/// by these stacks, else a new counter. Each group of stacks (the
+/// at-start stacks, each predefined setup) uses the palette afresh.
+fn match_stacks(
+    stacks: &[AtStart],
+    palette: usize,
+    counters: &mut Vec<Counter>,
+    used: &mut BTreeMap<String, u32>,
+) -> Vec<Vec<String>> {
+    let mut taken = vec![false; palette];
+    let mut out = Vec::new();
+    for stack in stacks {
+        let mut ids = Vec::new();
+        for slot in &stack.pieces {
+            let key = key(slot);
+            let free = counters.iter().enumerate().position(|(i, c)| {
+                i < taken.len() && !taken[i] && c.key == key
+            });
+            match free {
+                Some(i) => {
+                    taken[i] = true;
+                    ids.push(counters[i].unit.id.clone());
+                }
+                None => {
+                    let c = counter(slot, used);
+                    ids.push(c.unit.id.clone());
+                    counters.push(c);
+                }
+            }
+        }
+        out.push(ids);
+    }
+    out
 }
 
 /// The property of `piece` under one of `keys` (case, spaces, dashes and
