@@ -271,3 +271,23 @@ fn at_start_stacks_become_a_setup_on_the_hex_vassal_snaps_to() {
     assert_eq!(unknown[0].stack, Some(0), "top of the stack");
     assert!(text.contains("TODO(modder)"));
 }
+
+#[test]
+fn names_with_apostrophes_are_written_without_escapes() {
+    let slot = "<VASSAL.build.widget.PieceSlot entryName=\"Brigade d'Erlon\" \
+                gpid=\"90\">+/null/mark;Side,Formation\tpiece;;;marker.png;\
+                Brigade d'Erlon/French,Corps d'Erlon\tnull;0;0\
+                </VASSAL.build.widget.PieceSlot>";
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("m.vmod");
+    std::fs::write(&vmod, module(slot, true)).unwrap();
+    let out = tmp.path().join("out");
+    let report = import(&vmod, &out).unwrap();
+    let text = std::fs::read_to_string(report.counters.unwrap()).unwrap();
+    assert!(text.contains("name: \"Brigade d'Erlon\""), "{text}");
+    assert!(text.contains("name: \"Corps d'Erlon\""), "{text}");
+    assert!(!text.contains("\\'"), "{text}");
+    let doc: Counters = parse(&text, Format::Ron).unwrap();
+    let unit = doc.units.iter().find(|u| u.name == "Brigade d'Erlon");
+    assert_eq!(unit.unwrap().formation.as_deref(), Some("corps-d-erlon"));
+}
