@@ -291,3 +291,27 @@ fn names_with_apostrophes_are_written_without_escapes() {
     let unit = doc.units.iter().find(|u| u.name == "Brigade d'Erlon");
     assert_eq!(unit.unwrap().formation.as_deref(), Some("corps-d-erlon"));
 }
+
+#[test]
+fn ratings_read_from_both_faces_by_their_names() {
+    let slot = "<VASSAL.build.widget.PieceSlot entryName=\"Guard\" gpid=\"91\">\
+                +/null/mark;Side,Side ID,Attack,Attack (back),Movement allowance,\
+                Morale,Rating IDs\tpiece;;;marker.png;Guard/\
+                Crown Forces,crown,5,2,4,?,attack=Attack;movement=Movement allowance\
+                \tnull;0;0</VASSAL.build.widget.PieceSlot>";
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("m.vmod");
+    std::fs::write(&vmod, module(slot, true)).unwrap();
+    let report = import(&vmod, &tmp.path().join("out")).unwrap();
+    let text = std::fs::read_to_string(report.counters.unwrap()).unwrap();
+    let doc: Counters = parse(&text, Format::Ron).unwrap();
+    let guard = doc.units.iter().find(|u| u.name == "Guard").unwrap();
+    assert_eq!(guard.side, "crown");
+    assert_eq!(guard.rating("front", "attack"), Some(5));
+    assert_eq!(guard.rating("back", "attack"), Some(2));
+    assert_eq!(guard.rating("front", "movement"), Some(4));
+    // Not a number: not a rating, and not a 0.
+    assert!(guard.ratings.values().all(|r| !r.contains_key("morale")));
+    let crown = doc.sides.iter().find(|s| s.id == "crown").unwrap();
+    assert_eq!(crown.name, "Crown Forces");
+}

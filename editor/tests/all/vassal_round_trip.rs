@@ -268,3 +268,70 @@ fn bad_battles_get_clear_errors_and_nothing_written() {
     assert!(!vmod.exists());
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
 }
+
+/// Known ratings of a unit, face by face (unknown ones left out).
+fn known(
+    u: &berthier_schema::counters::Unit,
+) -> BTreeMap<String, BTreeMap<String, i16>> {
+    u.ratings
+        .iter()
+        .map(|(face, r)| {
+            let values = r
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), (*v)?)))
+                .collect::<BTreeMap<_, _>>();
+            (face.clone(), values)
+        })
+        .filter(|(_, r)| !r.is_empty())
+        .collect()
+}
+
+#[test]
+fn ratings_and_sides_round_trip_by_their_printed_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("ashcombe.vmod");
+    // A battle whose counters carry ratings, named unlike their ids
+    // ("Movement allowance" is `movement`).
+    let scenario = repo("scenarios/ashcombe-1812/ashcombe.scenario.ron");
+    export(&scenario, &vmod).unwrap();
+    let mut zip =
+        zip::ZipArchive::new(std::fs::File::open(&vmod).unwrap()).unwrap();
+    let mut build = String::new();
+    std::io::Read::read_to_string(
+        &mut zip.by_name("buildFile.xml").unwrap(),
+        &mut build,
+    )
+    .unwrap();
+    assert!(build.contains("Movement allowance"), "the series' names");
+    let original: Scenario = read!(&scenario);
+    let counters: Counters =
+        read!(&project_relative(&scenario, &original.counters));
+    let side = &counters.sides[0];
+    assert!(build.contains(&side.name) && side.name != side.id);
+
+    let back = import(&vmod, &tmp.path().join("back")).unwrap();
+    let got: Counters = read!(back.counters.as_ref().unwrap());
+    let mut rated = 0;
+    for u in &counters.units {
+        let g = got.unit(&u.id).unwrap();
+        assert_eq!(g.side, u.side, "{}", u.id);
+        assert_eq!(known(g), known(u), "{}", u.id);
+        rated += usize::from(!known(u).is_empty());
+    }
+    assert!(rated > 0);
+    let names: Vec<(&str, &str)> = got
+        .sides
+        .iter()
+        .map(|s| (s.id.as_str(), s.name.as_str()))
+        .collect();
+    for s in &counters.sides {
+        assert!(
+            names.contains(&(s.id.as_str(), s.name.as_str())),
+            "{names:?}"
+        );
+    }
+}
+
+fn project_relative(doc: &Path, written: &str) -> PathBuf {
+    doc.parent().unwrap().join(written)
+}

@@ -26,6 +26,10 @@ const CTRL: &str = "128";
 /// The `Marker` property holding the counter id.
 pub const UNIT_ID: &str = "Unit ID";
 
+/// The `Marker` property mapping rating names back to the series' ids
+/// (`id=name;..`).
+pub const RATING_IDS: &str = "Rating IDs";
+
 /// One counter as a piece.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PieceSpec {
@@ -33,9 +37,9 @@ pub struct PieceSpec {
     pub id: String,
     /// Its name (the piece's and the palette slot's).
     pub name: String,
-    /// `Marker` properties after [`UNIT_ID`], in order: side,
-    /// nationality, formation, class (absent ones left out).
-    pub properties: Vec<(&'static str, String)>,
+    /// `Marker` properties after [`UNIT_ID`], in order: side (name and
+    /// id), nationality, formation, class (absent ones left out), ratings.
+    pub properties: Vec<(String, String)>,
     /// The front's image, in the module's `images/`.
     pub front: String,
     /// The back's image, if the counter has one.
@@ -57,7 +61,7 @@ pub fn type_and_state(p: &PieceSpec, basic: &str) -> (String, String) {
     let mut states = Vec::new();
     let (keys, values): (Vec<&str>, Vec<&str>) =
         std::iter::once((UNIT_ID, p.id.as_str()))
-            .chain(p.properties.iter().map(|(k, v)| (*k, v.as_str())))
+            .chain(p.properties.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .unzip();
     types.push(format!("mark;{}", encode(&keys, ',')));
     states.push(encode(&values, ','));
@@ -98,8 +102,8 @@ mod tests {
             id: "lebley-2".into(),
             name: "Lebley; 2nd".into(),
             properties: vec![
-                ("Side", "french".into()),
-                ("Class", "inf".into()),
+                ("Side".into(), "french".into()),
+                ("Class".into(), "inf".into()),
             ],
             front: "lebley-2.png".into(),
             back: Some("lebley-2-back.png".into()),

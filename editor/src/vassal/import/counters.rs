@@ -32,6 +32,7 @@ use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Counters, Provenance, Source};
 
 use super::super::module::{AtStart, Module, Slot};
+use super::super::sequence::decode;
 use super::{ImportError, slug, unique};
 
 /// The side and class of a counter the module does not name.
@@ -211,6 +212,65 @@ const FORMATION: &[&str] =
 const CLASS: &[&str] = &["class", "type", "unittype", "arm", "kind"];
 /// A Berthier counter id (`Unit ID`, as `export-vassal` writes it).
 const UNIT_ID: &[&str] = &["unitid", "berthierid"];
+/// The side's id beside its printed name (as `export-vassal` writes it).
+const SIDE_ID: &[&str] = &["sideid"];
+/// Rating names to ids, `id=name;..` (as `export-vassal` writes it).
+const RATING_IDS: &[&str] = &["ratingids"];
+
+/// The ratings of a piece: every other property with a whole-number
+/// value, `Name` on the front and `Name (face)` on another face; the
+/// rating's id is the one `Rating IDs` gives the name, else the name
+/// made an id.
+fn ratings(slot: &Slot) -> BTreeMap<String, BTreeMap<String, Option<i16>>> {
+    let named: Vec<&str> =
+        [SIDE, SIDE_ID, NATION, FORMATION, CLASS, UNIT_ID, RATING_IDS].concat();
+    let ids: BTreeMap<String, String> = property(slot, RATING_IDS)
+        .map(|v| decode(v, ';'))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|pair| {
+            let (id, name) = pair.split_once('=')?;
+            Some((name.to_owned(), id.to_owned()))
+        })
+        .collect();
+    let mut out: BTreeMap<String, BTreeMap<String, Option<i16>>> =
+        BTreeMap::new();
+    for (k, v) in &slot.piece.properties {
+        if named.contains(&normal(k).as_str()) {
+            continue;
+        }
+        let Ok(value) = v.trim().parse::<i16>() else {
+            continue;
+        };
+        let (name, face) = match k.trim().strip_suffix(')') {
+            Some(rest) => match rest.rsplit_once(" (") {
+                Some((name, face)) => (name, face_id(face)),
+                None => (k.as_str(), "front".to_owned()),
+            },
+            None => (k.trim(), "front".to_owned()),
+        };
+        let id = ids.get(name).cloned().unwrap_or_else(|| slug(name));
+        out.entry(face).or_default().insert(id, Some(value));
+    }
+    out
+}
+
+/// A face key as written (`good_order`) when it is one, else made one.
+fn face_id(face: &str) -> String {
+    let plain = !face.is_empty()
+        && face.chars().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-'
+        });
+    if plain { face.to_owned() } else { slug(face) }
+}
+
+/// A property name lowercased, letters and digits only.
+fn normal(k: &str) -> String {
+    k.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
 
 /// A counter for one piece.
 fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
@@ -226,25 +286,8 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     if class.is_none() {
         tags.push("class-unknown".to_owned());
     }
-    let named: Vec<&str> = [SIDE, NATION, FORMATION, CLASS, UNIT_ID].concat();
-    let front: BTreeMap<String, Option<i16>> = slot
-        .piece
-        .properties
-        .iter()
-        .filter(|(k, _)| {
-            let n: String = k
-                .chars()
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_lowercase)
-                .collect();
-            !named.contains(&n.as_str())
-        })
-        .filter_map(|(k, v)| Some((slug(k), Some(v.trim().parse().ok()?))))
-        .collect();
-    let mut ratings = BTreeMap::new();
-    if !front.is_empty() {
-        ratings.insert("front".to_owned(), front);
-    }
+    let ratings = ratings(slot);
+    let side_id = property(slot, SIDE_ID).map(str::to_owned);
     let mut note = format!("VASSAL piece `{}`", slot.name);
     if !slot.palette.is_empty() {
         note.push_str(&format!(" (palette: {})", slot.palette.join(" > ")));
@@ -262,7 +305,7 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
             printed: None,
             name: slot.name.clone(),
             designation: None,
-            side: side.map_or(UNKNOWN.into(), slug),
+            side: side_id.or(side.map(slug)).unwrap_or(UNKNOWN.into()),
             nationality: property(slot, NATION).map(slug),
             class: class.map_or(UNKNOWN.into(), slug),
             class_as: BTreeMap::new(),
