@@ -6,7 +6,8 @@
 //! what VASSAL's `BasicCommandEncoder` rebuilds:
 //!
 //! - a `Marker` (`mark;Unit ID,Side,..`, values in its state) carrying
-//!   the counter's id, side, nationality, formation and class, so that a
+//!   the counter's id, side (name and id), nationality, formation, class
+//!   and known ratings (under the series' names), so that a
 //!   module read back (by Berthier's import, or by a player's Game Piece
 //!   Inventory) names them; `Unit ID` tells counters of the same name
 //!   apart (Rivoli's two "Lebley" counters);

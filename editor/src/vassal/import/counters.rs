@@ -12,8 +12,11 @@
 //! `Owner`), nationality (`Nationality`, `Nation`), formation
 //! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
 //! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
-//! any other property with a whole-number value is a rating printed on its
-//! front. A `Unit ID` property (as `export-vassal` writes) is the
+//! any other property with a whole-number value is a rating, `Name` on
+//! its front and `Name (face)` on another face, its id the one the
+//! `Rating IDs` property (`id=name;..`) gives the name, else the name
+//! made an id. A `Side ID` property is the side's id, `Side` then its
+//! printed name. A `Unit ID` property (as `export-vassal` writes) is the
 //! counter's id, and tells apart counters of the same name and image. Without them the side is `unknown` and the class `unknown`,
 //! tagged so; nothing is guessed from names or pictures.
 //!
