@@ -292,8 +292,8 @@ fn run_import(module: &std::path::Path, out: &std::path::Path) -> ExitCode {
             }
             for scenario in &report.scenarios {
                 eprintln!(
-                    "wrote {} (the at-start stacks; its turn track is a \
-                     placeholder to replace)",
+                    "wrote {} (a setup: the at-start stacks or a predefined \
+                     setup; its turn track is a placeholder to replace)",
                     scenario.display()
                 );
             }
@@ -359,12 +359,21 @@ fn run_export_vassal(
                 || "the map drawn".to_owned(),
                 |s| format!("the scan {}", s.display()),
             );
+            let setup = if r.setups.is_empty() {
+                format!("{} at-start stacks", r.stacks)
+            } else {
+                format!(
+                    "{} predefined setup(s) ({}) with {} stacks",
+                    r.setups.len(),
+                    r.setups.join("; "),
+                    r.stacks
+                )
+            };
             eprintln!(
-                "wrote {}: board {w}x{h} px from {board}; {} counters; {} \
-                 at-start stacks holding {} pieces",
+                "wrote {}: board {w}x{h} px from {board}; {} counters; \
+                 {setup} holding {} pieces",
                 r.module.display(),
                 r.counters,
-                r.stacks,
                 r.placed
             );
             let [mx, my] = r.moved_px;

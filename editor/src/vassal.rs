@@ -61,8 +61,9 @@
 //! - [`piece`] and [`sequence`]: a piece's name, faces and properties read
 //!   from VASSAL's piece definitions, prototypes resolved;
 //! - the import writes a counters file (faces in `<id>.vassal-images.ron`
-//!   and `images/`), one scenario per map holding at-start stacks, and a
-//!   series stub `series.ron` for the modder to complete;
+//!   and `images/`), one scenario per map holding at-start stacks, one
+//!   per predefined setup, and a series stub `series.ron` for the modder
+//!   to complete;
 //! - several boards laid out in a map's rows and columns become sheets of
 //!   one map when their grids line up, else separate maps (noted).
 //!
@@ -79,8 +80,10 @@
 //! # Export
 //!
 //! [`export`] writes a battle as a module (`export-vassal`): the board,
-//! the grid and numbering, a piece per counter and the setup as at-start
-//! stacks; importing it gives the battle back (a round-trip test).
+//! the grid and numbering, a piece per counter (ratings and side as
+//! Marker properties) and the setup as at-start stacks, or each scenario
+//! of a map as a predefined setup ([`saved_game`]); importing it gives
+//! the battle back (round-trip tests).
 //!
 //! Everything here re-implements VASSAL's behaviour from a reading of its
 //! reference manual and source (`HexGrid.java`, `HexGridNumbering.java`,
@@ -95,6 +98,7 @@ pub mod module;
 pub mod numbering;
 pub mod piece;
 pub mod printed;
+pub mod saved_game;
 pub mod sequence;
 pub mod to_berthier;
 pub mod xml;

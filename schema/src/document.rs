@@ -325,11 +325,47 @@ pub fn write_text<T: Serialize>(
                 .indentor("    ".to_owned())
                 .struct_names(false)
                 .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
-            ron_options().to_string_pretty(value, pretty)?
+            plain_apostrophes(&ron_options().to_string_pretty(value, pretty)?)
         }
     };
     text.push('\n');
     Ok(text)
+}
+
+/// `text` (RON as `ron` writes it) with the `\'` escapes of its
+/// strings written as plain apostrophes: `ron` escapes strings with
+/// Rust's `escape_debug`, which escapes `'` although a RON string needs
+/// no escape for it ("Brigade d'Erlon", not "Brigade d\'Erlon"). Char
+/// literals (`'\''`, a sheet letter) keep theirs; every other escape is
+/// kept as written.
+fn plain_apostrophes(text: &str) -> String {
+    #[derive(PartialEq)]
+    enum In {
+        Code,
+        Str,
+        Char,
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut state = In::Code;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (&state, c) {
+            (In::Code, '"') => state = In::Str,
+            (In::Code, '\'') => state = In::Char,
+            (In::Str, '"') | (In::Char, '\'') => state = In::Code,
+            (In::Str | In::Char, '\\') => {
+                let next = chars.next();
+                if !(state == In::Str && next == Some('\'')) {
+                    out.push('\\');
+                }
+                out.extend(next);
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl Document {
@@ -452,5 +488,29 @@ pub fn load_document(
         Ok(document)
     } else {
         Err(LoadError::Schema(kind, found))
+    }
+}
+
+#[cfg(test)]
+mod apostrophe_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::{Format, plain_apostrophes, ron_options, write_text};
+
+    #[test]
+    fn apostrophes_are_written_plainly_and_read_back() {
+        let value = (
+            "Brigade d'Erlon".to_owned(),
+            "a \\' \"q\"\nz".to_owned(),
+            '\'',
+            vec!['"', 'A'],
+        );
+        let text = write_text(&value, Format::Ron).unwrap();
+        assert!(text.contains("\"Brigade d'Erlon\""), "{text}");
+        assert!(text.contains("\"a \\\\' \\\"q\\\"\\nz\""), "{text}");
+        assert!(text.contains("'\\''"), "{text}");
+        let back: (String, String, char, Vec<char>) =
+            ron_options().from_str(&text).unwrap();
+        assert_eq!(back, value);
+        assert_eq!(plain_apostrophes("('\"', \"it\\'s\")"), "('\"', \"it's\")");
     }
 }

@@ -184,3 +184,33 @@ fn no_rust_file_names_a_pack_local_series() {
         }
     }
 }
+
+/// The fixture's map, found from the data (its only map file).
+fn fixture_map() -> berthier_schema::Map {
+    let mut maps = Vec::new();
+    files(&fixture(), ".map.ron", &mut maps);
+    assert_eq!(maps.len(), 1, "{maps:?}");
+    let text = std::fs::read_to_string(&maps[0]).unwrap();
+    berthier_schema::document::parse(
+        &text,
+        berthier_schema::document::Format::Ron,
+    )
+    .unwrap()
+}
+
+#[test]
+fn findings_name_hexes_as_the_map_prints_them() {
+    let map = fixture_map();
+    assert!(map.numbering.is_some(), "the fixture's map prints its own");
+    let report = berthier_validator::validate(&[fixture()]).expect("runs");
+    let mut named = 0;
+    for d in &report.diagnostics {
+        let Some(hex) = d.hex else { continue };
+        let label = map.label(hex);
+        assert_ne!(label, hex.to_string());
+        assert!(d.message.contains(&label), "{label}: {}", d.message);
+        assert!(!d.message.contains(&hex.to_string()), "{}", d.message);
+        named += 1;
+    }
+    assert!(named >= 3, "{:#?}", report.diagnostics);
+}

@@ -20,6 +20,8 @@ pub mod battle;
 pub mod build_file;
 mod counters;
 pub mod piece;
+mod read;
+mod setups;
 
 use berthier_schema::grid::Grid;
 use berthier_schema::hex::{HexId, Orientation};

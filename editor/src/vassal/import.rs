@@ -58,7 +58,8 @@ pub struct Report {
     pub counters: Option<PathBuf>,
     /// Counters in it.
     pub units: usize,
-    /// The scenarios written from the at-start stacks, one per map.
+    /// The scenarios written from the at-start stacks, one per map, then
+    /// from each predefined setup.
     pub scenarios: Vec<PathBuf>,
     /// The series stub, for the modder to complete.
     pub series: PathBuf,
@@ -323,20 +324,30 @@ fn write_pieces<R: std::io::Read + std::io::Seek>(
     let written = counters::write(module, &id, dir)?;
     report.counters = written.file.as_ref().map(|f| dir.join(f));
     report.units = written.units;
+    report.notes.extend(module.setup_notes.iter().cloned());
     if let Some(file) = &written.file {
         let units = setup::Units {
             file,
-            stacks: &written.stacks,
             sides: &written.sides,
         };
-        report.scenarios = setup::write(
-            &module.name,
-            &module.stacks,
-            &units,
-            targets,
-            dir,
-            &mut report.notes,
-        )?;
+        let mut groups = vec![setup::Group {
+            setup: None,
+            stacks: &module.stacks,
+            ids: &written.stacks,
+        }];
+        for (s, ids) in module.setups.iter().zip(&written.setups) {
+            groups.push(setup::Group {
+                setup: Some(&s.name),
+                stacks: &s.stacks,
+                ids,
+            });
+        }
+        for group in &groups {
+            let notes = &mut report.notes;
+            let files =
+                setup::write(&module.name, group, &units, targets, dir, notes)?;
+            report.scenarios.extend(files);
+        }
     }
     let found = series::Found {
         module: &module.name,

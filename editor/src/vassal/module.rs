@@ -33,10 +33,12 @@ mod board;
 mod error;
 mod image_size;
 mod pieces;
+mod setups;
 
 pub use error::ModuleError;
 pub use image_size::SizeError;
 pub use pieces::{AtStart, Slot, StackAt};
+pub use setups::Setup;
 
 /// Most bytes the import inflates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +116,11 @@ pub struct Module<R> {
     pub pieces: Vec<Slot>,
     /// The at-start stacks of every map, in document order.
     pub stacks: Vec<AtStart>,
+    /// The predefined setups (saved games in the module), in document
+    /// order.
+    pub setups: Vec<Setup>,
+    /// Predefined setups left out, one sentence each.
+    pub setup_notes: Vec<String>,
     /// Each map's default board layout (its `BoardPicker`'s `setup`), by
     /// map name; maps without one are absent.
     pub layouts: BTreeMap<String, Vec<BoardSlot>>,
@@ -165,6 +172,7 @@ pub fn read<R: Read + Seek>(
         boards.push(board::board(&mut zip, limits, node)?);
     }
     let (pieces, stacks) = pieces::read(&zip, &doc)?;
+    let (setups, setup_notes) = setups::read(&mut zip, &doc, limits)?;
     let layouts = doc
         .descendants()
         .filter(|n| class(n) == Some("BoardPicker"))
@@ -186,6 +194,8 @@ pub fn read<R: Read + Seek>(
         boards,
         pieces,
         stacks,
+        setups,
+        setup_notes,
         layouts,
         zip,
         limits,

@@ -104,3 +104,16 @@ fn status_bar_names_hex_terrain_and_zoom() {
     send(&mut screen, Canvas::Hover(Some(Point::new(2.0, 2.0))));
     assert_eq!(screen.status()[0], "Hex: -");
 }
+
+#[test]
+fn status_bar_names_a_hex_as_the_map_prints_it() {
+    // A map numbered letter-number: grid position 0404 is printed "D4".
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps/ashcombe-1812/ashcombe-1812.map.ron");
+    let opened = project::open(&path).expect("opens");
+    let mut screen = MapScreen::new(opened);
+    send(&mut screen, Canvas::Resized(Size::new(1000.0, 800.0)));
+    let at = centre_on_screen(&screen, "0404");
+    send(&mut screen, Canvas::Hover(Some(at)));
+    assert_eq!(screen.status()[0], "Hex: D4 (0404)");
+}

@@ -271,3 +271,47 @@ fn at_start_stacks_become_a_setup_on_the_hex_vassal_snaps_to() {
     assert_eq!(unknown[0].stack, Some(0), "top of the stack");
     assert!(text.contains("TODO(modder)"));
 }
+
+#[test]
+fn names_with_apostrophes_are_written_without_escapes() {
+    let slot = "<VASSAL.build.widget.PieceSlot entryName=\"Brigade d'Erlon\" \
+                gpid=\"90\">+/null/mark;Side,Formation\tpiece;;;marker.png;\
+                Brigade d'Erlon/French,Corps d'Erlon\tnull;0;0\
+                </VASSAL.build.widget.PieceSlot>";
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("m.vmod");
+    std::fs::write(&vmod, module(slot, true)).unwrap();
+    let out = tmp.path().join("out");
+    let report = import(&vmod, &out).unwrap();
+    let text = std::fs::read_to_string(report.counters.unwrap()).unwrap();
+    assert!(text.contains("name: \"Brigade d'Erlon\""), "{text}");
+    assert!(text.contains("name: \"Corps d'Erlon\""), "{text}");
+    assert!(!text.contains("\\'"), "{text}");
+    let doc: Counters = parse(&text, Format::Ron).unwrap();
+    let unit = doc.units.iter().find(|u| u.name == "Brigade d'Erlon");
+    assert_eq!(unit.unwrap().formation.as_deref(), Some("corps-d-erlon"));
+}
+
+#[test]
+fn ratings_read_from_both_faces_by_their_names() {
+    let slot = "<VASSAL.build.widget.PieceSlot entryName=\"Guard\" gpid=\"91\">\
+                +/null/mark;Side,Side ID,Attack,Attack (back),Movement allowance,\
+                Morale,Rating IDs\tpiece;;;marker.png;Guard/\
+                Crown Forces,crown,5,2,4,?,attack=Attack;movement=Movement allowance\
+                \tnull;0;0</VASSAL.build.widget.PieceSlot>";
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("m.vmod");
+    std::fs::write(&vmod, module(slot, true)).unwrap();
+    let report = import(&vmod, &tmp.path().join("out")).unwrap();
+    let text = std::fs::read_to_string(report.counters.unwrap()).unwrap();
+    let doc: Counters = parse(&text, Format::Ron).unwrap();
+    let guard = doc.units.iter().find(|u| u.name == "Guard").unwrap();
+    assert_eq!(guard.side, "crown");
+    assert_eq!(guard.rating("front", "attack"), Some(5));
+    assert_eq!(guard.rating("back", "attack"), Some(2));
+    assert_eq!(guard.rating("front", "movement"), Some(4));
+    // Not a number: not a rating, and not a 0.
+    assert!(guard.ratings.values().all(|r| !r.contains_key("morale")));
+    let crown = doc.sides.iter().find(|s| s.id == "crown").unwrap();
+    assert_eq!(crown.name, "Crown Forces");
+}

@@ -127,13 +127,119 @@ fn rivoli_round_trips_through_a_vassal_module() {
 fn a_map_alone_exports_its_board_and_grid() {
     let tmp = tempfile::tempdir().unwrap();
     let vmod = tmp.path().join("map.vmod");
-    // A folder holding one map is a battle too.
-    let report = export(&repo("maps/rivoli-1797"), &vmod).unwrap();
+    // A folder holding one map and no scenario is a battle too.
+    let alone = tmp.path().join("alone");
+    std::fs::create_dir(&alone).unwrap();
+    std::fs::copy(
+        repo("maps/rivoli-1797/rivoli-1797.map.ron"),
+        alone.join("rivoli-1797.map.ron"),
+    )
+    .unwrap();
+    let report = export(&alone, &vmod).unwrap();
     assert_eq!((report.counters, report.stacks), (0, 0));
+    assert!(report.setups.is_empty());
     let back = import(&vmod, &tmp.path().join("back")).unwrap();
     assert_eq!(back.maps.len(), 1);
     assert!(back.counters.is_none());
     assert!(back.scenarios.is_empty());
+}
+
+/// Unit id to (side, hex, stack position), over every side's setup.
+fn placed(s: &Scenario) -> BTreeMap<String, (String, HexId, Option<u8>)> {
+    s.sides
+        .iter()
+        .flat_map(|side| side.setup.iter().map(move |p| (side, p)))
+        .map(|(side, p)| (p.unit.clone(), (side.side.clone(), p.hex, p.stack)))
+        .collect()
+}
+
+#[test]
+fn rivoli_map_exports_each_scenario_as_a_predefined_setup() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("rivoli.vmod");
+    // The map's folder: its scenarios are found in scenarios/rivoli-1797.
+    let report = export(&repo("maps/rivoli-1797"), &vmod).unwrap();
+    let dir = repo("scenarios/rivoli-1797");
+    let mut originals: Vec<Scenario> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".scenario.ron"))
+        .map(|p| berthier_schema::pack::load_scenario(&p).unwrap().scenario)
+        .collect();
+    originals.sort_by(|a, b| a.name.cmp(&b.name));
+    assert_eq!(originals.len(), 3);
+    let mut names = report.setups.clone();
+    names.sort();
+    let want: Vec<&String> = originals.iter().map(|s| &s.name).collect();
+    assert_eq!(names.iter().collect::<Vec<_>>(), want);
+    assert!(report.stacks > 0 && report.counters == 59, "{report:?}");
+
+    // Each setup is a saved game in VASSAL's obfuscated form.
+    let mut zip =
+        zip::ZipArchive::new(std::fs::File::open(&vmod).unwrap()).unwrap();
+    let vsav = "rivoli-1797-historical.vsav";
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut zip.by_name(vsav).unwrap(), &mut bytes)
+        .unwrap();
+    let mut inner = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut head = [0u8; 5];
+    std::io::Read::read_exact(
+        &mut inner.by_name("savedGame").unwrap(),
+        &mut head,
+    )
+    .unwrap();
+    assert_eq!(&head, b"!VCSK");
+    let mut build = String::new();
+    std::io::Read::read_to_string(
+        &mut zip.by_name("buildFile.xml").unwrap(),
+        &mut build,
+    )
+    .unwrap();
+    assert!(build.contains(&format!("file=\"{vsav}\"")), "{build}");
+    assert!(!build.contains("SetupStack"), "setups, not at-start stacks");
+
+    // Imported back: one scenario per setup, every unit on its hex, on
+    // its side, at its place in the stack.
+    let out = tmp.path().join("back");
+    let back = import(&vmod, &out).unwrap();
+    assert_eq!(back.scenarios.len(), 3, "{:?}", back.notes);
+    for original in &originals {
+        let path = back
+            .scenarios
+            .iter()
+            .find(|p| {
+                let s: Scenario = read!(p);
+                s.name == original.name
+            })
+            .unwrap_or_else(|| panic!("{} not imported", original.name));
+        let got: Scenario = read!(path);
+        let (want, got) = (placed(original), placed(&got));
+        assert!(!want.is_empty(), "{}", original.name);
+        assert_eq!(got.len(), want.len(), "{}", original.name);
+        for (unit, (side, hex, _)) in &want {
+            let g = &got[unit];
+            assert_eq!((&g.0, g.1), (side, *hex), "{}: {unit}", original.name);
+        }
+        // Order within each hex the scenario numbers: the same units top
+        // to bottom.
+        let mut by_hex: BTreeMap<HexId, Vec<&String>> = BTreeMap::new();
+        for (u, (_, h, _)) in &want {
+            by_hex.entry(*h).or_default().push(u);
+        }
+        for units in by_hex.values().filter(|u| u.len() > 1) {
+            if units.iter().any(|u| want[*u].2.is_none()) {
+                continue;
+            }
+            let top_down =
+                |m: &BTreeMap<String, (String, HexId, Option<u8>)>| {
+                    let mut v: Vec<_> =
+                        units.iter().map(|u| (m[*u].2, (*u).clone())).collect();
+                    v.sort();
+                    v.into_iter().map(|(_, u)| u).collect::<Vec<_>>()
+                };
+            assert_eq!(top_down(&got), top_down(&want), "{}", original.name);
+        }
+    }
 }
 
 #[test]
@@ -161,4 +267,71 @@ fn bad_battles_get_clear_errors_and_nothing_written() {
     assert!(e.to_string().contains("rotated"), "{e}");
     assert!(!vmod.exists());
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
+
+/// Known ratings of a unit, face by face (unknown ones left out).
+fn known(
+    u: &berthier_schema::counters::Unit,
+) -> BTreeMap<String, BTreeMap<String, i16>> {
+    u.ratings
+        .iter()
+        .map(|(face, r)| {
+            let values = r
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), (*v)?)))
+                .collect::<BTreeMap<_, _>>();
+            (face.clone(), values)
+        })
+        .filter(|(_, r)| !r.is_empty())
+        .collect()
+}
+
+#[test]
+fn ratings_and_sides_round_trip_by_their_printed_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("ashcombe.vmod");
+    // A battle whose counters carry ratings, named unlike their ids
+    // ("Movement allowance" is `movement`).
+    let scenario = repo("scenarios/ashcombe-1812/ashcombe.scenario.ron");
+    export(&scenario, &vmod).unwrap();
+    let mut zip =
+        zip::ZipArchive::new(std::fs::File::open(&vmod).unwrap()).unwrap();
+    let mut build = String::new();
+    std::io::Read::read_to_string(
+        &mut zip.by_name("buildFile.xml").unwrap(),
+        &mut build,
+    )
+    .unwrap();
+    assert!(build.contains("Movement allowance"), "the series' names");
+    let original: Scenario = read!(&scenario);
+    let counters: Counters =
+        read!(&project_relative(&scenario, &original.counters));
+    let side = &counters.sides[0];
+    assert!(build.contains(&side.name) && side.name != side.id);
+
+    let back = import(&vmod, &tmp.path().join("back")).unwrap();
+    let got: Counters = read!(back.counters.as_ref().unwrap());
+    let mut rated = 0;
+    for u in &counters.units {
+        let g = got.unit(&u.id).unwrap();
+        assert_eq!(g.side, u.side, "{}", u.id);
+        assert_eq!(known(g), known(u), "{}", u.id);
+        rated += usize::from(!known(u).is_empty());
+    }
+    assert!(rated > 0);
+    let names: Vec<(&str, &str)> = got
+        .sides
+        .iter()
+        .map(|s| (s.id.as_str(), s.name.as_str()))
+        .collect();
+    for s in &counters.sides {
+        assert!(
+            names.contains(&(s.id.as_str(), s.name.as_str())),
+            "{names:?}"
+        );
+    }
+}
+
+fn project_relative(doc: &Path, written: &str) -> PathBuf {
+    doc.parent().unwrap().join(written)
 }

@@ -22,6 +22,7 @@ mod formation_redoubt;
 mod formation_terrain;
 mod formation_unit;
 pub mod game;
+mod hex_names;
 mod instruction_twice;
 mod leader_roles;
 mod losses_cap;

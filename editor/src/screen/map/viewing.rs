@@ -140,7 +140,7 @@ impl MapScreen {
         let data = hex.and_then(|h| self.opened.map.hexes.get(&h));
         let terrain = data.and_then(|d| d.terrain.clone());
         [
-            hex.map_or_else(|| "Hex: -".to_owned(), |h| format!("Hex: {h}")),
+            hex.map_or_else(|| "Hex: -".to_owned(), |h| self.hex_text(h)),
             match (hex, terrain) {
                 (None, _) => "Terrain: -".to_owned(),
                 (Some(_), None) => "Terrain: unpainted".to_owned(),
@@ -148,6 +148,17 @@ impl MapScreen {
             },
             format!("Zoom: {:.0}%", self.view.zoom * 100.0),
         ]
+    }
+
+    /// "Hex: 1715"; on a map with a printed numbering, the label first
+    /// and the grid position the files hold after it ("Hex: D4 (0404)").
+    fn hex_text(&self, h: HexId) -> String {
+        let label = self.opened.map.label(h);
+        if label == h.to_string() {
+            format!("Hex: {h}")
+        } else {
+            format!("Hex: {label} ({h})")
+        }
     }
 
     /// "Level: 2" for the hovered hex, if it has a level.

@@ -1,33 +1,38 @@
 //! `export-vassal`: a Berthier battle as a VASSAL module (`.vmod`).
 //!
-//! The battle is a scenario file (its map, its counters and its setup) or
-//! a map alone (a map file, or a folder holding one map): the module gets
-//! one map window with one board, whose image is the map's scan, or the
-//! map drawn by [`crate::render`] when it has none, and whose `HexGrid`
-//! and numbering put every hex where Berthier does ([`super::hex_grid`]);
-//! a palette with one piece per counter, its two faces drawn by
+//! The battle is a scenario file (its map, its counters and its setup), or
+//! a map with its scenarios (a map file, or a folder holding one map or
+//! scenarios on one map; [`super::read`]): the module gets one map window
+//! with one board, whose image is the map's scan, or the map drawn by
+//! [`crate::render`] when it has none, and whose `HexGrid` and numbering
+//! put every hex where Berthier does ([`super::hex_grid`]); a palette
+//! with one piece per counter, its two faces drawn by
 //! [`crate::counter_art`] (the back as a flip layer, [`super::piece`]);
-//! and the scenario's setup as at-start stacks, one per hex, each at the
-//! centre of its hex in board pixels. The zip is built in memory and
-//! written through a temporary file renamed over `out`, so a failure
-//! leaves no half-written module.
+//! and the setup: a scenario given alone as at-start stacks, one per hex,
+//! each at the centre of its hex in board pixels; the scenarios of a map
+//! as one predefined setup each ([`super::setups`]), which a player picks
+//! from VASSAL's New Game menu. The zip is built in memory and written
+//! through a temporary file renamed over `out`, so a failure leaves no
+//! half-written module.
 //!
 //! What a module cannot hold is reported, not dropped silently: facing,
-//! formation and state of placed units (an at-start stack has none),
+//! formation and state of placed units (a stack has none),
 //! reinforcements and the turn track (VASSAL has no such components),
-//! and a map numbering other than Berthier's `CCRR` (the export prints
-//! Berthier's numbers).
+//! scenarios on other counters than the first's (a module has one
+//! palette), and a map numbering other than Berthier's `CCRR` (the export
+//! prints Berthier's numbers).
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 
-use berthier_schema::document::Document;
 use berthier_schema::scenario::{Placed, Scenario};
 use berthier_schema::{Grid, HexId, Map};
 
-use super::build_file::{self, Build, Stack};
+use super::build_file::{self, Build, Slot, Stack};
 use super::counters::{Pieces, pieces};
+use super::read::{Battle, ScenarioFile, read_battle};
+use super::setups;
 use super::{ExportError, Exported, hex_grid, hex_grid_xml};
 use crate::counter_art;
 use crate::palette::Palette;
@@ -54,10 +59,13 @@ pub struct VmodReport {
     pub moved_px: [f64; 2],
     /// Counters in the palette.
     pub counters: usize,
-    /// At-start stacks (occupied hexes) and the pieces in them.
+    /// At-start stacks, or stacks of the predefined setups (occupied
+    /// hexes).
     pub stacks: usize,
-    /// Pieces in the at-start stacks.
+    /// Pieces in the at-start stacks or predefined setups.
     pub placed: usize,
+    /// The predefined setups, by name (one per scenario of a map).
+    pub setups: Vec<String>,
     /// What the module cannot hold.
     pub notes: Vec<String>,
 }
@@ -105,16 +113,8 @@ pub enum VmodError {
     },
 }
 
-/// The files of a battle.
-struct Battle {
-    map_path: PathBuf,
-    map: Map,
-    /// The scenario, its file and its counters file.
-    scenario: Option<(PathBuf, Scenario, PathBuf)>,
-}
-
-/// Exports `battle` (a scenario, a map, or a folder holding one map) as
-/// the module `out`.
+/// Exports `battle` (a scenario; a map, or a folder holding one map or
+/// scenarios, with its scenarios) as the module `out`.
 pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
     let battle = read_battle(battle)?;
     let mut notes = Vec::new();
@@ -131,19 +131,43 @@ pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
         grid_xml: hex_grid_xml(&exported.grid, &exported.numbering),
         palette: Vec::new(),
         stacks: Vec::new(),
+        setups: Vec::new(),
     };
-    let (mut counters, mut placed) = (0, 0);
-    if let Some((path, scenario, counters_path)) = &battle.scenario {
-        let pieces = pieces(counters_path, grid.hex_radius_px, &mut files)?;
-        counters = pieces.count;
+    let mut counts = Counts::default();
+    let scenarios = same_counters(&battle.scenarios, &mut notes);
+    if let Some(first) = scenarios.first() {
+        let pieces = pieces(&first.counters, grid.hex_radius_px, &mut files)?;
+        counts.counters = pieces.count;
         let at = |hex: HexId| {
             let c = grid.center_px(hex);
             [0, 1].map(|i| (c[i] + exported.moved_px[i]).round() as i32)
         };
-        build.stacks = stacks(scenario, &pieces, at, &mut notes);
-        placed = build.stacks.iter().map(|s| s.pieces.len()).sum();
+        if battle.predefined {
+            let on = setups::On {
+                map: &build.map,
+                module: &build.name,
+                description: &build.description,
+                at,
+            };
+            for s in &scenarios {
+                let setup = setups::setup(s, &pieces, &on, &mut notes)
+                    .map_err(|message| VmodError::Write {
+                        path: out.to_owned(),
+                        message,
+                    })?;
+                counts.stacks += setup.stacks;
+                counts.placed += setup.placed;
+                build.setups.push((setup.name, setup.file.clone()));
+                files.push((setup.file, setup.bytes));
+                scenario_notes(&s.path, &s.scenario, &mut notes);
+            }
+        } else {
+            build.stacks = stacks(&first.scenario, &pieces, at, &mut notes);
+            counts.stacks = build.stacks.len();
+            counts.placed = build.stacks.iter().map(|s| s.pieces.len()).sum();
+            scenario_notes(&first.path, &first.scenario, &mut notes);
+        }
         build.palette = pieces.palette;
-        scenario_notes(path, scenario, &mut notes);
     }
     write_module(out, &build, files)?;
     Ok(VmodReport {
@@ -153,11 +177,48 @@ pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
         size: board.size,
         offset_px: board.offset,
         moved_px: exported.moved_px,
-        counters,
-        stacks: build.stacks.len(),
-        placed,
+        counters: counts.counters,
+        stacks: counts.stacks,
+        placed: counts.placed,
+        setups: build.setups.into_iter().map(|(n, _)| n).collect(),
         notes,
     })
+}
+
+/// Counters, stacks and placed pieces exported.
+#[derive(Default)]
+struct Counts {
+    counters: usize,
+    stacks: usize,
+    placed: usize,
+}
+
+/// The scenarios using the first one's counters (a module has one
+/// palette); the others are noted and left out.
+fn same_counters<'a>(
+    scenarios: &'a [ScenarioFile],
+    notes: &mut Vec<String>,
+) -> Vec<&'a ScenarioFile> {
+    let Some(first) = scenarios.first() else {
+        return Vec::new();
+    };
+    let key = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_owned());
+    let want = key(&first.counters);
+    scenarios
+        .iter()
+        .filter(|s| {
+            let same = key(&s.counters) == want;
+            if !same {
+                notes.push(format!(
+                    "{}: its counters are not {}; left out (a module has \
+                     one palette)",
+                    s.path.display(),
+                    first.counters.display()
+                ));
+            }
+            same
+        })
+        .collect()
 }
 
 /// The board image, the map's grid on it, and VASSAL's grid.
@@ -199,56 +260,6 @@ fn write_module(
     let bytes = zip_module(build, files).map_err(write)?;
     berthier_schema::io::save_atomic(out, &bytes)
         .map_err(|e| write(e.to_string()))
-}
-
-/// Reads a scenario, a map, or a folder's only map.
-fn read_battle(path: &Path) -> Result<Battle, VmodError> {
-    let bad = |message: String| VmodError::Battle {
-        path: path.to_owned(),
-        message,
-    };
-    if path.is_dir() {
-        let maps: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| bad(format!("cannot read the folder: {e}")))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                let n = p.file_name().map(|n| n.to_string_lossy());
-                n.is_some_and(|n| {
-                    n.ends_with(".map.ron") || n.ends_with(".map.json")
-                })
-            })
-            .collect();
-        return match maps.as_slice() {
-            [one] => read_battle(one),
-            [] => Err(bad("the folder holds no *.map.ron".into())),
-            _ => Err(bad(format!(
-                "the folder holds {} maps; name one, or a scenario",
-                maps.len()
-            ))),
-        };
-    }
-    let scenario = match project::read_document(path)? {
-        Document::Map(_) => None,
-        Document::Scenario(_) | Document::Variant(_) => {
-            let resolved = berthier_schema::pack::load_scenario(path)
-                .map_err(|e| bad(e.to_string()))?;
-            let s = resolved.scenario;
-            let counters = project::relative_to(path, &s.counters);
-            Some((path.to_owned(), s, counters))
-        }
-        other => {
-            return Err(bad(format!(
-                "export-vassal takes a scenario or a map, not a {} file",
-                other.kind().as_str()
-            )));
-        }
-    };
-    let (map_path, map) = project::resolve_map(path)?;
-    Ok(Battle {
-        map_path,
-        map,
-        scenario,
-    })
 }
 
 /// A board image ready for the zip.
@@ -321,24 +332,43 @@ pub(super) fn png(
     Ok(out.into_inner())
 }
 
-/// The setup as one at-start stack per hex, bottom first (Berthier's
-/// `stack` counts 0 = top; unnumbered units keep the file's order, the
-/// first at the bottom).
+/// The setup as one at-start stack per hex.
 fn stacks(
     scenario: &Scenario,
     pieces: &Pieces,
     at: impl Fn(HexId) -> [i32; 2],
     notes: &mut Vec<String>,
 ) -> Vec<Stack> {
+    placed_by_hex(scenario, &pieces.by_unit, notes)
+        .into_iter()
+        .map(|(hex, placed)| Stack {
+            name: hex.to_string(),
+            at: at(hex),
+            pieces: placed
+                .iter()
+                .filter_map(|p| pieces.by_unit.get(&p.unit).cloned())
+                .collect(),
+        })
+        .collect()
+}
+
+/// The setup's units by hex, each hex's bottom first (Berthier's `stack`
+/// counts 0 = top; unnumbered units keep the file's order, the first at
+/// the bottom); units without a counter are noted and left out.
+pub(super) fn placed_by_hex<'a>(
+    scenario: &'a Scenario,
+    by_unit: &BTreeMap<String, Slot>,
+    notes: &mut Vec<String>,
+) -> Vec<(HexId, Vec<&'a Placed>)> {
     let mut by_hex: BTreeMap<HexId, Vec<&Placed>> = BTreeMap::new();
     let mut lost = 0;
     for p in scenario.sides.iter().flat_map(|s| &s.setup) {
-        if pieces.by_unit.contains_key(&p.unit) {
+        if by_unit.contains_key(&p.unit) {
             by_hex.entry(p.hex).or_default().push(p);
         } else {
             notes.push(format!(
-                "setup: unit `{}` is not in the counters; left out",
-                p.unit
+                "{}: setup: unit `{}` is not in the counters; left out",
+                scenario.id, p.unit
             ));
         }
         if p.facing.is_some() || p.formation.is_some() || p.state.is_some() {
@@ -347,22 +377,16 @@ fn stacks(
     }
     if lost > 0 {
         notes.push(format!(
-            "setup: the facing, formation or state of {lost} placed unit(s) \
-             is not exported (an at-start stack holds pieces only)"
+            "{}: setup: the facing, formation or state of {lost} placed \
+             unit(s) is not exported (a VASSAL stack holds pieces only)",
+            scenario.id
         ));
     }
     by_hex
         .into_iter()
         .map(|(hex, mut placed)| {
             placed.sort_by_key(|p| std::cmp::Reverse(p.stack.unwrap_or(0)));
-            Stack {
-                name: hex.to_string(),
-                at: at(hex),
-                pieces: placed
-                    .iter()
-                    .filter_map(|p| pieces.by_unit.get(&p.unit).cloned())
-                    .collect(),
-            }
+            (hex, placed)
         })
         .collect()
 }

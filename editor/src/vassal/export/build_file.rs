@@ -6,7 +6,9 @@
 //! per counter; a `PlayerRoster` with one entry per side; one `Map`
 //! whose `BoardPicker` holds the single `Board` (its image and its
 //! `HexGrid` with numbering) and whose `SetupStack`s (the manual's
-//! at-start stacks) hold the pieces set up on each hex, bottom first.
+//! at-start stacks) hold the pieces set up on each hex, bottom first;
+//! and a `PredefinedSetup` per saved game of the module (no edge buffer
+//! round the map, so a saved game's map pixels are the board's).
 //! The map's usual helpers (piece mover, stack metrics, zoomer..) are
 //! listed with VASSAL's defaults so the module plays as any other.
 
@@ -62,6 +64,8 @@ pub struct Build {
     pub palette: Vec<(String, Vec<Slot>)>,
     /// The at-start stacks.
     pub stacks: Vec<Stack>,
+    /// Predefined setups: (name, saved game file in the module).
+    pub setups: Vec<(String, String)>,
 }
 
 /// `buildFile.xml`.
@@ -93,6 +97,14 @@ pub fn build_file(b: &Build) -> String {
     out.push_str(&roster(b));
     out.push_str(&palette(b));
     out.push_str(&map(b));
+    for (name, file) in &b.setups {
+        out.push_str(&format!(
+            "<VASSAL.build.module.PredefinedSetup name=\"{}\" file=\"{}\" \
+             useFile=\"true\" isMenu=\"false\"/>\n",
+            escape(name),
+            escape(file),
+        ));
+    }
     out.push_str("</VASSAL.launch.BasicModule>\n");
     out
 }
@@ -149,6 +161,7 @@ fn slot(s: &Slot) -> String {
 fn map(b: &Build) -> String {
     let mut out = format!(
         "<VASSAL.build.module.Map mapName=\"{}\" allowMultiple=\"false\" \
+         edgeWidth=\"0\" edgeHeight=\"0\" \
          buttonName=\"\" hideKey=\"\" markMoved=\"Always\" moveKey=\"\" \
          showKey=\"\" useLaunchButton=\"false\">\n\
          <{BOARD_PKG}.BoardPicker addColumnText=\"Add column\" \

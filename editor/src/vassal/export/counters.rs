@@ -8,18 +8,22 @@ use std::path::Path;
 
 use berthier_schema::Counters;
 use berthier_schema::counters::Unit;
+use berthier_schema::series::Series;
 
 use super::battle::{VmodError, file_stem, png};
 use super::build_file::Slot;
-use super::piece::{self, PieceSpec};
+use super::piece::{self, PieceSpec, RATING_IDS};
 use crate::counter_art::{self, Art};
 use crate::render::raster;
+use crate::vassal::sequence::encode;
 
 /// The counters as palette slots, by side.
 pub(super) struct Pieces {
     pub palette: Vec<(String, Vec<Slot>)>,
     /// Each unit's slot (for the stacks).
     pub by_unit: BTreeMap<String, Slot>,
+    /// Each unit's piece (for the predefined setups).
+    pub specs: BTreeMap<String, PieceSpec>,
     pub count: usize,
 }
 
@@ -35,6 +39,7 @@ pub(super) fn pieces(
     let font = raster::font();
     let art = Art::new(&counters, &series);
     let mut by_unit = BTreeMap::new();
+    let mut specs = BTreeMap::new();
     for (gpid, unit) in (1..).zip(&counters.units) {
         let faces = art.counter(unit);
         let stem = file_stem(&unit.id);
@@ -48,7 +53,7 @@ pub(super) fn pieces(
         let spec = PieceSpec {
             id: unit.id.clone(),
             name: unit.name.clone(),
-            properties: properties(unit),
+            properties: properties(unit, &counters, &series),
             front: face(&faces.front, format!("{stem}.png"))?,
             back: Some(face(&faces.back, format!("{stem}-back.png"))?),
         };
@@ -59,24 +64,68 @@ pub(super) fn pieces(
             px,
         };
         by_unit.insert(unit.id.clone(), slot);
+        specs.insert(unit.id.clone(), spec);
     }
     Ok(Pieces {
         palette: palette_lists(&counters, &by_unit),
         count: by_unit.len(),
         by_unit,
+        specs,
     })
 }
 
-/// A unit's `Marker` properties after its id.
-fn properties(unit: &Unit) -> Vec<(&'static str, String)> {
-    let mut out = vec![("Side", unit.side.clone())];
+/// A unit's `Marker` properties after its id: its side by its printed
+/// name (the id in `Side ID`, for the import), nationality, formation,
+/// class, then each known rating under the series' name for it (`Attack`
+/// on the front, `Attack (back)` on another face; unknown ratings are
+/// left out, not written as 0), and `Rating IDs` (`id=name;..`) so the
+/// import maps the names back to the series' ids.
+fn properties(
+    unit: &Unit,
+    counters: &Counters,
+    series: &Series,
+) -> Vec<(String, String)> {
+    let side = counters.sides.iter().find(|s| s.id == unit.side);
+    let mut out = vec![
+        (
+            "Side".to_owned(),
+            side.map_or(unit.side.clone(), |s| s.name.clone()),
+        ),
+        ("Side ID".to_owned(), unit.side.clone()),
+    ];
     if let Some(n) = &unit.nationality {
-        out.push(("Nationality", n.clone()));
+        out.push(("Nationality".to_owned(), n.clone()));
     }
     if let Some(f) = &unit.formation {
-        out.push(("Formation", f.clone()));
+        out.push(("Formation".to_owned(), f.clone()));
     }
-    out.push(("Class", unit.class.clone()));
+    out.push(("Class".to_owned(), unit.class.clone()));
+    let name = |id: &str| {
+        series
+            .ratings
+            .iter()
+            .find(|r| r.id == id)
+            .map_or(id.to_owned(), |r| r.name.clone())
+    };
+    let mut ids = BTreeMap::new();
+    for (face, ratings) in &unit.ratings {
+        for (id, value) in ratings {
+            let Some(value) = value else { continue };
+            let rating = name(id);
+            let key = if face == "front" {
+                rating.clone()
+            } else {
+                format!("{rating} ({face})")
+            };
+            out.push((key, value.to_string()));
+            ids.insert(id.clone(), rating);
+        }
+    }
+    if !ids.is_empty() {
+        let pairs: Vec<String> =
+            ids.iter().map(|(id, n)| format!("{id}={n}")).collect();
+        out.push((RATING_IDS.to_owned(), encode(&pairs, ';')));
+    }
     out
 }
 

@@ -6,7 +6,8 @@
 //! what VASSAL's `BasicCommandEncoder` rebuilds:
 //!
 //! - a `Marker` (`mark;Unit ID,Side,..`, values in its state) carrying
-//!   the counter's id, side, nationality, formation and class, so that a
+//!   the counter's id, side (name and id), nationality, formation, class
+//!   and known ratings (under the series' names), so that a
 //!   module read back (by Berthier's import, or by a player's Game Piece
 //!   Inventory) names them; `Unit ID` tells counters of the same name
 //!   apart (Rivoli's two "Lebley" counters);
@@ -26,6 +27,10 @@ const CTRL: &str = "128";
 /// The `Marker` property holding the counter id.
 pub const UNIT_ID: &str = "Unit ID";
 
+/// The `Marker` property mapping rating names back to the series' ids
+/// (`id=name;..`).
+pub const RATING_IDS: &str = "Rating IDs";
+
 /// One counter as a piece.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PieceSpec {
@@ -33,9 +38,9 @@ pub struct PieceSpec {
     pub id: String,
     /// Its name (the piece's and the palette slot's).
     pub name: String,
-    /// `Marker` properties after [`UNIT_ID`], in order: side,
-    /// nationality, formation, class (absent ones left out).
-    pub properties: Vec<(&'static str, String)>,
+    /// `Marker` properties after [`UNIT_ID`], in order: side (name and
+    /// id), nationality, formation, class (absent ones left out), ratings.
+    pub properties: Vec<(String, String)>,
     /// The front's image, in the module's `images/`.
     pub front: String,
     /// The back's image, if the counter has one.
@@ -44,12 +49,20 @@ pub struct PieceSpec {
 
 /// The piece definition (`PieceSlot` text) of `p`.
 pub fn definition(p: &PieceSpec) -> String {
-    let basic = format!("piece;{}", encode(&["", "", &p.front, &p.name], ';'));
+    let (ty, state) = type_and_state(p, "null;0;0");
+    encode(&["+", "null", &ty, &state], '/')
+}
+
+/// The trait chain's type and state of `p`, its `BasicPiece` state
+/// `basic` (`map;x;y;gpid` in a saved game, off-map in a slot).
+pub fn type_and_state(p: &PieceSpec, basic: &str) -> (String, String) {
+    let basic_type =
+        format!("piece;{}", encode(&["", "", &p.front, &p.name], ';'));
     let mut types = Vec::new();
     let mut states = Vec::new();
     let (keys, values): (Vec<&str>, Vec<&str>) =
         std::iter::once((UNIT_ID, p.id.as_str()))
-            .chain(p.properties.iter().map(|(k, v)| (*k, v.as_str())))
+            .chain(p.properties.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .unzip();
     types.push(format!("mark;{}", encode(&keys, ',')));
     states.push(encode(&values, ','));
@@ -57,9 +70,7 @@ pub fn definition(p: &PieceSpec) -> String {
         types.push(format!("emb2;{}", encode(&flip(back), ';')));
         states.push("-1".to_owned());
     }
-    let ty = nest(types, basic);
-    let state = nest(states, "null;0;0".to_owned());
-    encode(&["+", "null", &ty, &state], '/')
+    (nest(types, basic_type), nest(states, basic.to_owned()))
 }
 
 /// The fields of the flip Layer showing `back`, as `Embellishment`
@@ -92,8 +103,8 @@ mod tests {
             id: "lebley-2".into(),
             name: "Lebley; 2nd".into(),
             properties: vec![
-                ("Side", "french".into()),
-                ("Class", "inf".into()),
+                ("Side".into(), "french".into()),
+                ("Class".into(), "inf".into()),
             ],
             front: "lebley-2.png".into(),
             back: Some("lebley-2-back.png".into()),

@@ -12,8 +12,11 @@
 //! `Owner`), nationality (`Nationality`, `Nation`), formation
 //! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
 //! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
-//! any other property with a whole-number value is a rating printed on its
-//! front. A `Unit ID` property (as `export-vassal` writes) is the
+//! any other property with a whole-number value is a rating, `Name` on
+//! its front and `Name (face)` on another face, its id the one the
+//! `Rating IDs` property (`id=name;..`) gives the name, else the name
+//! made an id. A `Side ID` property is the side's id, `Side` then its
+//! printed name. A `Unit ID` property (as `export-vassal` writes) is the
 //! counter's id, and tells apart counters of the same name and image. Without them the side is `unknown` and the class `unknown`,
 //! tagged so; nothing is guessed from names or pictures.
 //!
@@ -31,7 +34,8 @@ use berthier_schema::counters::{Formation, Nationality, Side, Unit};
 use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Counters, Provenance, Source};
 
-use super::super::module::{Module, Slot};
+use super::super::module::{AtStart, Module, Slot};
+use super::super::sequence::decode;
 use super::{ImportError, slug, unique};
 
 /// The side and class of a counter the module does not name.
@@ -46,6 +50,8 @@ pub struct Written {
     pub units: usize,
     /// The counter of each piece of each at-start stack, in order.
     pub stacks: Vec<Vec<String>>,
+    /// The same for each predefined setup's stacks.
+    pub setups: Vec<Vec<Vec<String>>>,
     /// Unit classes found (the series stub lists them).
     pub classes: BTreeSet<String>,
     /// Rating names found.
@@ -82,29 +88,14 @@ pub fn write<R: Read + Seek>(
     for slot in &module.pieces {
         counters.push(counter(slot, &mut used));
     }
-    let mut taken = vec![false; counters.len()];
-    let mut stacks = Vec::new();
-    for stack in &module.stacks {
-        let mut ids = Vec::new();
-        for slot in &stack.pieces {
-            let key = key(slot);
-            let free = counters.iter().enumerate().position(|(i, c)| {
-                i < taken.len() && !taken[i] && c.key == key
-            });
-            match free {
-                Some(i) => {
-                    taken[i] = true;
-                    ids.push(counters[i].unit.id.clone());
-                }
-                None => {
-                    let c = counter(slot, &mut used);
-                    ids.push(c.unit.id.clone());
-                    counters.push(c);
-                }
-            }
-        }
-        stacks.push(ids);
-    }
+    let palette = counters.len();
+    let stacks =
+        match_stacks(&module.stacks, palette, &mut counters, &mut used);
+    let setups = module
+        .setups
+        .iter()
+        .map(|s| match_stacks(&s.stacks, palette, &mut counters, &mut used))
+        .collect();
     if counters.is_empty() {
         return Ok(Written::default());
     }
@@ -157,9 +148,46 @@ pub fn write<R: Read + Seek>(
         file: Some(file),
         units: counters.len(),
         stacks,
+        setups,
         classes,
         ratings,
     })
+}
+
+/// The counter of each piece of each of `stacks`: a palette counter
+/// (one of the first `palette`) with its name, face and id, not used yet
+/// by these stacks, else a new counter. Each group of stacks (the
+/// at-start stacks, each predefined setup) uses the palette afresh.
+fn match_stacks(
+    stacks: &[AtStart],
+    palette: usize,
+    counters: &mut Vec<Counter>,
+    used: &mut BTreeMap<String, u32>,
+) -> Vec<Vec<String>> {
+    let mut taken = vec![false; palette];
+    let mut out = Vec::new();
+    for stack in stacks {
+        let mut ids = Vec::new();
+        for slot in &stack.pieces {
+            let key = key(slot);
+            let free = counters.iter().enumerate().position(|(i, c)| {
+                i < taken.len() && !taken[i] && c.key == key
+            });
+            match free {
+                Some(i) => {
+                    taken[i] = true;
+                    ids.push(counters[i].unit.id.clone());
+                }
+                None => {
+                    let c = counter(slot, used);
+                    ids.push(c.unit.id.clone());
+                    counters.push(c);
+                }
+            }
+        }
+        out.push(ids);
+    }
+    out
 }
 
 /// The property of `piece` under one of `keys` (case, spaces, dashes and
@@ -187,6 +215,65 @@ const FORMATION: &[&str] =
 const CLASS: &[&str] = &["class", "type", "unittype", "arm", "kind"];
 /// A Berthier counter id (`Unit ID`, as `export-vassal` writes it).
 const UNIT_ID: &[&str] = &["unitid", "berthierid"];
+/// The side's id beside its printed name (as `export-vassal` writes it).
+const SIDE_ID: &[&str] = &["sideid"];
+/// Rating names to ids, `id=name;..` (as `export-vassal` writes it).
+const RATING_IDS: &[&str] = &["ratingids"];
+
+/// The ratings of a piece: every other property with a whole-number
+/// value, `Name` on the front and `Name (face)` on another face; the
+/// rating's id is the one `Rating IDs` gives the name, else the name
+/// made an id.
+fn ratings(slot: &Slot) -> BTreeMap<String, BTreeMap<String, Option<i16>>> {
+    let named: Vec<&str> =
+        [SIDE, SIDE_ID, NATION, FORMATION, CLASS, UNIT_ID, RATING_IDS].concat();
+    let ids: BTreeMap<String, String> = property(slot, RATING_IDS)
+        .map(|v| decode(v, ';'))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|pair| {
+            let (id, name) = pair.split_once('=')?;
+            Some((name.to_owned(), id.to_owned()))
+        })
+        .collect();
+    let mut out: BTreeMap<String, BTreeMap<String, Option<i16>>> =
+        BTreeMap::new();
+    for (k, v) in &slot.piece.properties {
+        if named.contains(&normal(k).as_str()) {
+            continue;
+        }
+        let Ok(value) = v.trim().parse::<i16>() else {
+            continue;
+        };
+        let (name, face) = match k.trim().strip_suffix(')') {
+            Some(rest) => match rest.rsplit_once(" (") {
+                Some((name, face)) => (name, face_id(face)),
+                None => (k.as_str(), "front".to_owned()),
+            },
+            None => (k.trim(), "front".to_owned()),
+        };
+        let id = ids.get(name).cloned().unwrap_or_else(|| slug(name));
+        out.entry(face).or_default().insert(id, Some(value));
+    }
+    out
+}
+
+/// A face key as written (`good_order`) when it is one, else made one.
+fn face_id(face: &str) -> String {
+    let plain = !face.is_empty()
+        && face.chars().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-'
+        });
+    if plain { face.to_owned() } else { slug(face) }
+}
+
+/// A property name lowercased, letters and digits only.
+fn normal(k: &str) -> String {
+    k.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
 
 /// A counter for one piece.
 fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
@@ -202,25 +289,8 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     if class.is_none() {
         tags.push("class-unknown".to_owned());
     }
-    let named: Vec<&str> = [SIDE, NATION, FORMATION, CLASS, UNIT_ID].concat();
-    let front: BTreeMap<String, Option<i16>> = slot
-        .piece
-        .properties
-        .iter()
-        .filter(|(k, _)| {
-            let n: String = k
-                .chars()
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_lowercase)
-                .collect();
-            !named.contains(&n.as_str())
-        })
-        .filter_map(|(k, v)| Some((slug(k), Some(v.trim().parse().ok()?))))
-        .collect();
-    let mut ratings = BTreeMap::new();
-    if !front.is_empty() {
-        ratings.insert("front".to_owned(), front);
-    }
+    let ratings = ratings(slot);
+    let side_id = property(slot, SIDE_ID).map(str::to_owned);
     let mut note = format!("VASSAL piece `{}`", slot.name);
     if !slot.palette.is_empty() {
         note.push_str(&format!(" (palette: {})", slot.palette.join(" > ")));
@@ -238,7 +308,7 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
             printed: None,
             name: slot.name.clone(),
             designation: None,
-            side: side.map_or(UNKNOWN.into(), slug),
+            side: side_id.or(side.map(slug)).unwrap_or(UNKNOWN.into()),
             nationality: property(slot, NATION).map(slug),
             class: class.map_or(UNKNOWN.into(), slug),
             class_as: BTreeMap::new(),

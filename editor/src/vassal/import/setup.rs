@@ -8,7 +8,10 @@
 //! grid whose outline holds the point, else the board's own grid; that
 //! cell's Berthier number comes from the same conversion that wrote the
 //! map, so the setup and the map agree by construction. One scenario is
-//! written per map holding stacks (`<map>.scenario.ron`); a stack on no
+//! written per map holding stacks (`<map>.scenario.ron`), and one per map
+//! and predefined setup (`<map>-<setup>.scenario.ron`, named as the
+//! setup; its stacks stand in map pixels, which are the board's on a map
+//! of one board without edge buffer, as an export writes); a stack on no
 //! hex is left out with a note naming it. A module has no turn track:
 //! the scenario's is a marked placeholder for the modder to replace.
 
@@ -44,21 +47,32 @@ pub(super) struct Target {
 pub(super) struct Units<'a> {
     /// The counters file name.
     pub file: &'a str,
-    /// The counter of each piece of each stack.
-    pub stacks: &'a [Vec<String>],
     /// Each counter's side.
     pub sides: &'a BTreeMap<String, String>,
 }
 
-/// Writes one scenario per map holding at-start stacks; returns the files.
+/// A group of stacks making one setup: the module's at-start stacks, or
+/// one predefined setup.
+pub(super) struct Group<'a> {
+    /// The predefined setup's name; `None` for the at-start stacks.
+    pub setup: Option<&'a str>,
+    /// The stacks.
+    pub stacks: &'a [AtStart],
+    /// The counter of each piece of each stack.
+    pub ids: &'a [Vec<String>],
+}
+
+/// Writes one scenario per map holding stacks of `group` (for a
+/// predefined setup with none, one on the only map); returns the files.
 pub(super) fn write(
     module: &str,
-    stacks: &[AtStart],
+    group: &Group<'_>,
     units: &Units<'_>,
     targets: &[Target],
     dir: &Path,
     notes: &mut Vec<String>,
 ) -> Result<Vec<PathBuf>, ImportError> {
+    let stacks = group.stacks;
     // map id -> side -> placements
     let mut setups: BTreeMap<&str, BTreeMap<String, Vec<Placed>>> =
         BTreeMap::new();
@@ -72,7 +86,7 @@ pub(super) fn write(
             ));
             continue;
         };
-        let ids = units.stacks.get(i).map_or(&[][..], Vec::as_slice);
+        let ids = group.ids.get(i).map_or(&[][..], Vec::as_slice);
         let n = ids.len();
         for (k, unit) in ids.iter().enumerate() {
             let side = units.sides.get(unit).cloned().unwrap_or_default();
@@ -89,12 +103,35 @@ pub(super) fn write(
                 .push(placed);
         }
     }
+    let mut maps: Vec<&str> = targets.iter().map(|t| t.id.as_str()).collect();
+    maps.dedup();
+    if let (Some(_), [only]) = (group.setup, maps.as_slice()) {
+        setups.entry(only).or_default();
+    }
     let mut written = Vec::new();
     for (map, sides) in setups {
-        let path = dir.join(format!("{map}.scenario.ron"));
-        let doc = scenario(module, map, units.file, sides)?;
+        let (file, id, name) = match group.setup {
+            None => (
+                format!("{map}.scenario.ron"),
+                format!("{map}-at-start"),
+                format!("{module}: at-start setup ({map})"),
+            ),
+            Some(setup) => {
+                let stem = format!("{map}-{}", super::slug(setup));
+                (format!("{stem}.scenario.ron"), stem, setup.to_owned())
+            }
+        };
+        let path = dir.join(file);
+        let mut doc = scenario(module, map, units.file, sides)?;
+        doc.id = id;
+        doc.name = name;
+        if let Some(setup) = group.setup {
+            doc.provenance[0].reference = Some(format!(
+                "VASSAL module `{module}`, predefined setup `{setup}`"
+            ));
+        }
         let mut text = String::from(
-            "// At-start stacks of a VASSAL module, each on the hex VASSAL snaps\n\
+            "// A setup of a VASSAL module, each stack on the hex VASSAL snaps\n\
              // it to. TODO(modder): a module has no turn track; the `turns`\n\
              // below are a placeholder (see provenance), as is the series.\n",
         );
@@ -190,8 +227,6 @@ fn scenario(
                     turns: (first: \"00:00\", minutes_per_turn: 60, count: 1), \
                     sides: [])";
     let mut doc: Scenario = parse(skeleton, Format::Ron).map_err(internal)?;
-    doc.id = format!("{map}-at-start");
-    doc.name = format!("{module}: at-start setup ({map})");
     doc.series = SERIES_PLACEHOLDER.to_owned();
     doc.map = format!("{map}.map.ron");
     doc.counters = counters.to_owned();

@@ -59,14 +59,7 @@ pub(super) fn read<R: Read + Seek>(
     zip: &ZipArchive<R>,
     doc: &roxmltree::Document<'_>,
 ) -> Result<(Vec<Slot>, Vec<AtStart>), ModuleError> {
-    let prototypes: BTreeMap<String, String> = doc
-        .descendants()
-        .filter(|n| class(n) == Some("PrototypeDefinition"))
-        .map(|n| {
-            let name = n.attribute("name").unwrap_or("").to_owned();
-            (name, text(n))
-        })
-        .collect();
+    let prototypes = prototypes(doc);
     let mut palette = Vec::new();
     let mut stacks = Vec::new();
     for node in doc.descendants().filter(|n| class(n) == Some("PieceSlot")) {
@@ -83,6 +76,38 @@ pub(super) fn read<R: Read + Seek>(
         stacks.push(at_start(zip, node, &prototypes)?);
     }
     Ok((palette, stacks))
+}
+
+/// Every prototype's definition, by name.
+pub(super) fn prototypes(
+    doc: &roxmltree::Document<'_>,
+) -> BTreeMap<String, String> {
+    doc.descendants()
+        .filter(|n| class(n) == Some("PrototypeDefinition"))
+        .map(|n| {
+            let name = n.attribute("name").unwrap_or("").to_owned();
+            (name, text(n))
+        })
+        .collect()
+}
+
+/// Refuses a piece whose face images are not in the module.
+pub(super) fn check_images<R: Read + Seek>(
+    zip: &ZipArchive<R>,
+    slot: &Slot,
+) -> Result<(), ModuleError> {
+    let piece = &slot.piece;
+    let images = std::iter::once(&piece.image)
+        .chain(piece.layers.iter().flat_map(|l| l.images.iter()));
+    for image in images.filter(|i| !i.is_empty()) {
+        if zip.index_for_name(&format!("images/{image}")).is_none() {
+            return Err(ModuleError::MissingPieceImage {
+                piece: slot.name.clone(),
+                image: image.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// An element's text (a piece definition), trimmed of the indentation a
@@ -104,16 +129,6 @@ fn slot<R: Read + Seek>(
         .attribute("name")
         .filter(|n| !n.is_empty())
         .map_or_else(|| piece.name.clone(), str::to_owned);
-    let images = std::iter::once(&piece.image)
-        .chain(piece.layers.iter().flat_map(|l| l.images.iter()));
-    for image in images.filter(|i| !i.is_empty()) {
-        if zip.index_for_name(&format!("images/{image}")).is_none() {
-            return Err(ModuleError::MissingPieceImage {
-                piece: name,
-                image: image.clone(),
-            });
-        }
-    }
     let palette = node
         .ancestors()
         .skip(1)
@@ -126,12 +141,14 @@ fn slot<R: Read + Seek>(
         .into_iter()
         .rev()
         .collect();
-    Ok(Slot {
+    let slot = Slot {
         name,
         gpid: node.attribute("gpid").unwrap_or("").to_owned(),
         piece,
         palette,
-    })
+    };
+    check_images(zip, &slot)?;
+    Ok(slot)
 }
 
 /// Reads one `SetupStack`.

@@ -74,6 +74,12 @@ pub const NEED_SERIES: &[Code] = &[
 /// cannot be read, and then the [`NEED_SERIES`] checks do not run (pass 2
 /// reports why the series cannot be read).
 pub fn check(map: &Map, series: Option<&Series>) -> Vec<Finding> {
+    let printed = |f: Finding| f.printed_on(map);
+    checks(map, series).into_iter().map(printed).collect()
+}
+
+/// The map checks, hexes named by grid position.
+fn checks(map: &Map, series: Option<&Series>) -> Vec<Finding> {
     let mut out = unique_ids::check(map);
     out.extend(sheets::check(map));
     out.extend(edge_sheet::check(map));

@@ -76,5 +76,9 @@ pub const RULES: &[RuleFn] = &[
 /// battle's scenario document.
 pub fn check(battle: &Battle<'_>) -> Vec<Finding> {
     let scene = Scene::new(battle);
-    RULES.iter().flat_map(|rule| rule(&scene)).collect()
+    RULES
+        .iter()
+        .flat_map(|rule| rule(&scene))
+        .map(|f| f.printed_on(battle.map))
+        .collect()
 }

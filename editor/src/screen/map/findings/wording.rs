@@ -10,7 +10,10 @@ use berthier_schema::Map;
 /// `error MAP001 0906: road Grand chemin crosses…`, as listed.
 pub fn label(map: &Map, f: &Finding) -> String {
     let severity = f.code.severity().as_str();
-    let hex = f.hex.map_or_else(String::new, |h| format!(" {h}"));
+    // The hex as the map prints it ("D4" on a letter-numbered map).
+    let hex = f
+        .hex
+        .map_or_else(String::new, |h| format!(" {}", map.label(h)));
     format!("{severity} {}{hex}: {}", f.code, message(map, f))
 }
 
