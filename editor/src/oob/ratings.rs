@@ -139,7 +139,7 @@ pub fn describe(p: &Provenance) -> String {
 
 /// Units that still lack a rating the stacking limits sum (Vive
 /// l'Empereur's steps, §V.1, seed 001 l. 421): the rating, and the units
-/// it is known on no counter side of.
+/// it is not known on every counter side of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gap {
     /// The rating summed (`steps`).
@@ -182,10 +182,14 @@ pub fn stacking_gaps<'a>(
         let gap = &mut gaps[at];
         for u in limited {
             gap.of += 1;
-            let known = u
-                .ratings
-                .values()
-                .any(|r| r.get(rating).copied().flatten().is_some());
+            // The stacking rule reads the side its state shows, else the
+            // first side (`Battle::stack_unit`): a rating known on one
+            // side only (a line side's steps, not the column's) can still
+            // be read as unknown, so every side must carry it.
+            let known = !u.ratings.is_empty()
+                && u.ratings
+                    .values()
+                    .all(|r| r.get(rating).copied().flatten().is_some());
             if !known {
                 gap.missing.push(u.id.clone());
             }
@@ -201,4 +205,48 @@ pub fn units_within<'a>(
 ) -> impl Iterator<Item = &'a Unit> + Clone {
     let id = id.to_owned();
     c.units.iter().filter(move |u| c.in_formation(u, &id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use berthier_schema::{Counters, Format};
+
+    fn series() -> Series {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../schema/series/vive-l-empereur.series.ron"
+        );
+        let text = std::fs::read_to_string(path).expect("bundled series");
+        berthier_schema::parse(&text, Format::Ron).expect("parses")
+    }
+
+    fn units(ratings: &str) -> Counters {
+        let text = format!(
+            r#"(kind: counters, format_version: 2, id: "t", name: "T",
+            series: "s.series.ron", sides: [(id: "a", name: "A")],
+            units: [(id: "u1", name: "U1", side: "a", class: "infantry",
+                     ratings: {ratings})])"#
+        );
+        berthier_schema::parse(&text, Format::Ron).expect("parses")
+    }
+
+    fn missing(ratings: &str) -> Vec<String> {
+        let counters = units(ratings);
+        let series = series();
+        let gaps = stacking_gaps(Some(&series), counters.units.iter());
+        let steps = gaps.iter().find(|g| g.rating == "steps");
+        steps.expect("VlE sums steps").missing.clone()
+    }
+
+    #[test]
+    fn steps_must_be_known_on_every_side_the_stacking_rule_may_read() {
+        let both = r#"{"line": {"steps": 4}, "column": {"steps": 4}}"#;
+        assert!(missing(both).is_empty());
+        let line_only = r#"{"line": {"steps": 4}, "column": {"steps": None}}"#;
+        assert_eq!(missing(line_only), ["u1"]);
+        let one_side = r#"{"line": {"steps": 4}, "column": {}}"#;
+        assert_eq!(missing(one_side), ["u1"]);
+        assert_eq!(missing("{}"), ["u1"]);
+    }
 }
