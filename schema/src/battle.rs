@@ -9,6 +9,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::counters::{Counters, Unit};
 use crate::hex::HexId;
+use crate::hex_terrain::HexTerrain;
 use crate::map::Map;
 use crate::scenario::{Placed, Scenario, TurnRef, TurnTrack, UnitSet};
 use crate::series::{Purpose, Series};
@@ -42,6 +43,9 @@ pub struct Battle<'a> {
     /// of its sub-formations, in counters order: `units_in` reads a
     /// formation's units off it instead of walking every unit's chain.
     members: HashMap<&'a str, Vec<usize>>,
+    /// The map's terrain by hex, hashed, when the caller built it once
+    /// for the many scenarios on one map (else the map's own `BTreeMap`).
+    terrain: Option<&'a HexTerrain>,
 }
 
 impl<'a> Battle<'a> {
@@ -77,6 +81,7 @@ impl<'a> Battle<'a> {
                 .collect(),
             members: members(counters, &parents),
             parents,
+            terrain: None,
         };
         for unit in &counters.units {
             if let Some(f) = &unit.formation {
@@ -101,6 +106,23 @@ impl<'a> Battle<'a> {
             }
         }
         battle
+    }
+
+    /// This battle reading hex terrain from `index`, which must have been
+    /// built from this battle's map as it is ([`HexTerrain::new`]).
+    #[must_use]
+    pub fn with_terrain(mut self, index: &'a HexTerrain) -> Self {
+        self.terrain = Some(index);
+        self
+    }
+
+    /// The terrain id painted on `hex` (`None` when unpainted or not on
+    /// the map).
+    pub fn terrain_id(&self, hex: HexId) -> Option<&'a str> {
+        match self.terrain {
+            Some(index) => index.get(hex),
+            None => self.map.hexes.get(&hex)?.terrain.as_deref(),
+        }
     }
 
     /// The units a set names: listed units plus every unit of the listed

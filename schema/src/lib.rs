@@ -16,6 +16,7 @@ pub mod fit;
 pub mod game;
 pub mod grid;
 pub mod hex;
+pub mod hex_terrain;
 pub mod hexside;
 pub mod include;
 pub mod io;

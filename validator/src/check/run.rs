@@ -22,7 +22,8 @@ pub fn check_scenario(
         inputs.map,
         &inputs.counters.counters,
         inputs.scenario,
-    );
+    )
+    .with_terrain(&inputs.terrain);
     registry::check(&battle)
         .into_iter()
         .map(|f| locate(pack, inputs, f))

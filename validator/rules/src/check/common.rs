@@ -103,7 +103,7 @@ pub fn is_leader(b: &Battle<'_>, unit: Option<&Unit>) -> bool {
 
 /// The painted terrain id of a hex, if painted.
 pub fn terrain_id<'a>(b: &Battle<'a>, hex: HexId) -> Option<&'a str> {
-    b.map.hexes.get(&hex)?.terrain.as_deref()
+    b.terrain_id(hex)
 }
 
 /// The series terrain type painted on a hex (`None` when unpainted or

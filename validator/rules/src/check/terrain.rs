@@ -8,7 +8,7 @@
 #![doc = include_str!("../../docs/TER004.md")]
 
 use berthier_schema::battle::Battle;
-use berthier_schema::series::{Cost, Purpose};
+use berthier_schema::series::{Cost, Purpose, TerrainType};
 
 use super::common::{self, Setup};
 use super::{Finding, Scene};
@@ -29,7 +29,8 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
     for s in setups {
         let hex = s.placed.hex;
-        if common::terrain_id(b, hex).is_none() {
+        // One lookup per unit: the setup rules' busiest (issue 16).
+        let Some(id) = common::terrain_id(b, hex) else {
             out.push(
                 Finding::new(
                     Code::Ter004,
@@ -43,8 +44,8 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                 .hex(hex),
             );
             continue;
-        }
-        out.extend(in_terrain(b, s));
+        };
+        out.extend(in_terrain(b, s, b.series.terrain_type(id)));
     }
     out
 }
@@ -63,9 +64,15 @@ fn unpainted_map(b: &Battle<'_>, units: usize) -> Finding {
     .help("paint the map's terrain in the editor")
 }
 
-fn in_terrain(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
+/// `terrain`: the series terrain type painted on the unit's hex (`None`
+/// when the series does not know it: pass 2 reports that).
+fn in_terrain(
+    b: &Battle<'_>,
+    s: &Setup<'_>,
+    terrain: Option<&TerrainType>,
+) -> Option<Finding> {
     let hex = s.placed.hex;
-    let terrain = common::terrain(b, hex)?;
+    let terrain = terrain?;
     if terrain.impassable {
         return Some(
             Finding::new(

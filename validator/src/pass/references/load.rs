@@ -67,6 +67,7 @@ impl Pack {
             canonical: Mutex::default(),
             effective: Mutex::default(),
             merged: Mutex::default(),
+            terrain: Mutex::default(),
             memo: None,
         }
     }

@@ -6,14 +6,18 @@
 //! MAP001-MAP004); for counters and scenarios their ids
 //! (`check::references`).
 
+use std::path::Path;
+use std::sync::Arc;
+
 use berthier_schema::counters::Counters;
+use berthier_schema::hex_terrain::HexTerrain;
 use berthier_schema::map::Map;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
 use super::memo::{CountersKey, MapKey};
-use super::{Ctx, include, series};
+use super::{Ctx, Pack, include, series};
 use crate::check::map as map_checks;
 use crate::check::references;
 use crate::code::Code;
@@ -114,4 +118,27 @@ pub(super) fn series_of(
         );
     }
     effective
+}
+
+impl Pack {
+    /// The terrain index of the map at `path` (`map`), built on first use
+    /// and shared by every scenario on the map.
+    pub(super) fn hex_terrain(
+        &self,
+        path: &Path,
+        map: &Map,
+    ) -> Arc<HexTerrain> {
+        if let Some(known) =
+            self.terrain.lock().ok().and_then(|t| t.get(path).cloned())
+        {
+            return known;
+        }
+        // Built unlocked: two threads may both build it once; either copy
+        // is the same index.
+        let built = Arc::new(HexTerrain::new(map));
+        if let Ok(mut kept) = self.terrain.lock() {
+            kept.entry(path.to_owned()).or_insert_with(|| built.clone());
+        }
+        built
+    }
 }

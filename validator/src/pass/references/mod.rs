@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use berthier_schema::hex_terrain::HexTerrain;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, Map};
@@ -46,6 +47,9 @@ pub struct Pack {
     /// likewise once per run.
     merged:
         Mutex<HashMap<PathBuf, Option<Arc<berthier_schema::include::Merged>>>>,
+    /// A map's terrain by hex, hashed (every scenario on the map looks
+    /// up the terrain of each unit it sets up), likewise once per run.
+    terrain: Mutex<HashMap<PathBuf, Arc<HexTerrain>>>,
     /// Texts read instead of the files at their paths (see
     /// [`crate::Texts`]).
     texts: crate::Texts,
@@ -77,6 +81,8 @@ pub struct ScenarioInputs<'a> {
     pub series: Arc<Series>,
     /// Its map.
     pub map: &'a Map,
+    /// Its map's terrain by hex.
+    pub terrain: Arc<HexTerrain>,
     /// Its counters, with what they include.
     pub counters: Arc<berthier_schema::include::Merged>,
 }
@@ -101,21 +107,21 @@ impl Pack {
                 (Some(Document::Scenario(scenario)), None) => (scenario, None),
                 _ => return None,
             };
-        let target = |reference: &str| -> Option<&'a Checked> {
-            match self.resolve(&entry.source, reference) {
-                Resolved::Found(path) => self.get(&path).map(|a| &**a),
-                _ => None,
-            }
-        };
         let series_path =
             match self.resolve_series(&entry.source, &scenario.series) {
                 Resolved::Found(path) => path,
                 _ => return None,
             };
         let series = series::effective(self, &series_path)?;
-        let Some(Document::Map(map)) = &target(&scenario.map)?.document else {
+        let Resolved::Found(map_path) =
+            self.resolve(&entry.source, &scenario.map)
+        else {
             return None;
         };
+        let Some(Document::Map(map)) = &self.get(&map_path)?.document else {
+            return None;
+        };
+        let terrain = self.hex_terrain(&map_path, map);
         let counters = match self.resolve(&entry.source, &scenario.counters) {
             Resolved::Found(path) => self.effective_counters(&path)?,
             _ => return None,
@@ -126,6 +132,7 @@ impl Pack {
             origin,
             series,
             map,
+            terrain,
             counters,
         })
     }

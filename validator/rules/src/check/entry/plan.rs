@@ -150,7 +150,7 @@ pub fn terrain<'s>(
     battle: &'s Battle<'_>,
     hex: HexId,
 ) -> Option<&'s berthier_schema::series::TerrainType> {
-    let id = battle.map.hexes.get(&hex)?.terrain.as_deref()?;
+    let id = battle.terrain_id(hex)?;
     battle.series.terrain_type(id)
 }
 
