@@ -185,11 +185,13 @@ pub fn stacking_gaps<'a>(
             // The stacking rule reads the side its state shows, else the
             // first side (`Battle::stack_unit`): a rating known on one
             // side only (a line side's steps, not the column's) can still
-            // be read as unknown, so every side must carry it.
-            let known = !u.ratings.is_empty()
-                && u.ratings
-                    .values()
-                    .all(|r| r.get(rating).copied().flatten().is_some());
+            // be read as unknown, so every side printing it must carry it.
+            let sides: Vec<Column> = columns(series, &u.class, &[u])
+                .into_iter()
+                .filter(|c| &c.rating == rating)
+                .collect();
+            let known = !sides.is_empty()
+                && sides.iter().all(|c| value(u, c).is_some());
             if !known {
                 gap.missing.push(u.id.clone());
             }
@@ -247,6 +249,9 @@ mod tests {
         assert_eq!(missing(line_only), ["u1"]);
         let one_side = r#"{"line": {"steps": 4}, "column": {}}"#;
         assert_eq!(missing(one_side), ["u1"]);
+        // As the grid writes it when only the line side's steps are typed.
+        let no_column = r#"{"line": {"steps": 4}}"#;
+        assert_eq!(missing(no_column), ["u1"]);
         assert_eq!(missing("{}"), ["u1"]);
     }
 }
