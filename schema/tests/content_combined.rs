@@ -570,3 +570,50 @@ fn x_corps_mouton_at_ligny_matches_the_rulebook() {
     }
     assert_eq!(counts(&v, &c, "prussian"), counts(&b, &c, "prussian"));
 }
+
+/// Variations valid for the four games, 2 - Entering the X corps, item 5
+/// (l. 3134): on Waterloo 1, Vandamme's III Corps (units 67 to 79 and 82
+/// to 84 with Vandamme, its cavalry 80, 81 being with the VI Corps, l.
+/// 2944, 2604) is present, its placement kept as the rulebook's words: no
+/// unit of it is laid out or scheduled, and every other unit is Waterloo
+/// 1's.
+#[test]
+fn x_corps_vandamme_at_waterloo_matches_the_rulebook() {
+    use berthier_schema::placement::Placement;
+    let (v, c) =
+        scenario("variation-x-corps-5-vandamme-at-waterloo.scenario.ron");
+    let (b, _) = scenario("../waterloo-1815/w1-historical.scenario.ron");
+    let iii: Vec<String> = c
+        .units
+        .iter()
+        .filter(|u| c.in_formation(u, "fr-iii"))
+        .map(|u| u.id.clone())
+        .collect();
+    assert_eq!(combat(&c, &iii), 16, "units 67 to 79 and 82 to 84");
+    assert!(iii.iter().any(|u| u == "fr-vandamme"));
+    let (fr, base) = (side(&v, "french"), side(&b, "french"));
+    for u in &iii {
+        assert!(base.absent.contains(u), "{u} absent from Waterloo 1");
+        assert!(!fr.absent.contains(u), "{u} present in the variation");
+    }
+    let kept: Vec<&String> =
+        base.absent.iter().filter(|u| !iii.contains(u)).collect();
+    assert_eq!(fr.absent.iter().collect::<Vec<_>>(), kept);
+    let ins = fr
+        .instructions
+        .iter()
+        .find(|i| i.id.as_deref() == Some("iii-corps"))
+        .expect("III Corps instruction");
+    let mut named = ins.units.units.clone();
+    named.sort();
+    let mut want = iii.clone();
+    want.sort();
+    assert_eq!(named, want);
+    assert!(matches!(ins.placement, Placement::Unstructured(_)));
+    assert!(ins.text.as_deref().is_some_and(|t| t.contains("l. 3134")));
+    // Nothing invented: the same units set up and arriving as Waterloo 1.
+    for s in ["french", "anglo-allied", "prussian"] {
+        assert_eq!(counts(&v, &c, s), counts(&b, &c, s), "{s}");
+    }
+    assert_eq!(fr.instructions.len(), base.instructions.len() + 1);
+}
