@@ -22,6 +22,8 @@ pub enum Status {
     Absent,
     /// Placed only under a scenario option.
     Optional,
+    /// Placed only by an instruction kept as text (not checked).
+    InText,
     /// In none of these.
     Unaccounted,
     /// In several at once: what each says.
@@ -37,6 +39,7 @@ impl Status {
             Self::Arriving(None) => "arrives (turn off the track)".to_owned(),
             Self::Absent => "absent".to_owned(),
             Self::Optional => "optional".to_owned(),
+            Self::InText => "placed by text (not checked)".to_owned(),
             Self::Unaccounted => "unaccounted for".to_owned(),
             Self::Several(what) => {
                 format!("error: in {} places ({})", what.len(), what.join(", "))
@@ -179,6 +182,7 @@ fn status(b: &Battle<'_>, list: &[Mention]) -> Status {
         }
         Mention::Absent(..) => Status::Absent,
         Mention::Optional(..) => Status::Optional,
+        Mention::InText(..) => Status::InText,
     };
     match list {
         [] => Status::Unaccounted,

@@ -8,6 +8,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use berthier_schema::battle::Battle;
+use berthier_schema::placement::Placement;
 
 use super::common;
 use super::{Finding, Scene};
@@ -90,6 +91,9 @@ pub enum Mention {
     Absent(usize, usize),
     /// Named by an instruction that holds only under a scenario option.
     Optional(usize, usize),
+    /// Named by an instruction whose placement is kept as text (REF014):
+    /// present, where the text says, not checked.
+    InText(usize, usize),
 }
 
 impl Mention {
@@ -106,19 +110,20 @@ impl Mention {
                 }
             }
             Self::Absent(i, j) => side(i).field("absent").index(j),
-            Self::Optional(i, j) => {
+            Self::Optional(i, j) | Self::InText(i, j) => {
                 side(i).field("instructions").index(j).field("units")
             }
         }
     }
 
-    /// "set up", "arriving", "absent" or "optional".
+    /// "set up", "arriving", "absent", "optional" or "placed by text".
     pub fn what(self) -> &'static str {
         match self {
             Self::Setup(..) => "set up",
             Self::Arriving(..) => "arriving",
             Self::Absent(..) => "absent",
             Self::Optional(..) => "optional",
+            Self::InText(..) => "placed by text",
         }
     }
 }
@@ -174,19 +179,30 @@ pub fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
 
 /// Units an optional instruction places are accounted for when nothing
 /// else mentions them: the option may be left out, so they may be absent.
+/// So are units only an instruction kept as text places ("Vandamme's III
+/// Corps is present at Waterloo", 001 l. 3134, with no hex or time): the
+/// rulebook puts them in the battle, REF014 says their placement is not
+/// checked.
 fn optional_instructions<'a>(
     b: &Battle<'a>,
     seen: &mut HashMap<&'a str, Vec<Mention>>,
 ) {
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, instruction) in side.instructions.iter().enumerate() {
-            if instruction.option.is_none() {
+            let mention = if instruction.option.is_some() {
+                Mention::Optional(i, j)
+            } else if matches!(
+                instruction.placement,
+                Placement::Unstructured(_)
+            ) {
+                Mention::InText(i, j)
+            } else {
                 continue;
-            }
+            };
             for unit in b.units_in(&instruction.units) {
                 let list = seen.entry(unit.id.as_str()).or_default();
                 if list.is_empty() {
-                    list.push(Mention::Optional(i, j));
+                    list.push(mention);
                 }
             }
         }
