@@ -1,4 +1,4 @@
-//! `export-vassal` (issue 13): a Berthier battle as a VASSAL module
+//! `export-vassal`: a Berthier battle as a VASSAL module
 //! ([`battle::export`]), its build file ([`build_file`]) and piece
 //! definitions ([`piece`]); here, the VASSAL hex grid and numbering that
 //! put every hex of a Berthier grid where Berthier puts it and print its

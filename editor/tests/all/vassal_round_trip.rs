@@ -1,5 +1,5 @@
-//! `export-vassal` then `import-vassal` on Rivoli (issue 13, "Done when":
-//! the round trip reproduces its grid, numbering, counters and historical
+//! `export-vassal` then `import-vassal` on Rivoli (the
+//! round trip reproduces its grid, numbering, counters and historical
 //! setup), and the export's errors.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

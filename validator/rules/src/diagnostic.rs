@@ -116,8 +116,8 @@ impl Diagnostic {
 
     /// Orders two findings as their [`Self::path`]s would order, without
     /// building either: sorting a million findings called `path` twice
-    /// per comparison, an allocation each (issue 14's million setup
-    /// entries).
+    /// per comparison, an allocation each (a million duplicated
+    /// setup entries in the bad-input corpus).
     pub fn cmp_path<'a>(&'a self, other: &'a Self) -> Ordering {
         let (a, b) = (self.path_prefix(), other.path_prefix());
         if a == b {

@@ -34,7 +34,7 @@ impl Pointer {
     pub fn key(&self, key: impl fmt::Display) -> Self {
         // One allocation: pass 2 builds a pointer for every reference it
         // checks, and `format!` plus `escape_segment` took 5% of the
-        // validator's time on the benchmark pack (issue 16).
+        // validator's time on the benchmark pack.
         let mut out = String::with_capacity(self.0.len() + 16);
         out.push_str(&self.0);
         out.push('/');

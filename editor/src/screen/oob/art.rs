@@ -1,6 +1,6 @@
 //! The selected unit's counter drawn as the printed one looks, both
-//! faces, in the order of battle screen (issue 11: counters "in the tree,
-//! on the map and in a print-and-play sheet"), with the same art as the
+//! faces, in the order of battle screen (counters are drawn alike in the
+//! tree, on the map and in the print-and-play sheet), with the same art as the
 //! Setup map and `berthier-editor counters` (`counter_art`).
 
 use std::cell::RefCell;

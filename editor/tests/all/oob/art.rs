@@ -1,6 +1,6 @@
 //! The order of battle screen draws the selected unit's counter as the
-//! printed one looks (issue 11: counters "in the tree, on the map and in
-//! a print-and-play sheet"), the same art as the sheet, and redraws it as
+//! printed one looks (as in the tree, on the map and in the
+//! print-and-play sheet), the same art as the sheet, and redraws it as
 //! a rating is typed: Bachelu's 045 on Quatre-Bras (Vive l'Empereur, line
 //! side in front, column side behind, seed 001 l. 108).
 

@@ -1,6 +1,6 @@
 //! Moving in the order of battle tree by dragging a row onto a
-//! formation, with the pointer as a designer uses it (issue 11: "move
-//! (drag between formations) ... with undo"): Bachelu's 046 dragged from
+//! formation, with the pointer as a designer uses it (a move between
+//! formations, undone like every edit): Bachelu's 046 dragged from
 //! the 5th onto the 6th division on Quatre-Bras, the target row marked
 //! while dragged over, one undo step; a drop on a formation below itself,
 //! on the other side, or a press and release on one row moves nothing.

@@ -29,7 +29,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
     for s in setups {
         let hex = s.placed.hex;
-        // One lookup per unit: the setup rules' busiest (issue 16).
+        // One lookup per unit: the setup rules' busiest.
         let Some(id) = common::terrain_id(b, hex) else {
             out.push(
                 Finding::new(
