@@ -295,17 +295,22 @@ mod tests {
         assert_eq!(s.text.chars().nth(s.caret), Some('X'));
     }
 
-    #[test]
-    fn the_line_index_agrees_with_a_scan() {
-        let text = "ab\nçd\n\nlast é line";
-        let at = Candidate {
+    /// `x.map.ron` at the root `.`.
+    fn candidate() -> Candidate {
+        Candidate {
             root: Arc::new(crate::walk::Root {
                 dir: ".".into(),
                 shown: ".".into(),
             }),
             path: "x.map.ron".into(),
             rel: "x.map.ron".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_a_scan() {
+        let text = "ab\nçd\n\nlast é line";
+        let at = candidate();
         let source = SourceFile::new(at, text.into(), Format::Ron);
         for offset in 0..=text.len() + 2 {
             let offset = floor_char_boundary(text, offset);
@@ -332,14 +337,7 @@ mod tests {
     fn a_deferred_text_is_made_once_when_a_finding_is_located() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let text = "(\n    kind: map,\n    id: \"x\",\n)\n";
-        let at = Candidate {
-            root: Arc::new(crate::walk::Root {
-                dir: ".".into(),
-                shown: ".".into(),
-            }),
-            path: "x.map.ron".into(),
-            rel: "x.map.ron".into(),
-        };
+        let at = candidate();
         let made = Arc::new(AtomicUsize::new(0));
         let counted = Arc::clone(&made);
         let make: MakeText = Arc::new(move || {

@@ -133,6 +133,17 @@ fn rivoli() -> PathBuf {
     repo().join("scenarios/rivoli-1797/historical.scenario.ron")
 }
 
+/// The scenario at `path`, typed as the Setup screen holds it.
+fn typed_scenario(path: &Path) -> berthier_schema::Scenario {
+    let text = std::fs::read_to_string(path).expect("reads");
+    let Ok(berthier_schema::Document::Scenario(scenario)) =
+        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
+    else {
+        panic!("not a scenario");
+    };
+    scenario
+}
+
 /// A place of the map that the scenario names.
 fn named_place(screen: &MapScreen, scenario: &Path) -> String {
     let text = std::fs::read_to_string(scenario).expect("read");
@@ -307,12 +318,7 @@ fn the_kept_runs_report_what_a_fresh_check_reports() {
 #[test]
 fn a_kept_check_after_a_setup_edit_equals_a_cold_one() {
     let path = rivoli();
-    let text = std::fs::read_to_string(&path).expect("reads");
-    let Ok(berthier_schema::Document::Scenario(mut scenario)) =
-        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
-    else {
-        panic!("not a scenario");
-    };
+    let mut scenario = typed_scenario(&path);
     let memory = |s: &berthier_schema::Scenario| {
         let (_, make) = scenario_findings::scenario_texts(&path, s, false);
         scenario_findings::Memory {
@@ -340,12 +346,7 @@ fn a_kept_check_after_a_setup_edit_equals_a_cold_one() {
 #[test]
 fn a_typed_setup_check_equals_one_of_the_saved_text() {
     let path = rivoli();
-    let text = std::fs::read_to_string(&path).expect("reads");
-    let Ok(berthier_schema::Document::Scenario(mut scenario)) =
-        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
-    else {
-        panic!("not a scenario");
-    };
+    let mut scenario = typed_scenario(&path);
     let as_text = |s: &berthier_schema::Scenario| {
         let (_, make) = scenario_findings::scenario_texts(&path, s, false);
         let memory = scenario_findings::Memory {
