@@ -164,6 +164,26 @@ pub struct Formation {
     /// Its activation markers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub activation_markers: Vec<ActivationMarker>,
+    /// Stated when the rulebook names the formation but prints none of its
+    /// units: "the X corps under Lamarque ... is made of 2 divisions
+    /// including a brigade of Young Guard" (seed 001 l. 3128). Scenarios
+    /// may then bring or place it whole; what needs its units (entry
+    /// stacking, set-up zones, steps) is reported not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units_unknown: Option<UnitsUnknown>,
+}
+
+/// What the rulebook prints of a formation whose units it never lists.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsUnknown {
+    /// Its composition in the rulebook's words ("2 divisions including a
+    /// brigade of Young Guard").
+    pub composition: String,
+    /// Its size in steps, where printed (the X Corps' 36, SR 5, seed 001
+    /// l. 3199); unknown when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u16>,
 }
 
 /// An activation marker of a formation.

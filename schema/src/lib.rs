@@ -38,7 +38,7 @@ pub mod validate;
 pub mod zone;
 
 pub use common::{Provenance, Source};
-pub use counters::{Counters, Formation, Unit};
+pub use counters::{Counters, Formation, Unit, UnitsUnknown};
 pub use document::{
     DocKind, Document, FORMAT_VERSION, Format, LoadError, ParseError,
     load_document, parse, parse_document, probe_kind,

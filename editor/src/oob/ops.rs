@@ -84,6 +84,7 @@ pub fn add_formation(
         commander: None,
         colour: None,
         activation_markers: Vec::new(),
+        units_unknown: None,
     };
     let at = after_last(&own.formations, |f| f.parent.as_deref() == parent);
     let edit = OobEdit::InsertFormation {

@@ -44,6 +44,7 @@ mod terrain;
 mod turn_count;
 mod turn_inside;
 mod unit_sets;
+pub mod units_unknown;
 mod victory;
 mod victory_hold;
 mod victory_levels;

@@ -224,6 +224,7 @@ codes! {
     Set008 "SET008" Error Setup;
     Set009 "SET009" Error Setup;
     Set015 "SET015" Warning Setup;
+    Set016 "SET016" Info Setup;
     Fac001 "FAC001" Error Facing;
     Fac002 "FAC002" Error Facing;
     Oob001 "OOB001" Error OrderOfBattle;
@@ -237,6 +238,7 @@ codes! {
     Oob009 "OOB009" Error OrderOfBattle;
     Oob010 "OOB010" Error OrderOfBattle;
     Oob011 "OOB011" Warning OrderOfBattle;
+    Oob012 "OOB012" Error OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Vic002 "VIC002" Error Victory;
     Vic003 "VIC003" Error Victory;
@@ -259,6 +261,7 @@ codes! {
     Ent016 "ENT016" Error Entry;
     Ent017 "ENT017" Error Entry;
     Ent019 "ENT019" Warning Entry;
+    Ent020 "ENT020" Info Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

@@ -456,6 +456,7 @@ fn document(
             commander: None,
             colour: None,
             activation_markers: Vec::new(),
+            units_unknown: None,
         })
         .collect();
     doc.units = counters.iter().map(|c| c.unit.clone()).collect();

@@ -24,6 +24,7 @@ use super::starting_losses;
 use super::turn_count;
 use super::turn_inside;
 use super::unit_sets;
+use super::units_unknown;
 use super::{
     arrival_entry, arrival_shape, losses_cap, victory_hold, victory_levels,
     victory_logic,
@@ -70,6 +71,7 @@ pub const RULES: &[RuleFn] = &[
     entry::check,
     arrival_entry::check,
     arrival_shape::check,
+    units_unknown::check,
 ];
 
 /// Every rule of [`RULES`] on one battle, in order, with pointers into the

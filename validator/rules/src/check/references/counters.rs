@@ -50,7 +50,11 @@ pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
         }
     }
     formations(ctx, c);
-    for f in crate::check::oob::counters(c, series) {
+    let unknown = crate::check::units_unknown::counters(c);
+    for f in crate::check::oob::counters(c, series)
+        .into_iter()
+        .chain(unknown)
+    {
         // Located by pointer, message only, as pass 2 always reported them.
         ctx.report(f.code, &f.pointer, f.message);
     }
