@@ -7,6 +7,11 @@
 
 mod vle_common;
 
+/// Variations valid for the four games, 2 - Entering the X corps
+/// (l. 3124-3136), items 1 to 5.
+#[path = "content_combined/x_corps.rs"]
+mod x_corps;
+
 use std::path::Path;
 
 use berthier_schema::counters::Counters;
@@ -524,96 +529,4 @@ fn davout_in_charge_matches_the_rulebook() {
             }
         }
     }
-}
-
-/// Variations valid for the four games, 2 - Entering the X corps, item 1
-/// (l. 3130): on Ligny 1, Mouton's VI Corps (units 102 to 113, l. 2199)
-/// comes with the Guard at 1330 by the road to Charleroi to Fleurus
-/// (l. 2197) instead of 1900; every other arrival and unit is Ligny 1's.
-#[test]
-fn x_corps_mouton_at_ligny_matches_the_rulebook() {
-    let (v, c) = scenario("variation-x-corps-1-mouton-at-ligny.scenario.ron");
-    let (b, _) = scenario("../ligny-1815/ligny1-historical.scenario.ron");
-    let arrivals = |s: &Scenario| -> Vec<(String, Option<String>, usize)> {
-        side(s, "french")
-            .reinforcements
-            .iter()
-            .map(|a| {
-                let entry = a.entry.as_ref().map(|e| e.to_string());
-                (when(a), entry, combat(&c, &arrival_units(&c, a)))
-            })
-            .collect()
-    };
-    let (va, ba) = (arrivals(&v), arrivals(&b));
-    assert_eq!(va.len(), ba.len());
-    let vi = |s: &Scenario| {
-        side(s, "french")
-            .reinforcements
-            .iter()
-            .position(|a| a.formation.as_deref() == Some("fr-vi"))
-            .expect("VI Corps arrival")
-    };
-    let (i, guard) = (
-        vi(&v),
-        va.iter()
-            .position(|a| a.2 > 0 && a.0 == "13:30")
-            .expect("Guard"),
-    );
-    assert_eq!((ba[i].0.as_str(), va[i].0.as_str()), ("19:00", "13:30"));
-    assert_eq!(va[i].1, va[guard].1, "by the Guard's road");
-    assert_eq!(va[i].2, 12, "units 102 to 113");
-    assert!(guard < i, "after the Guard");
-    for (k, (a, b)) in va.iter().zip(&ba).enumerate() {
-        if k != i {
-            assert_eq!(a, b);
-        }
-    }
-    assert_eq!(counts(&v, &c, "prussian"), counts(&b, &c, "prussian"));
-}
-
-/// Variations valid for the four games, 2 - Entering the X corps, item 5
-/// (l. 3134): on Waterloo 1, Vandamme's III Corps (units 67 to 79 and 82
-/// to 84 with Vandamme, its cavalry 80, 81 being with the VI Corps, l.
-/// 2944, 2604) is present, its placement kept as the rulebook's words: no
-/// unit of it is laid out or scheduled, and every other unit is Waterloo
-/// 1's.
-#[test]
-fn x_corps_vandamme_at_waterloo_matches_the_rulebook() {
-    use berthier_schema::placement::Placement;
-    let (v, c) =
-        scenario("variation-x-corps-5-vandamme-at-waterloo.scenario.ron");
-    let (b, _) = scenario("../waterloo-1815/w1-historical.scenario.ron");
-    let iii: Vec<String> = c
-        .units
-        .iter()
-        .filter(|u| c.in_formation(u, "fr-iii"))
-        .map(|u| u.id.clone())
-        .collect();
-    assert_eq!(combat(&c, &iii), 16, "units 67 to 79 and 82 to 84");
-    assert!(iii.iter().any(|u| u == "fr-vandamme"));
-    let (fr, base) = (side(&v, "french"), side(&b, "french"));
-    for u in &iii {
-        assert!(base.absent.contains(u), "{u} absent from Waterloo 1");
-        assert!(!fr.absent.contains(u), "{u} present in the variation");
-    }
-    let kept: Vec<&String> =
-        base.absent.iter().filter(|u| !iii.contains(u)).collect();
-    assert_eq!(fr.absent.iter().collect::<Vec<_>>(), kept);
-    let ins = fr
-        .instructions
-        .iter()
-        .find(|i| i.id.as_deref() == Some("iii-corps"))
-        .expect("III Corps instruction");
-    let mut named = ins.units.units.clone();
-    named.sort();
-    let mut want = iii.clone();
-    want.sort();
-    assert_eq!(named, want);
-    assert!(matches!(ins.placement, Placement::Unstructured(_)));
-    assert!(ins.text.as_deref().is_some_and(|t| t.contains("l. 3134")));
-    // Nothing invented: the same units set up and arriving as Waterloo 1.
-    for s in ["french", "anglo-allied", "prussian"] {
-        assert_eq!(counts(&v, &c, s), counts(&b, &c, s), "{s}");
-    }
-    assert_eq!(fr.instructions.len(), base.instructions.len() + 1);
 }
