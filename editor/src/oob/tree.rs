@@ -173,6 +173,17 @@ impl Walk<'_> {
         if !combat.is_empty() {
             label.push_str(&format!(" · {}", count(combat.len(), "unit")));
         }
+        // A corps the rulebook names without its units (the X Corps,
+        // 001 l. 3128): say so, and what it prints instead.
+        if let Some(unknown) = &f.units_unknown {
+            label.push_str(&format!(
+                " · units unknown: {}",
+                unknown.composition
+            ));
+            if let Some(steps) = unknown.steps {
+                label.push_str(&format!(", {steps} steps"));
+            }
+        }
         out.push(Row {
             item: Item {
                 kind: Kind::Formation,

@@ -175,7 +175,7 @@ fn title(scenario: &Scenario, names: &Names, card: &Card) -> String {
         (Some(f), _) => names.formation(f).to_owned(),
         (None, [one]) => one.clone(),
         (None, [first, .., last]) => format!("{first} … {last}"),
-        (None, []) => "(no units)".to_owned(),
+        (None, []) => whole_formations(names, &arrival.units.formations),
     };
     match card.group {
         Some((g, n)) => format!("{name} ({}/{n})", g + 1),
@@ -183,8 +183,32 @@ fn title(scenario: &Scenario, names: &Names, card: &Card) -> String {
     }
 }
 
+/// An arrival of formations with no unit defined (the X Corps, whose
+/// units 001 never prints, l. 3128): their names, marked.
+fn whole_formations(names: &Names, formations: &[String]) -> String {
+    if formations.is_empty() {
+        return "(no units)".to_owned();
+    }
+    let named: Vec<String> = formations
+        .iter()
+        .map(|f| match names.units_unknown(f) {
+            Some(_) => format!("{} (units unknown)", names.formation(f)),
+            None => names.formation(f).to_owned(),
+        })
+        .collect();
+    named.join(", ")
+}
+
 fn notes(names: &Names, arrival: &Arrival) -> Vec<String> {
     let mut out = Vec::new();
+    for f in &arrival.units.formations {
+        if let Some(printed) = names.units_unknown(f) {
+            out.push(format!(
+                "{}: units unknown ({printed}); its entry is not simulated",
+                names.formation(f)
+            ));
+        }
+    }
     if let Some(placed) = &arrival.placed {
         out.push(format!("placed on the map: {placed:?}"));
     }

@@ -14,6 +14,10 @@ use berthier_schema::battle::Battle;
 pub struct Names {
     units: HashMap<String, String>,
     formations: HashMap<String, String>,
+    /// Formations whose units the rulebook never prints, to what it
+    /// prints of them ("2 divisions including a brigade of Young Guard,
+    /// 36 steps").
+    unknown: HashMap<String, String>,
     locations: HashMap<String, String>,
 }
 
@@ -44,6 +48,16 @@ impl Names {
             .iter()
             .map(|f| (f.id.clone(), f.name.clone()))
             .collect();
+        let unknown = counters
+            .formations
+            .iter()
+            .filter_map(|f| {
+                let u = f.units_unknown.as_ref()?;
+                let steps =
+                    u.steps.map_or(String::new(), |s| format!(", {s} steps"));
+                Some((f.id.clone(), format!("{}{steps}", u.composition)))
+            })
+            .collect();
         let map = battle.map;
         let mut locations: HashMap<String, String> = HashMap::new();
         for p in &map.places {
@@ -60,6 +74,7 @@ impl Names {
         Self {
             units,
             formations,
+            unknown,
             locations,
         }
     }
@@ -72,6 +87,11 @@ impl Names {
     /// A formation's name, else its id.
     pub fn formation<'a>(&'a self, id: &'a str) -> &'a str {
         self.formations.get(id).map_or(id, String::as_str)
+    }
+
+    /// What the rulebook prints of a formation whose units are unknown.
+    pub fn units_unknown(&self, id: &str) -> Option<&str> {
+        self.unknown.get(id).map(String::as_str)
     }
 
     /// Units' names joined with `sep`.
