@@ -14,11 +14,13 @@ use crate::stacking::Stacking;
 mod counter_art;
 mod entry_delay;
 mod entry_limit;
+mod night;
 mod zoc;
 
 pub use counter_art::{CounterArt, CounterSideArt, CounterSlot};
 pub use entry_delay::{DelaySpan, EntryDelay, PhaseDef, RetryAt};
 pub use entry_limit::EntryStackLimit;
+pub use night::{NightDef, NightRally, NightRecovery, NightTurn, TurnRule};
 pub use zoc::ZoneOfControl;
 
 /// A series rules file (`schema/series/*.ron`).
@@ -105,6 +107,10 @@ pub struct Series {
     /// seed 001 l. 3102).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weather: Vec<WeatherDef>,
+    /// The night: its turns, what they forbid, recovery and rally (Le
+    /// Retour de l'Empereur, "Night and Rain turns", seed 001 l. 3098).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night: Option<NightDef>,
     /// Phases of a turn that entry rules may name (a delay "until the
     /// rally phase"); the sequence of play in rulebook order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -126,6 +132,10 @@ pub struct WeatherDef {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// What a turn of it forbids or limits ("The following rules apply
+    /// during the rain or night turns", seed 001 l. 3104).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<TurnRule>,
     /// What it changes, as printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

@@ -72,8 +72,16 @@ static SHIPPED: &[StandardSeries] = &[
     shipped!(
         "vive-l-empereur",
         1,
-        "series/vive-l-empereur.series.ron",
+        "series/archive/vive-l-empereur@1.series.ron",
         0xb0d6_1503_cf34_4759
+    ),
+    // Version 2 adds the night of "Night and Rain turns" (`night`) and
+    // rain's limits as data (`weather[].rules`), seed 001 l. 3098-3112.
+    shipped!(
+        "vive-l-empereur",
+        2,
+        "series/vive-l-empereur.series.ron",
+        0xa619_6eeb_cdaa_9da0
     ),
 ];
 

@@ -12,6 +12,10 @@ mod vle_common;
 #[path = "content_combined/x_corps.rs"]
 mod x_corps;
 
+/// Night and Rain turns (l. 3098-3112).
+#[path = "content_combined/night.rs"]
+mod night;
+
 use std::path::Path;
 
 use berthier_schema::counters::Counters;

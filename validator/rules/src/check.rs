@@ -29,6 +29,7 @@ mod losses_cap;
 pub mod map;
 mod morale;
 mod morale_levels;
+mod night_turns;
 pub mod oob;
 pub mod references;
 pub mod registry;

@@ -16,6 +16,7 @@ use super::formation_unit;
 use super::instruction_twice;
 use super::leader_roles;
 use super::morale_levels;
+use super::night_turns;
 use super::second_hex;
 use super::setup_count;
 use super::stack_order;
@@ -72,6 +73,7 @@ pub const RULES: &[RuleFn] = &[
     arrival_entry::check,
     arrival_shape::check,
     units_unknown::check,
+    night_turns::check,
 ];
 
 /// Every rule of [`RULES`] on one battle, in order, with pointers into the
