@@ -125,10 +125,26 @@ fn series_list_show_and_export() {
         assert!(list.stdout.contains(&series.pinned()), "{}", list.stdout);
         assert!(list.stdout.contains(series.file), "{}", list.stdout);
     }
-    let show = run(dir.path(), &["series", "show", "vive-l-empereur@1"]);
-    assert_eq!(show.status, 0, "{}", show.stderr);
-    let shipped = repo().join("schema/series/vive-l-empereur.series.ron");
-    assert_eq!(show.stdout, std::fs::read_to_string(shipped).expect("read"));
+    // The pinned version 1 is the archived text; the bare name, the newest.
+    for (name, file) in [
+        (
+            "vive-l-empereur@1",
+            "schema/series/archive/vive-l-empereur@1.series.ron",
+        ),
+        (
+            "vive-l-empereur",
+            "schema/series/vive-l-empereur.series.ron",
+        ),
+    ] {
+        let show = run(dir.path(), &["series", "show", name]);
+        assert_eq!(show.status, 0, "{}", show.stderr);
+        let shipped = repo().join(file);
+        assert_eq!(
+            show.stdout,
+            std::fs::read_to_string(shipped).expect("read"),
+            "{name}"
+        );
+    }
 
     let out = run(
         dir.path(),

@@ -36,8 +36,10 @@ pub struct NightDef {
 #[serde(deny_unknown_fields)]
 pub struct NightTurn {
     /// When it starts, `HH:MM`.
+    #[schemars(regex(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
     pub from: String,
     /// When it ends, `HH:MM`.
+    #[schemars(regex(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
     pub until: String,
 }
 

@@ -35,6 +35,7 @@ pub mod references;
 pub mod registry;
 mod scene;
 mod second_hex;
+pub mod series_night;
 mod setup_count;
 mod setup_zone;
 mod stack_order;

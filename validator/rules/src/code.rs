@@ -202,6 +202,7 @@ codes! {
     Ref041 "REF041" Error References;
     Ref042 "REF042" Error References;
     Ref043 "REF043" Error References;
+    Ref045 "REF045" Error References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

@@ -40,6 +40,7 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
     let ratings = id_set(&all.ratings);
     let terrain = id_set(&all.terrain);
     let sides = counter_sides(all);
+    ctx.list.extend(crate::check::series_night::check(s, all));
     if let Some(entry) = &s.entry {
         ctx.list.extend(crate::check::entry_delay::check(
             entry,
