@@ -2,6 +2,8 @@
 //! evaluated on a map. The validator checks setups with it; the editor
 //! shades setup zones with it.
 
+use std::cell::RefCell;
+
 use crate::hex::HexId;
 use crate::map::Map;
 use crate::placement::{Location, Placement};
@@ -125,12 +127,30 @@ impl SetupLookup for NoSetup {
 pub struct Zone<'a> {
     map: &'a Map,
     lookup: &'a dyn SetupLookup,
+    /// The hexes of each location already resolved, by location: a
+    /// placement is evaluated once per hex of the map (`hexes_allowing`)
+    /// and once per unit, and resolving a road stretch or a crossing each
+    /// time was most of the repository's validation. Both the map and the
+    /// lookup are fixed for this evaluator's life, so a location's hexes
+    /// are too. A list: a scenario names few locations.
+    memo: RefCell<Vec<(Location, Hexes)>>,
+    /// The same for the road stretches of `Placement::OnRoad`, by road and
+    /// ends (compared in place: no key built per hex).
+    stretches: RefCell<Vec<(String, Location, Location, Hexes)>>,
 }
+
+/// A location's hexes, or why it cannot be found.
+type Hexes = Result<Vec<HexId>, ZoneError>;
 
 impl<'a> Zone<'a> {
     /// An evaluator over `map`, with other units found through `lookup`.
     pub fn new(map: &'a Map, lookup: &'a dyn SetupLookup) -> Self {
-        Self { map, lookup }
+        Self {
+            map,
+            lookup,
+            memo: RefCell::default(),
+            stretches: RefCell::default(),
+        }
     }
 
     /// The representative hex of a location (a place's first hex).
@@ -206,7 +226,7 @@ impl<'a> Zone<'a> {
                 to,
                 or_adjacent,
             } => {
-                let stretch = self.road_stretch(road, from, to)?;
+                let stretch = self.stretch(road, from, to)?;
                 let reach = u32::from(*or_adjacent);
                 Verdict::from_bool(
                     stretch.iter().any(|h| map.distance(*h, hex) <= reach),

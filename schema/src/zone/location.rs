@@ -15,6 +15,44 @@ impl Zone<'_> {
         &self,
         location: &Location,
     ) -> Result<Vec<HexId>, ZoneError> {
+        if let Location::Hex(h) = location {
+            return Ok(vec![*h]);
+        }
+        let memo = self.memo.borrow();
+        if let Some((_, known)) = memo.iter().find(|(l, _)| l == location) {
+            return known.clone();
+        }
+        drop(memo); // resolving may look up the locations it is built on
+        let found = self.resolve(location);
+        self.memo
+            .borrow_mut()
+            .push((location.clone(), found.clone()));
+        found
+    }
+
+    /// [`Self::road_stretch`], remembered.
+    pub(super) fn stretch(
+        &self,
+        road: &str,
+        from: &Location,
+        to: &Location,
+    ) -> Result<Vec<HexId>, ZoneError> {
+        let memo = self.stretches.borrow();
+        let same = |(r, f, t, _): &&(String, Location, Location, _)| {
+            r == road && f == from && t == to
+        };
+        if let Some((.., known)) = memo.iter().find(same) {
+            return known.clone();
+        }
+        drop(memo); // the ends are locations, looked up in turn
+        let found = self.road_stretch(road, from, to);
+        let key = (road.to_owned(), from.clone(), to.clone(), found.clone());
+        self.stretches.borrow_mut().push(key);
+        found
+    }
+
+    /// The hexes of a location, worked out.
+    fn resolve(&self, location: &Location) -> Result<Vec<HexId>, ZoneError> {
         let map = self.map;
         match location {
             Location::Hex(h) => Ok(vec![*h]),

@@ -8,6 +8,7 @@
 #![doc = include_str!("../../docs/STK003.md")]
 
 use berthier_schema::HexId;
+use berthier_schema::counters::Unit;
 use berthier_schema::stacking::{Measure, StackUnit, Stacking};
 
 use super::common::{self, Setup};
@@ -30,6 +31,11 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                 .iter()
                 .filter(|s| s.unit_side() == Some(side))
                 .collect();
+            if let [lone] = group[..]
+                && lone_is_legal(rules, b.unit(&lone.placed.unit))
+            {
+                continue;
+            }
             let units: Vec<StackUnit> = group
                 .iter()
                 .filter_map(|s| b.stack_unit(s.placed))
@@ -71,6 +77,36 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     }
     out.extend(unknown_finding(&unknown));
     out
+}
+
+/// Whether a unit alone (on its side) in its hex is legal under every rule
+/// whatever its state and losses, so that its `StackUnit` need not be
+/// built: nearly every hex holds one unit, and building them was the
+/// busiest part of this check. Alone, a unit breaks no allowed combination,
+/// forbidden pair or unknown-rating limit (each needs two units); it breaks
+/// a group limit only of at most 0, and a limit only when its measure alone
+/// exceeds the cap. A rating is bounded by its largest printed value on any
+/// counter side (losses only lower steps, never below 0); a limit a unit
+/// could break sends it down the full path, which words the finding.
+fn lone_is_legal(rules: &Stacking, unit: Option<&Unit>) -> bool {
+    let Some(unit) = unit else {
+        return true; // no StackUnit either: nothing to check
+    };
+    if rules.group_limits.iter().any(|g| g.max == 0) {
+        return false;
+    }
+    rules.limits.iter().all(|limit| match &limit.measure {
+        Measure::Units => limit.max >= 1,
+        Measure::Rating(rating) => {
+            let most = unit
+                .ratings
+                .values()
+                .filter_map(|side| side.get(rating).copied().flatten())
+                .map(i32::from)
+                .fold(0, i32::max);
+            most <= limit.max
+        }
+    })
 }
 
 /// How many different units a stack's message names before "and N more".

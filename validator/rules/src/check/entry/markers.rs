@@ -5,8 +5,6 @@
 //! `berthier-validate rule` and `RULES.md` print.
 #![doc = include_str!("../../../docs/ENT006.md")]
 
-use std::collections::BTreeSet;
-
 use rustc_hash::FxHashSet as HashSet;
 
 use berthier_schema::battle::Battle;
@@ -39,7 +37,9 @@ fn unmarked_setup(
     out: &mut Vec<Finding>,
 ) {
     let first_pool = sim.pool.first();
-    let mut seen = BTreeSet::new();
+    // Formations already decided (in the first pool, or reported): each
+    // is looked up in the pool once, not once per unit.
+    let mut seen = HashSet::default();
     for (s, side) in battle.scenario.sides.iter().enumerate() {
         if !markers.used_by(&side.side) {
             continue;
@@ -51,8 +51,8 @@ fn unmarked_setup(
             let Some(formation) = markers.activating(unit) else {
                 continue;
             };
-            if first_pool.is_some_and(|p| p.contains_key(formation))
-                || !seen.insert(formation)
+            if !seen.insert(formation)
+                || first_pool.is_some_and(|p| p.contains_key(formation))
             {
                 continue;
             }

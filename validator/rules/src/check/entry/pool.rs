@@ -16,7 +16,7 @@ pub struct Markers<'b, 'a> {
     battle: &'b Battle<'a>,
     /// Formation id to the number of its activation markers (only
     /// formations that have some).
-    owned: BTreeMap<&'a str, u8>,
+    owned: HashMap<&'a str, u8>,
     /// Formation id to its parent's.
     parents: HashMap<&'a str, &'a str>,
     /// Formation id to the formation whose markers activate its units.
@@ -34,7 +34,7 @@ impl<'b, 'a> Markers<'b, 'a> {
                 .iter()
                 .filter(|f| !f.activation_markers.is_empty())
         };
-        let owned: BTreeMap<&'a str, u8> = with_markers()
+        let owned: HashMap<&'a str, u8> = with_markers()
             .map(|f| {
                 let n = u8::try_from(f.activation_markers.len());
                 (f.id.as_str(), n.unwrap_or(u8::MAX))
@@ -142,7 +142,9 @@ impl<'b, 'a> Markers<'b, 'a> {
         due: &BTreeSet<&'a str>,
     ) -> BTreeMap<&'a str, u8> {
         let cap = self.cap(turn).unwrap_or(u8::MAX);
-        let mut pool = BTreeMap::new();
+        // The union is in order: collected into a map at once rather than
+        // searched and inserted one by one (this runs every turn).
+        let mut pool = Vec::with_capacity(in_pool.len() + due.len());
         for formation in in_pool.union(due) {
             let owned = self.owned(formation);
             let n = if in_pool.contains(formation) || on_map.contains(formation)
@@ -152,10 +154,10 @@ impl<'b, 'a> Markers<'b, 'a> {
                 owned.min(1)
             };
             if n > 0 {
-                pool.insert(*formation, n.min(cap));
+                pool.push((*formation, n.min(cap)));
             }
         }
-        pool
+        pool.into_iter().collect()
     }
 
     /// Formations whose markers are in the pool at the start

@@ -3,7 +3,8 @@
 //! the other pass-2 codes (`crate::rules`). The editor draws such a hex
 //! with no tint, so the findings panel is where the designer learns of it.
 
-use std::collections::HashSet;
+// Fx, as elsewhere in the rules: this set is probed once per painted hex.
+use rustc_hash::FxHashSet as HashSet;
 
 use berthier_schema::map::Map;
 use berthier_schema::series::Series;
