@@ -38,6 +38,9 @@ pub struct Card {
     pub short_entry: String,
     /// Other lines to show: placement, state, alternatives, condition.
     pub notes: Vec<String>,
+    /// It brings a formation whose units the rulebook never prints (the
+    /// X Corps, 001 l. 3128): its count is unknown, not 0.
+    pub units_unknown: bool,
 }
 
 /// Every card of the scenario, side by side, in schedule order.
@@ -63,6 +66,11 @@ pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
                     |l| names.location(l),
                 ),
                 notes: notes(&names, arrival),
+                units_unknown: arrival
+                    .units
+                    .formations
+                    .iter()
+                    .any(|f| names.units_unknown(f).is_some()),
             };
             match &arrival.cadence {
                 Some(cadence) => {

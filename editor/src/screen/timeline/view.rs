@@ -259,6 +259,7 @@ fn turn_starts_day(doc: &crate::timeline::TimelineDoc, turn: &Turn) -> bool {
 
 fn units_count(card: &Card) -> String {
     match card.units.len() {
+        0 if card.units_unknown => "units unknown".to_owned(),
         1 => "1 unit".to_owned(),
         n => format!("{n} units"),
     }

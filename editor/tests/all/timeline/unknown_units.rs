@@ -32,4 +32,8 @@ fn an_arrival_of_a_formation_with_unknown_units_names_it() {
         x.notes
     );
     assert!(super::shows(&app, &x.title));
+    // Its count line says unknown, not "0 units".
+    assert!(x.units_unknown);
+    let count = format!("{} · units unknown", x.side_id);
+    assert!(super::shows(&app, &count), "no `{count}` line");
 }
