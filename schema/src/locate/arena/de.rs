@@ -13,6 +13,7 @@ use serde::de::{
 };
 use serde_json::Error;
 
+use super::key::Key;
 use super::{Node, NodeRef};
 
 macro_rules! numbers {
@@ -22,14 +23,6 @@ macro_rules! numbers {
                 Node::Number(n) => n.deserialize_any(visitor),
                 _ => Err(self.invalid_type(&visitor)),
             }
-        }
-    )*};
-}
-
-macro_rules! key_numbers {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Error> {
-            Err(Error::custom("a number read from a key: typed the precise way"))
         }
     )*};
 }
@@ -460,68 +453,5 @@ impl<'de> VariantAccess<'de> for Payload<'de> {
             }
             _ => Err(value.invalid_type(&"struct variant")),
         }
-    }
-}
-
-/// A map key, as serde_json's `MapKeyDeserializer` reads one, except a
-/// number read from a key, which fails (see the module).
-struct Key<'de>(&'de str);
-
-impl<'de> Deserializer<'de> for Key<'de> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(
-        self,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_borrowed_str(self.0)
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(
-        self,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        match self.0 {
-            "true" => visitor.visit_bool(true),
-            "false" => visitor.visit_bool(false),
-            other => Err(Error::invalid_type(Unexpected::Str(other), &visitor)),
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(
-        self,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        let key: BorrowedStrDeserializer<'de, Error> =
-            BorrowedStrDeserializer::new(self.0);
-        key.deserialize_enum(name, variants, visitor)
-    }
-
-    key_numbers! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
-        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64
-    }
-
-    serde::forward_to_deserialize_any! {
-        char str string bytes byte_buf unit unit_struct seq tuple
-        tuple_struct map struct identifier ignored_any
     }
 }
