@@ -422,6 +422,38 @@ impl Document {
         })
     }
 
+    /// [`Document::from_json_value`] of the arena's
+    /// [`Arena::to_value`](crate::locate::Arena::to_value), typed from
+    /// the arena itself (strings borrowed, no value built); `None` where
+    /// that reading is not exact enough to type from
+    /// ([`Arena::is_exact`](crate::locate::Arena::is_exact)).
+    pub fn from_arena(
+        kind: DocKind,
+        arena: &crate::locate::Arena<'_>,
+    ) -> Option<serde_json::Result<Self>> {
+        use serde::Deserialize;
+        if !arena.is_exact() {
+            return None;
+        }
+        let root = arena.root();
+        Some((|| {
+            Ok(match kind {
+                DocKind::Series => Self::Series(Series::deserialize(root)?),
+                DocKind::Map => Self::Map(Map::deserialize(root)?),
+                DocKind::Counters => {
+                    Self::Counters(Counters::deserialize(root)?)
+                }
+                DocKind::Scenario if root.get("base").is_some() => {
+                    Self::Variant(ScenarioVariant::deserialize(root)?)
+                }
+                DocKind::Scenario => {
+                    Self::Scenario(Scenario::deserialize(root)?)
+                }
+                DocKind::Game => Self::Game(Game::deserialize(root)?),
+            })
+        })())
+    }
+
     /// As a JSON value (the shape the JSON Schema describes).
     pub fn to_json_value(&self) -> serde_json::Result<serde_json::Value> {
         match self {

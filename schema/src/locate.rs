@@ -23,6 +23,7 @@
 //! variant when the next pointer segment names it, and as a transparent
 //! wrapper (`Some`, a struct name) otherwise.
 
+mod arena;
 mod index;
 mod members;
 #[cfg(test)]
@@ -30,6 +31,7 @@ mod tests;
 mod token;
 mod value;
 
+pub use arena::{Arena, ArenaJson, NodeRef};
 pub use index::LocateIndex;
 pub use members::{
     Container, Expect, Member, comments, container, root, token_end, value_end,

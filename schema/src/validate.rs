@@ -7,6 +7,7 @@ use jsonschema::error::ValidationErrorKind;
 
 use crate::document::DocKind;
 use crate::json_schema::schema_for;
+use crate::locate::{Arena, ArenaJson};
 
 /// One way a document breaks its schema.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +35,34 @@ fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
     });
     let index = DocKind::ALL.iter().position(|k| *k == kind)?;
     all.get(index)?.as_ref()
+}
+
+fn arena_validator(
+    kind: DocKind,
+) -> Option<&'static jsonschema::Validator<ArenaJson>> {
+    static VALIDATORS: OnceLock<Vec<Option<jsonschema::Validator<ArenaJson>>>> =
+        OnceLock::new();
+    let all = VALIDATORS.get_or_init(|| {
+        DocKind::ALL
+            .iter()
+            .map(|k| {
+                jsonschema::options_for::<ArenaJson>()
+                    .build(&schema_for(*k))
+                    .ok()
+            })
+            .collect()
+    });
+    let index = DocKind::ALL.iter().position(|k| *k == kind)?;
+    all.get(index)?.as_ref()
+}
+
+/// Whether a document read into an [`Arena`] passes its schema: the same
+/// answer as [`schema_violations`] being empty for its
+/// [`Arena::to_value`], without building that value (the validator's fast
+/// path; a document that fails is checked again the precise way to report
+/// its violations).
+pub fn arena_is_valid(kind: DocKind, arena: &Arena<'_>) -> bool {
+    arena_validator(kind).is_some_and(|v| v.is_valid(arena.root()))
 }
 
 /// Every schema violation of `value` as a document of `kind`, in document

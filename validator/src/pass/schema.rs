@@ -2,7 +2,7 @@
 //! reads it, and checks it against its JSON Schema, locating every finding
 //! in the original text.
 
-use berthier_schema::validate::schema_violations;
+use berthier_schema::validate::{arena_is_valid, schema_violations};
 use berthier_schema::{DocKind, Document, Format};
 
 use probe::{KindProbe, Version, kind_of, precheck, version_finding};
@@ -203,17 +203,19 @@ fn check_ron(
     }
 }
 
-/// The fast path for a valid RON file: its JSON shape read by the locate
-/// tokenizer, checked against the schema, then typed from that value. It
-/// costs less than the typed RON reader alone; any doubt (a construct the
-/// shape reader does not read exactly, a violation, a typing error) returns
-/// `None` and the precise path below runs and reports.
+/// The fast path for a valid RON file: read into an arena by the locate
+/// tokenizer (its JSON shape, strings borrowed from the text), checked
+/// against the schema and typed from the arena, with no
+/// `serde_json::Value` built. It costs less than the typed RON reader
+/// alone; any doubt (a construct the shape reader does not read exactly, a
+/// violation, a typing error) returns `None` and the precise path below
+/// runs and reports.
 fn fast_ron(source: &SourceFile, kind: DocKind) -> Option<Document> {
-    let shape = berthier_schema::locate::ron_json_shape(&source.text)?;
-    if !schema_violations(kind, &shape).is_empty() {
+    let arena = berthier_schema::locate::Arena::read_ron(&source.text)?;
+    if !arena_is_valid(kind, &arena) {
         return None;
     }
-    Document::from_json_value(kind, shape).ok()
+    Document::from_arena(kind, &arena)?.ok()
 }
 
 /// A RON file the typed reader rejects: the typed reader stops at its

@@ -1,0 +1,321 @@
+//! [`Arena::read_ron`]'s reader: the locate tokenizer's tokens into the
+//! arena's nodes and links.
+
+use std::borrow::Cow;
+
+use serde_json::Number;
+
+use super::Node;
+use crate::locate::token::{Scanner, Token};
+
+/// Deepest nesting read; deeper input is refused (the typed reader stops
+/// at 128 too).
+const MAX_DEPTH: usize = 128;
+
+/// Objects up to this size are checked for a repeated key pair by pair;
+/// larger ones (a map's hexes) by sorting their keys.
+const PAIRWISE_KEYS: usize = 8;
+
+/// The reading: a tokenizer, the arena being filled, and a stack of the
+/// children of the containers still open.
+pub(super) struct Reader<'t> {
+    pub(super) scanner: Scanner<'t>,
+    pub(super) nodes: Vec<Node<'t>>,
+    pub(super) links: Vec<u32>,
+    pub(super) stack: Vec<u32>,
+    pub(super) exact: bool,
+}
+
+/// How a member's key is written: `(name: ..)` or `{"name": ..}`.
+#[derive(Clone, Copy, PartialEq)]
+enum Keys {
+    Ident,
+    Any,
+}
+
+impl<'t> Reader<'t> {
+    fn push(&mut self, node: Node<'t>) -> Option<u32> {
+        let index = u32::try_from(self.nodes.len()).ok()?;
+        self.nodes.push(node);
+        Some(index)
+    }
+
+    fn text(&self, start: usize, end: usize) -> Option<&'t str> {
+        std::str::from_utf8(self.scanner.slice(start, end)).ok()
+    }
+
+    pub(super) fn value(&mut self, token: Token, depth: usize) -> Option<u32> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        match token {
+            Token::Str {
+                start,
+                end,
+                escaped,
+            } => {
+                if escaped && !simple_escapes(self.scanner.slice(start, end)) {
+                    return None;
+                }
+                let text = self.string(start, end, escaped)?;
+                self.push(Node::Str(text))
+            }
+            Token::Scalar { start, end } => {
+                let bytes = self.scanner.ident_bytes(start, end);
+                let node = match char_literal(bytes) {
+                    Some(c) => Node::Str(Cow::Borrowed(c)),
+                    None => Node::Number(number(bytes)?),
+                };
+                self.push(node)
+            }
+            Token::Ident { start, end } => self.ident_value(start, end, depth),
+            Token::Open(b'[') => {
+                let mark = self.items(depth, b']')?;
+                self.finish(mark, false)
+            }
+            Token::Open(b'{') => self.members(depth, b'}', Keys::Any),
+            Token::Open(_) => self.group(depth, false),
+            _ => None,
+        }
+    }
+
+    /// A string's contents, borrowed unless an escape was decoded.
+    fn string(
+        &self,
+        start: usize,
+        end: usize,
+        escaped: bool,
+    ) -> Option<Cow<'t, str>> {
+        if !escaped {
+            return self.text(start, end).map(Cow::Borrowed);
+        }
+        let bytes = self.scanner.string_bytes(start, end, escaped);
+        String::from_utf8(bytes).ok().map(Cow::Owned)
+    }
+
+    /// `true`, `None`, a unit variant, `Some(x)`, or a variant with a
+    /// payload.
+    fn ident_value(
+        &mut self,
+        start: usize,
+        end: usize,
+        depth: usize,
+    ) -> Option<u32> {
+        let name =
+            std::str::from_utf8(self.scanner.ident_bytes(start, end)).ok()?;
+        self.scanner.skip_trivia();
+        if self.scanner.peek() != Some(b'(') {
+            let node = match name {
+                "true" => Node::Bool(true),
+                "false" => Node::Bool(false),
+                "None" => Node::Null,
+                // Not finite: JSON has no such number (see the module).
+                "inf" | "NaN" => return None,
+                _ => Node::Str(Cow::Borrowed(name)),
+            };
+            return self.push(node);
+        }
+        self.scanner.pos += 1;
+        let payload = self.group(depth, true)?;
+        if name == "Some" {
+            return Some(payload);
+        }
+        let key = self.push(Node::Str(Cow::Borrowed(name)))?;
+        let mark = self.stack.len();
+        self.stack.extend([key, payload]);
+        self.finish(mark, true)
+    }
+
+    /// The inside of `( .. )` after the `(`: a struct (object) or a tuple
+    /// (array). As a payload (`unwrap`), one element stands for itself:
+    /// `Some(x)`, `Hex("0101")`.
+    fn group(&mut self, depth: usize, unwrap: bool) -> Option<u32> {
+        let after_open = self.scanner.pos;
+        let first = self.scanner.next_token();
+        let second = self.scanner.next_token();
+        self.scanner.pos = after_open;
+        if matches!(first, Token::Ident { .. }) && second == Token::Colon {
+            return self.members(depth, b')', Keys::Ident);
+        }
+        let mark = self.items(depth, b')')?;
+        if unwrap && self.stack.len() == mark + 1 {
+            return self.stack.pop();
+        }
+        self.finish(mark, false)
+    }
+
+    /// Comma-separated values up to the closing bracket `close`, pushed on
+    /// the stack above the returned mark; a trailing comma is allowed, an
+    /// empty element is not.
+    fn items(&mut self, depth: usize, close: u8) -> Option<usize> {
+        let mark = self.stack.len();
+        loop {
+            let token = self.scanner.next_token();
+            if token == Token::Close {
+                return self.closed_by(close).then_some(mark);
+            }
+            let item = self.value(token, depth + 1)?;
+            self.stack.push(item);
+            match self.scanner.next_token() {
+                Token::Comma => {}
+                Token::Close => return self.closed_by(close).then_some(mark),
+                _ => return None,
+            }
+        }
+    }
+
+    /// `key: value` pairs up to the closing bracket `close`; a key written
+    /// twice gives up (the typed reader refuses a duplicate field).
+    fn members(&mut self, depth: usize, close: u8, keys: Keys) -> Option<u32> {
+        let mark = self.stack.len();
+        loop {
+            let token = self.scanner.next_token();
+            if token == Token::Close {
+                return self.close_object(mark, close);
+            }
+            let key = self.key(token, keys)?;
+            if self.scanner.next_token() != Token::Colon {
+                return None;
+            }
+            let key = self.push(Node::Str(key))?;
+            let token = self.scanner.next_token();
+            let value = self.value(token, depth + 1)?;
+            self.stack.extend([key, value]);
+            match self.scanner.next_token() {
+                Token::Comma => {}
+                Token::Close => {
+                    return self.close_object(mark, close);
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn key(&mut self, token: Token, keys: Keys) -> Option<Cow<'t, str>> {
+        match token {
+            Token::Ident { start, end } => {
+                std::str::from_utf8(self.scanner.ident_bytes(start, end))
+                    .ok()
+                    .map(Cow::Borrowed)
+            }
+            Token::Scalar { start, end } if keys == Keys::Any => {
+                std::str::from_utf8(self.scanner.ident_bytes(start, end))
+                    .ok()
+                    .map(Cow::Borrowed)
+            }
+            Token::Str {
+                start,
+                end,
+                escaped,
+            } if keys == Keys::Any => {
+                if escaped && !simple_escapes(self.scanner.slice(start, end)) {
+                    self.exact = false;
+                }
+                self.string(start, end, escaped)
+            }
+            _ => None,
+        }
+    }
+
+    /// Closes the container whose children sit on the stack above `mark`:
+    /// an object (key and value in turn) or an array.
+    fn finish(&mut self, mark: usize, object: bool) -> Option<u32> {
+        let children = self.stack.get(mark..)?;
+        let count = u32::try_from(children.len()).ok()?;
+        if object && self.repeats_a_key(children) {
+            return None;
+        }
+        let start = u32::try_from(self.links.len()).ok()?;
+        self.links.extend_from_slice(children);
+        self.stack.truncate(mark);
+        self.push(if object {
+            Node::Object {
+                start,
+                len: count / 2,
+            }
+        } else {
+            Node::Array { start, len: count }
+        })
+    }
+
+    /// Whether two of an object's members (key, value, key, ...) have the
+    /// same key.
+    fn repeats_a_key(&self, members: &[u32]) -> bool {
+        let key = |index: &u32| match self.nodes.get(*index as usize) {
+            Some(Node::Str(s)) => s.as_ref(),
+            _ => "",
+        };
+        let mut keys: Vec<&str> = members.iter().step_by(2).map(key).collect();
+        if keys.len() <= PAIRWISE_KEYS {
+            return keys
+                .iter()
+                .enumerate()
+                .any(|(i, k)| keys.iter().skip(i + 1).any(|other| other == k));
+        }
+        keys.sort_unstable();
+        keys.windows(2).any(|pair| pair.first() == pair.get(1))
+    }
+
+    fn close_object(&mut self, mark: usize, close: u8) -> Option<u32> {
+        if self.closed_by(close) {
+            self.finish(mark, true)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the [`Token::Close`] just read is the bracket `close`.
+    fn closed_by(&self, close: u8) -> bool {
+        self.scanner
+            .pos
+            .checked_sub(1)
+            .and_then(|at| self.scanner.at(at))
+            .is_some_and(|b| b == close)
+    }
+}
+
+/// Whether every escape in a string's raw contents is one the tokenizer
+/// decodes exactly as RON does (`\"`, `\\`, `\n`, `\t`, `\r`); anything
+/// else (`\u{..}`, `\0`, ...) makes the reading give up rather than guess.
+fn simple_escapes(raw: &[u8]) -> bool {
+    let mut bytes = raw.iter();
+    while let Some(b) = bytes.next() {
+        if *b == b'\\'
+            && !matches!(bytes.next(), Some(b'"' | b'\\' | b'n' | b't' | b'r'))
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// A RON character literal without escapes (`'W'`, a sheet letter), as
+/// the one-character string JSON gives a `char`; escaped ones are left to
+/// the typed reader.
+fn char_literal(bytes: &[u8]) -> Option<&str> {
+    let inner = bytes.strip_prefix(b"'")?.strip_suffix(b"'")?;
+    let text = std::str::from_utf8(inner).ok()?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c != '\\' && c != '\'' => Some(text),
+        _ => None,
+    }
+}
+
+fn number(bytes: &[u8]) -> Option<Number> {
+    let raw = std::str::from_utf8(bytes).ok()?;
+    let text: Cow<'_, str> = if raw.contains('_') {
+        Cow::Owned(raw.replace('_', ""))
+    } else {
+        Cow::Borrowed(raw)
+    };
+    if let Ok(i) = text.parse::<i64>() {
+        return Some(i.into());
+    }
+    if let Ok(u) = text.parse::<u64>() {
+        return Some(u.into());
+    }
+    let f: f64 = text.parse().ok()?;
+    // `1e309` overflows to infinity: not a JSON number (see the module).
+    Number::from_f64(f)
+}
