@@ -28,6 +28,9 @@ pub(super) enum Token {
 }
 
 pub(super) struct Scanner<'a> {
+    /// The text being read; `bytes` is its bytes. Tokens end on ASCII
+    /// bytes, so a token's range is always on character boundaries.
+    text: &'a str,
     pub(super) bytes: &'a [u8],
     pub(super) pos: usize,
     pub(super) ron: bool,
@@ -44,6 +47,7 @@ fn is_ident_byte(b: u8) -> bool {
 impl<'a> Scanner<'a> {
     pub(super) fn new(text: &'a str, format: Format) -> Self {
         Self {
+            text,
             bytes: text.as_bytes(),
             pos: 0,
             ron: format == Format::Ron,
@@ -60,6 +64,26 @@ impl<'a> Scanner<'a> {
 
     pub(super) fn slice(&self, start: usize, end: usize) -> &'a [u8] {
         self.bytes.get(start..end).unwrap_or(&[])
+    }
+
+    /// `start..end` of the text, borrowed: no UTF-8 check to repeat, the
+    /// text is a `str` already (`None` off a character boundary).
+    pub(super) fn str_slice(
+        &self,
+        start: usize,
+        end: usize,
+    ) -> Option<&'a str> {
+        self.text.get(start..end)
+    }
+
+    /// [`Self::ident_bytes`] as text.
+    pub(super) fn ident_str(
+        &self,
+        start: usize,
+        end: usize,
+    ) -> Option<&'a str> {
+        let text = self.str_slice(start, end)?;
+        Some(text.strip_prefix("r#").unwrap_or(text))
     }
 
     /// Skips RON's `#![enable(..)]` attributes.

@@ -41,7 +41,7 @@ impl<'t> Reader<'t> {
     }
 
     fn text(&self, start: usize, end: usize) -> Option<&'t str> {
-        std::str::from_utf8(self.scanner.slice(start, end)).ok()
+        self.scanner.str_slice(start, end)
     }
 
     pub(super) fn value(&mut self, token: Token, depth: usize) -> Option<u32> {
@@ -101,8 +101,7 @@ impl<'t> Reader<'t> {
         end: usize,
         depth: usize,
     ) -> Option<u32> {
-        let name =
-            std::str::from_utf8(self.scanner.ident_bytes(start, end)).ok()?;
+        let name = self.scanner.ident_str(start, end)?;
         self.scanner.skip_trivia();
         if self.scanner.peek() != Some(b'(') {
             let node = match name {
@@ -131,10 +130,13 @@ impl<'t> Reader<'t> {
     /// `Some(x)`, `Hex("0101")`.
     fn group(&mut self, depth: usize, unwrap: bool) -> Option<u32> {
         let after_open = self.scanner.pos;
+        // A struct starts `name:`; the second token is read only after an
+        // identifier (a tuple's first item may be a long string).
         let first = self.scanner.next_token();
-        let second = self.scanner.next_token();
+        let named = matches!(first, Token::Ident { .. })
+            && self.scanner.next_token() == Token::Colon;
         self.scanner.pos = after_open;
-        if matches!(first, Token::Ident { .. }) && second == Token::Colon {
+        if named {
             return self.members(depth, b')', Keys::Ident);
         }
         let mark = self.items(depth, b')')?;
@@ -194,14 +196,10 @@ impl<'t> Reader<'t> {
     fn key(&mut self, token: Token, keys: Keys) -> Option<Cow<'t, str>> {
         match token {
             Token::Ident { start, end } => {
-                std::str::from_utf8(self.scanner.ident_bytes(start, end))
-                    .ok()
-                    .map(Cow::Borrowed)
+                self.scanner.ident_str(start, end).map(Cow::Borrowed)
             }
             Token::Scalar { start, end } if keys == Keys::Any => {
-                std::str::from_utf8(self.scanner.ident_bytes(start, end))
-                    .ok()
-                    .map(Cow::Borrowed)
+                self.scanner.ident_str(start, end).map(Cow::Borrowed)
             }
             Token::Str {
                 start,
