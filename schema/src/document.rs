@@ -13,6 +13,8 @@ use crate::migrate::OLDEST_FORMAT_VERSION;
 use crate::scenario::{Scenario, ScenarioVariant};
 use crate::series::Series;
 
+mod fast;
+
 /// The current `format_version`; older ones are read through
 /// [`crate::migrate`].
 pub const FORMAT_VERSION: u32 = 2;
@@ -503,6 +505,21 @@ pub fn load_document(
     format: Format,
 ) -> Result<Document, LoadError> {
     let kind = probe_kind(text, format).map_err(LoadError::Parse)?;
+    if format == Format::Ron
+        && let Some(document) = fast::load_ron(text, kind)
+    {
+        return Ok(document);
+    }
+    load_precisely(text, format, kind)
+}
+
+/// [`load_document`] without the fast path: the typed reader, then the
+/// schema on the typed document's value.
+fn load_precisely(
+    text: &str,
+    format: Format,
+    kind: DocKind,
+) -> Result<Document, LoadError> {
     if format == Format::Json {
         let value: serde_json::Value =
             parse_json(text).map_err(LoadError::Parse)?;

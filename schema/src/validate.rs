@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use jsonschema::error::ValidationErrorKind;
 
 use crate::document::DocKind;
-use crate::json_schema::schema_for;
+use crate::json_schema::published;
 use crate::locate::{Arena, ArenaJson};
 
 /// One way a document breaks its schema.
@@ -25,35 +25,32 @@ pub struct SchemaViolation {
 }
 
 fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
-    static VALIDATORS: OnceLock<Vec<Option<jsonschema::Validator>>> =
-        OnceLock::new();
-    let all = VALIDATORS.get_or_init(|| {
-        DocKind::ALL
-            .iter()
-            .map(|k| jsonschema::validator_for(&schema_for(*k)).ok())
-            .collect()
-    });
+    static VALIDATORS: [OnceLock<Option<jsonschema::Validator>>;
+        DocKind::ALL.len()] = [const { OnceLock::new() }; DocKind::ALL.len()];
     let index = DocKind::ALL.iter().position(|k| *k == kind)?;
-    all.get(index)?.as_ref()
+    VALIDATORS
+        .get(index)?
+        .get_or_init(|| jsonschema::validator_for(&published(kind)).ok())
+        .as_ref()
 }
 
+/// One kind's validator over the arena, compiled when a document of that
+/// kind is first checked (each kind its own lock: two threads compile two
+/// kinds at once, and a pack without games never compiles that schema).
 fn arena_validator(
     kind: DocKind,
 ) -> Option<&'static jsonschema::Validator<ArenaJson>> {
-    static VALIDATORS: OnceLock<Vec<Option<jsonschema::Validator<ArenaJson>>>> =
-        OnceLock::new();
-    let all = VALIDATORS.get_or_init(|| {
-        DocKind::ALL
-            .iter()
-            .map(|k| {
-                jsonschema::options_for::<ArenaJson>()
-                    .build(&schema_for(*k))
-                    .ok()
-            })
-            .collect()
-    });
+    static VALIDATORS: [OnceLock<Option<jsonschema::Validator<ArenaJson>>>;
+        DocKind::ALL.len()] = [const { OnceLock::new() }; DocKind::ALL.len()];
     let index = DocKind::ALL.iter().position(|k| *k == kind)?;
-    all.get(index)?.as_ref()
+    VALIDATORS
+        .get(index)?
+        .get_or_init(|| {
+            jsonschema::options_for::<ArenaJson>()
+                .build(&published(kind))
+                .ok()
+        })
+        .as_ref()
 }
 
 /// Whether a document read into an [`Arena`] passes its schema: the same
