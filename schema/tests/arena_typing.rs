@@ -7,8 +7,10 @@
 //! and for generated odd values.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod ron_files;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use berthier_schema::locate::{Arena, ron_json_shape};
 use berthier_schema::validate::{arena_is_valid, schema_violations};
@@ -16,28 +18,9 @@ use berthier_schema::{Document, Format, probe_kind};
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
-fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            ron_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "ron") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every RON file of the repository: content, templates, fixtures.
 fn repository_ron_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    for dir in ["schema", "maps", "counters", "scenarios", "validator"] {
-        ron_files(&root.join(dir), &mut files);
-    }
-    files
+    ron_files::under(&["schema", "maps", "counters", "scenarios", "validator"])
 }
 
 /// What the fast path and the precise path say of one text; `None` when

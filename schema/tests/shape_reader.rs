@@ -3,38 +3,18 @@
 //! gives, for every bundled document.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+mod ron_files;
 
 use berthier_schema::locate::ron_json_shape;
-use berthier_schema::{Document, Format, parse_document, probe_kind};
+use std::path::PathBuf;
 
-fn ron_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            ron_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "ron") {
-            out.push(path);
-        }
-    }
-}
+use berthier_schema::{
+    Document, Format, load_document, parse_document, probe_kind,
+};
 
 #[test]
 fn the_shape_reader_types_every_bundled_document_as_ron_does() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    for dir in [
-        "schema/series",
-        "schema/tests/fixtures",
-        "maps",
-        "counters",
-        "scenarios",
-    ] {
-        ron_files(&root.join(dir), &mut files);
-    }
+    let files = bundled();
     assert!(files.len() > 20, "found only {} files", files.len());
     let mut compared = 0;
     for file in &files {
@@ -51,4 +31,34 @@ fn the_shape_reader_types_every_bundled_document_as_ron_does() {
         compared += 1;
     }
     assert!(compared > 20);
+}
+
+fn bundled() -> Vec<PathBuf> {
+    ron_files::under(&[
+        "schema/series",
+        "schema/tests/fixtures",
+        "maps",
+        "counters",
+        "scenarios",
+    ])
+}
+
+/// The loader takes the validator's arena path for valid RON (the
+/// standard series are loaded on every run): what it gives must be what
+/// the typed RON reader gives.
+#[test]
+fn the_loader_reads_every_bundled_document_as_ron_does() {
+    let mut compared = 0;
+    for file in &bundled() {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let Ok(typed) = parse_document(&text, Format::Ron) else {
+            continue;
+        };
+        let Ok(loaded) = load_document(&text, Format::Ron) else {
+            continue; // a schema problem: the loader's to refuse
+        };
+        assert_eq!(loaded, typed, "{}", file.display());
+        compared += 1;
+    }
+    assert!(compared > 80, "compared only {compared}");
 }
