@@ -40,9 +40,30 @@ fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }
 
-fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
+/// An identifier's bytes (letters, digits, `_`), in [`CLASS`].
+const IDENT: u8 = 1;
+/// A number's bytes: an identifier's and `.`, `+`, `-`, in [`CLASS`].
+const NUMBER: u8 = 2;
+
+/// Each byte's classes, so the loops over identifiers and numbers test one
+/// table entry per byte (issue 16: the tokenizer reads every byte of a
+/// pack).
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0u8;
+    loop {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            table[b as usize] = IDENT | NUMBER;
+        } else if matches!(b, b'.' | b'+' | b'-') {
+            table[b as usize] = NUMBER;
+        }
+        if b == u8::MAX {
+            break;
+        }
+        b += 1;
+    }
+    table
+};
 
 impl<'a> Scanner<'a> {
     pub(super) fn new(text: &'a str, format: Format) -> Self {
@@ -60,6 +81,18 @@ impl<'a> Scanner<'a> {
 
     pub(super) fn at(&self, offset: usize) -> Option<u8> {
         self.bytes.get(offset).copied()
+    }
+
+    /// The end of the run of bytes of `class` from `from`.
+    fn run(&self, from: usize, class: u8) -> usize {
+        let mut pos = from;
+        while let Some(b) = self.bytes.get(pos) {
+            if CLASS[*b as usize] & class == 0 {
+                break;
+            }
+            pos += 1;
+        }
+        pos
     }
 
     pub(super) fn slice(&self, start: usize, end: usize) -> &'a [u8] {
@@ -107,21 +140,35 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips whitespace and comments (`//`, nested `/* */`).
+    /// Skips whitespace and comments (`//`, nested `/* */`): one tight
+    /// loop over the bytes (the indentation of every line of a pack file
+    /// passes here; issue 16).
     pub(super) fn skip_trivia(&mut self) {
-        while let Some(b) = self.peek() {
-            if b.is_ascii_whitespace() {
-                self.pos += 1;
-            } else if b == b'/' && self.at(self.pos + 1) == Some(b'/') {
-                while self.peek().is_some_and(|b| b != b'\n') {
-                    self.pos += 1;
-                }
-            } else if b == b'/' && self.at(self.pos + 1) == Some(b'*') {
-                self.skip_block_comment();
-            } else {
-                return;
+        let bytes = self.bytes;
+        let mut pos = self.pos;
+        loop {
+            match bytes.get(pos) {
+                Some(b) if b.is_ascii_whitespace() => pos += 1,
+                Some(b'/') => match bytes.get(pos + 1) {
+                    Some(b'/') => {
+                        pos = bytes
+                            .get(pos..)
+                            .and_then(|rest| {
+                                rest.iter().position(|b| *b == b'\n')
+                            })
+                            .map_or(bytes.len(), |at| pos + at);
+                    }
+                    Some(b'*') => {
+                        self.pos = pos;
+                        self.skip_block_comment();
+                        pos = self.pos;
+                    }
+                    _ => break,
+                },
+                _ => break,
             }
         }
+        self.pos = pos;
     }
 
     pub(super) fn skip_block_comment(&mut self) {
@@ -147,10 +194,10 @@ impl<'a> Scanner<'a> {
     pub(super) fn next_token(&mut self) -> Token {
         self.skip_trivia();
         let start = self.pos;
-        let Some(b) = self.peek() else {
+        let Some(&b) = self.bytes.get(start) else {
             return Token::Eof;
         };
-        self.pos += 1;
+        self.pos = start + 1;
         match b {
             b'(' | b'[' | b'{' => Token::Open(b),
             b')' | b']' | b'}' => Token::Close,
@@ -161,11 +208,7 @@ impl<'a> Scanner<'a> {
             b'r' | b'b' if self.ron => self.prefixed(start),
             _ if is_ident_start(b) => self.ident(start),
             b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                while self.peek().is_some_and(|b| {
-                    is_ident_byte(b) || matches!(b, b'.' | b'+' | b'-')
-                }) {
-                    self.pos += 1;
-                }
+                self.pos = self.run(self.pos, NUMBER);
                 Token::Scalar {
                     start,
                     end: self.pos,
@@ -177,25 +220,26 @@ impl<'a> Scanner<'a> {
 
     /// A `"` string whose contents start at `start`.
     pub(super) fn string(&mut self, start: usize) -> Token {
+        let bytes = self.bytes;
+        let mut pos = self.pos;
         let mut escaped = false;
-        while let Some(b) = self.peek() {
-            match b {
-                b'"' => {
-                    self.pos += 1;
-                    return Token::Str {
-                        start,
-                        end: self.pos - 1,
-                        escaped,
-                    };
-                }
-                b'\\' => {
-                    escaped = true;
-                    self.pos += 2;
-                }
-                _ => self.pos += 1,
+        while let Some(&b) = bytes.get(pos) {
+            if b == b'"' {
+                self.pos = pos + 1;
+                return Token::Str {
+                    start,
+                    end: pos,
+                    escaped,
+                };
+            }
+            if b == b'\\' {
+                escaped = true;
+                pos += 2;
+            } else {
+                pos += 1;
             }
         }
-        self.pos = self.bytes.len();
+        self.pos = bytes.len();
         Token::Str {
             start,
             end: self.pos,
@@ -218,9 +262,7 @@ impl<'a> Scanner<'a> {
     }
 
     pub(super) fn ident(&mut self, start: usize) -> Token {
-        while self.peek().is_some_and(is_ident_byte) {
-            self.pos += 1;
-        }
+        self.pos = self.run(self.pos, IDENT);
         Token::Ident {
             start,
             end: self.pos,
@@ -253,11 +295,7 @@ impl<'a> Scanner<'a> {
             return self.raw_string(self.pos, hashes);
         }
         if hashes == 1 && self.at(start) == Some(b'r') {
-            while self.peek().is_some_and(|b| {
-                is_ident_byte(b) || matches!(b, b'.' | b'+' | b'-')
-            }) {
-                self.pos += 1;
-            }
+            self.pos = self.run(self.pos, NUMBER);
             return Token::Ident {
                 start,
                 end: self.pos,

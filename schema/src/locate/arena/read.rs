@@ -70,10 +70,14 @@ impl<'t> Reader<'t> {
             }
             Token::Ident { start, end } => self.ident_value(start, end, depth),
             Token::Open(b'[') => {
-                let mark = self.items(depth, b']')?;
+                let first = self.scanner.next_token();
+                let mark = self.items(depth, b']', first)?;
                 self.finish(mark, false)
             }
-            Token::Open(b'{') => self.members(depth, b'}', Keys::Any),
+            Token::Open(b'{') => {
+                let first = self.scanner.next_token();
+                self.members(depth, b'}', Keys::Any, first)
+            }
             Token::Open(_) => self.group(depth, false),
             _ => None,
         }
@@ -129,17 +133,13 @@ impl<'t> Reader<'t> {
     /// (array). As a payload (`unwrap`), one element stands for itself:
     /// `Some(x)`, `Hex("0101")`.
     fn group(&mut self, depth: usize, unwrap: bool) -> Option<u32> {
-        let after_open = self.scanner.pos;
-        // A struct starts `name:`; the second token is read only after an
-        // identifier (a tuple's first item may be a long string).
+        // A struct starts `name:`; the first token is handed on, not read
+        // again (issue 16: every struct of a pack starts so).
         let first = self.scanner.next_token();
-        let named = matches!(first, Token::Ident { .. })
-            && self.scanner.next_token() == Token::Colon;
-        self.scanner.pos = after_open;
-        if named {
-            return self.members(depth, b')', Keys::Ident);
+        if matches!(first, Token::Ident { .. }) && self.at_colon() {
+            return self.members(depth, b')', Keys::Ident, first);
         }
-        let mark = self.items(depth, b')')?;
+        let mark = self.items(depth, b')', first)?;
         if unwrap && self.stack.len() == mark + 1 {
             return self.stack.pop();
         }
@@ -149,47 +149,85 @@ impl<'t> Reader<'t> {
     /// Comma-separated values up to the closing bracket `close`, pushed on
     /// the stack above the returned mark; a trailing comma is allowed, an
     /// empty element is not.
-    fn items(&mut self, depth: usize, close: u8) -> Option<usize> {
+    fn items(
+        &mut self,
+        depth: usize,
+        close: u8,
+        first: Token,
+    ) -> Option<usize> {
         let mark = self.stack.len();
+        let mut token = first;
         loop {
-            let token = self.scanner.next_token();
             if token == Token::Close {
                 return self.closed_by(close).then_some(mark);
             }
             let item = self.value(token, depth + 1)?;
             self.stack.push(item);
-            match self.scanner.next_token() {
-                Token::Comma => {}
-                Token::Close => return self.closed_by(close).then_some(mark),
-                _ => return None,
+            if !self.separator(close)? {
+                return Some(mark);
             }
+            token = self.scanner.next_token();
+        }
+    }
+
+    /// Whether a `:` follows, after any trivia; the `:` is left unread.
+    fn at_colon(&mut self) -> bool {
+        self.scanner.skip_trivia();
+        self.scanner.peek() == Some(b':')
+    }
+
+    /// Whether the next byte after any trivia is `byte`; reads it if so.
+    fn next_is(&mut self, byte: u8) -> bool {
+        self.scanner.skip_trivia();
+        let found = self.scanner.peek() == Some(byte);
+        if found {
+            self.scanner.pos += 1;
+        }
+        found
+    }
+
+    /// After an element: `Some(true)` for a comma (more may follow),
+    /// `Some(false)` for the closing bracket `close`, `None` for anything
+    /// else; what [`Scanner::next_token`] would read, without building a
+    /// token.
+    fn separator(&mut self, close: u8) -> Option<bool> {
+        self.scanner.skip_trivia();
+        let byte = self.scanner.peek()?;
+        self.scanner.pos += 1;
+        match byte {
+            b',' => Some(true),
+            _ if byte == close => Some(false),
+            _ => None,
         }
     }
 
     /// `key: value` pairs up to the closing bracket `close`; a key written
     /// twice gives up (the typed reader refuses a duplicate field).
-    fn members(&mut self, depth: usize, close: u8, keys: Keys) -> Option<u32> {
+    fn members(
+        &mut self,
+        depth: usize,
+        close: u8,
+        keys: Keys,
+        first: Token,
+    ) -> Option<u32> {
         let mark = self.stack.len();
+        let mut token = first;
         loop {
-            let token = self.scanner.next_token();
             if token == Token::Close {
                 return self.close_object(mark, close);
             }
             let key = self.key(token, keys)?;
-            if self.scanner.next_token() != Token::Colon {
+            if !self.next_is(b':') {
                 return None;
             }
             let key = self.push(Node::Str(key))?;
-            let token = self.scanner.next_token();
-            let value = self.value(token, depth + 1)?;
+            let token_value = self.scanner.next_token();
+            let value = self.value(token_value, depth + 1)?;
             self.stack.extend([key, value]);
-            match self.scanner.next_token() {
-                Token::Comma => {}
-                Token::Close => {
-                    return self.close_object(mark, close);
-                }
-                _ => return None,
+            if !self.separator(close)? {
+                return self.finish(mark, true);
             }
+            token = self.scanner.next_token();
         }
     }
 
@@ -243,13 +281,18 @@ impl<'t> Reader<'t> {
             Some(Node::Str(s)) => s.as_ref(),
             _ => "",
         };
-        let mut keys: Vec<&str> = members.iter().step_by(2).map(key).collect();
-        if keys.len() <= PAIRWISE_KEYS {
-            return keys
-                .iter()
-                .enumerate()
-                .any(|(i, k)| keys.iter().skip(i + 1).any(|other| other == k));
+        if members.len() <= 2 * PAIRWISE_KEYS {
+            // Pair by pair, without collecting the keys (most objects).
+            let mut keys = members.iter().step_by(2);
+            while let Some(first) = keys.next() {
+                let first = key(first);
+                if keys.clone().any(|other| key(other) == first) {
+                    return true;
+                }
+            }
+            return false;
         }
+        let mut keys: Vec<&str> = members.iter().step_by(2).map(key).collect();
         keys.sort_unstable();
         keys.windows(2).any(|pair| pair.first() == pair.get(1))
     }
@@ -301,6 +344,9 @@ fn char_literal(bytes: &[u8]) -> Option<&str> {
 }
 
 fn number(bytes: &[u8]) -> Option<Number> {
+    if let Some(n) = small_unsigned(bytes) {
+        return Some(n.into());
+    }
     let raw = std::str::from_utf8(bytes).ok()?;
     let text: Cow<'_, str> = if raw.contains('_') {
         Cow::Owned(raw.replace('_', ""))
@@ -316,4 +362,17 @@ fn number(bytes: &[u8]) -> Option<Number> {
     let f: f64 = text.parse().ok()?;
     // `1e309` overflows to infinity: not a JSON number (see the module).
     Number::from_f64(f)
+}
+
+/// Up to 18 decimal digits, no sign or separator: the common number
+/// (facings, turns, counts), read without the general parsers; the value
+/// they give (`parse::<i64>`, non-negative, so `Number`'s positive
+/// integer).
+fn small_unsigned(bytes: &[u8]) -> Option<u64> {
+    if bytes.is_empty() || bytes.len() > 18 {
+        return None;
+    }
+    bytes.iter().try_fold(0u64, |n, b| {
+        b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0'))
+    })
 }

@@ -11,23 +11,14 @@ use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
 
-/// Empty and binary files.
+/// Empty files. (A binary file, one holding a NUL byte, was reported by
+/// [`super::decode::decode`] already.)
 pub(super) fn precheck(source: &SourceFile) -> Option<Diagnostic> {
-    if source.text.trim().is_empty() {
-        return Some(source.at_offset(
-            Code::Sch005,
-            0,
-            "",
-            "the file is empty",
-        ));
-    }
-    let nul = source.text.find('\0')?;
-    Some(source.at_offset(
-        Code::Sch005,
-        nul,
-        "",
-        "the file is binary (it holds a NUL byte), not RON or JSON text",
-    ))
+    source
+        .text
+        .trim()
+        .is_empty()
+        .then(|| source.at_offset(Code::Sch005, 0, "", "the file is empty"))
 }
 
 /// A top-level field (`/kind`, `/format_version`) found by reading the
