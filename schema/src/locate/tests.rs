@@ -148,3 +148,34 @@ fn locating_one_finding_per_entry_grows_linearly() {
         "2,000 entries: {one} reads, 4,000: {two}"
     );
 }
+
+/// The arena gives up on a key written twice (the typed reader refuses a
+/// repeated field, a JSON object would keep the last), whether the keys'
+/// signatures tell it to compare them or not, and keeps distinct keys that
+/// share a signature.
+#[test]
+fn the_arena_refuses_a_repeated_key_and_keeps_distinct_ones() {
+    let many: Vec<String> = (0..20).map(|i| format!("k{i:02}: {i}")).collect();
+    let many = many.join(", ");
+    let repeated = [
+        "(a: 1, a: 2)".to_owned(),
+        "(unit: \"u\", hex: \"0101\", unit: \"v\")".to_owned(),
+        "{\"k\": 1, \"j\": 2, \"k\": 3}".to_owned(),
+        "[(x: (a: 1, b: 2, a: 3))]".to_owned(),
+        format!("({many}, k07: 0)"),
+    ];
+    for text in &repeated {
+        assert!(Arena::read_ron(text).is_none(), "{text}");
+    }
+    // `axb` and `ayb` share length, first and last byte: one signature.
+    let distinct = [
+        "(axb: 1, ayb: 2)".to_owned(),
+        "(unit: \"u\", hex: \"0101\", facing: 0)".to_owned(),
+        format!("({many})"),
+        "(a: (a: 1), b: [(a: 2), (a: 3)])".to_owned(),
+    ];
+    for text in &distinct {
+        let arena = Arena::read_ron(text);
+        assert!(arena.is_some(), "{text}");
+    }
+}

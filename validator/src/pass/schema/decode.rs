@@ -22,13 +22,9 @@ pub(super) fn decode(
         let d = d.help("save it as UTF-8 (without a byte order mark)");
         return Some(d);
     }
-    // `contains` searches a word at a time (core's memchr); a byte loop
-    // was 2% of the benchmark pack's instructions (issue 16).
-    let nul = bytes
-        .contains(&0)
-        .then(|| bytes.iter().position(|b| *b == 0))
-        .flatten();
-    if let Some(nul) = nul {
+    // A byte loop here was 2% of the benchmark pack's instructions
+    // (issue 16); memchr searches many bytes per instruction.
+    if let Some(nul) = memchr::memchr(0, &bytes) {
         source.set_text(String::from_utf8_lossy(&bytes[..nul]).as_ref().into());
         let d = source.at_offset(
             Code::Sch005,
