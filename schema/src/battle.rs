@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::counters::{Counters, Unit};
+use crate::counters::{Counters, Formation, Unit};
 use crate::hex::HexId;
 use crate::hex_terrain::HexTerrain;
 use crate::map::Map;
@@ -17,6 +17,9 @@ use crate::stacking::StackUnit;
 use crate::zone::SetupLookup;
 
 pub use crate::pack::resolve_series;
+pub use index::CountersIndex;
+
+mod index;
 
 /// A scenario with everything it refers to.
 pub struct Battle<'a> {
@@ -29,20 +32,16 @@ pub struct Battle<'a> {
     pub counters: &'a Counters,
     /// The scenario.
     pub scenario: &'a Scenario,
-    /// Unit id to its formation for this scenario (attachments applied).
-    formation_of: HashMap<&'a str, &'a str>,
+    /// Unit id to the formation an attachment of this scenario moves it
+    /// to (other units are in their counters formation).
+    attached: HashMap<&'a str, &'a str>,
     /// Unit id to its setup entry.
     placed: HashMap<&'a str, &'a Placed>,
     /// Unit id to steps lost at start (`each` losses only).
     losses: HashMap<&'a str, i32>,
-    /// Units by id, as indices into the counters' units.
-    units: HashMap<&'a str, usize>,
-    /// Formation id to its parent's.
-    parents: HashMap<&'a str, &'a str>,
-    /// Formation id to the indices of the counters' units in it or in one
-    /// of its sub-formations, in counters order: `units_in` reads a
-    /// formation's units off it instead of walking every unit's chain.
-    members: HashMap<&'a str, Vec<usize>>,
+    /// The counters by id: built here, or shared by every scenario on
+    /// the counters ([`Battle::indexed`]).
+    index: Cow<'a, CountersIndex>,
     /// The map's terrain by hex, hashed, when the caller built it once
     /// for the many scenarios on one map (else the map's own `BTreeMap`).
     terrain: Option<&'a HexTerrain>,
@@ -56,42 +55,49 @@ impl<'a> Battle<'a> {
         counters: &'a Counters,
         scenario: &'a Scenario,
     ) -> Self {
+        let index = Cow::Owned(CountersIndex::new(counters));
+        Self::with_index(series, map, counters, index, scenario)
+    }
+
+    /// [`Battle::new`] with the index of `counters`, which must have been
+    /// built from them as they are ([`CountersIndex::new`]): the
+    /// validator builds it once for every scenario on the counters.
+    pub fn indexed(
+        series: &'a Series,
+        map: &'a Map,
+        (counters, index): (&'a Counters, &'a CountersIndex),
+        scenario: &'a Scenario,
+    ) -> Self {
+        let index = Cow::Borrowed(index);
+        Self::with_index(series, map, counters, index, scenario)
+    }
+
+    fn with_index(
+        series: &'a Series,
+        map: &'a Map,
+        counters: &'a Counters,
+        index: Cow<'a, CountersIndex>,
+        scenario: &'a Scenario,
+    ) -> Self {
         let series = match &scenario.rule_overrides {
             Some(overrides) => Cow::Owned(series.with_overrides(overrides)),
             None => Cow::Borrowed(series),
         };
-        let parents: HashMap<&'a str, &'a str> = counters
-            .formations
-            .iter()
-            .filter_map(|f| Some((f.id.as_str(), f.parent.as_deref()?)))
-            .collect();
         let mut battle = Self {
             series,
             map,
             counters,
             scenario,
-            formation_of: HashMap::with_capacity_and_hasher(
-                counters.units.len(),
-                Default::default(),
-            ),
+            attached: HashMap::default(),
             placed: HashMap::default(),
             losses: HashMap::default(),
-            units: (counters.units.iter().enumerate())
-                .map(|(i, u)| (u.id.as_str(), i))
-                .collect(),
-            members: members(counters, &parents),
-            parents,
+            index,
             terrain: None,
         };
-        for unit in &counters.units {
-            if let Some(f) = &unit.formation {
-                battle.formation_of.insert(&unit.id, f);
-            }
-        }
         for side in &scenario.sides {
             for attachment in &side.attachments {
                 for unit in battle.units_in(&attachment.units) {
-                    battle.formation_of.insert(&unit.id, &attachment.to);
+                    battle.attached.insert(&unit.id, &attachment.to);
                 }
             }
             for placed in &side.setup {
@@ -166,7 +172,7 @@ impl<'a> Battle<'a> {
         {
             return units.iter().collect();
         }
-        let members = |f: &str| self.members.get(f).into_iter().flatten();
+        let members = |f: &str| self.index.members(f).iter();
         if let ([], [formation]) = (&set.units[..], &set.formations[..]) {
             return members(formation).map(|i| &units[*i]).collect();
         }
@@ -174,7 +180,15 @@ impl<'a> Battle<'a> {
         for i in set.formations.iter().flat_map(|f| members(f)) {
             named[*i] = true;
         }
-        if !set.units.is_empty() {
+        if self.index.unique_units() {
+            // Each listed id found through the index rather than every
+            // unit of the counters tested against the list.
+            for i in set.units.iter().filter_map(|id| self.index.unit(id)) {
+                if let Some(n) = named.get_mut(i) {
+                    *n = true;
+                }
+            }
+        } else if !set.units.is_empty() {
             let listed: HashSet<&str> =
                 set.units.iter().map(String::as_str).collect();
             for (i, u) in units.iter().enumerate() {
@@ -191,17 +205,23 @@ impl<'a> Battle<'a> {
     /// The unit with `id`.
     pub fn unit(&self, id: &str) -> Option<&'a Unit> {
         let units: &'a [Unit] = &self.counters.units;
-        self.units.get(id).map(|i| &units[*i])
+        units.get(self.index.unit(id)?)
+    }
+
+    /// The parent of formation `id` (by the counters).
+    fn parent(&self, id: &str) -> Option<&'a str> {
+        let formations: &'a [Formation] = &self.counters.formations;
+        formations.get(self.index.parent_of(id)?)?.parent.as_deref()
     }
 
     /// Whether `unit` is in `formation` or one of its sub-formations, by
     /// its counters formation (as `Counters::in_formation`).
     fn in_formation(&self, unit: &Unit, formation: &str) -> bool {
         let mut current = unit.formation.as_deref();
-        for _ in 0..=self.parents.len() {
+        for _ in 0..=self.index.parent_count() {
             match current {
                 Some(id) if id == formation => return true,
-                Some(id) => current = self.parents.get(id).copied(),
+                Some(id) => current = self.parent(id),
                 None => return false,
             }
         }
@@ -210,7 +230,18 @@ impl<'a> Battle<'a> {
 
     /// The formation a unit belongs to in this scenario.
     pub fn formation_of(&self, unit: &str) -> Option<&'a str> {
-        self.formation_of.get(unit).copied()
+        // Tested first: most scenarios attach nothing, and a lookup in an
+        // empty table still hashes the id.
+        if !self.attached.is_empty()
+            && let Some(to) = self.attached.get(unit)
+        {
+            return Some(to);
+        }
+        let units: &'a [Unit] = &self.counters.units;
+        units
+            .get(self.index.formation_of(unit)?)?
+            .formation
+            .as_deref()
     }
 
     /// The setup entry of a unit.
@@ -422,28 +453,6 @@ pub enum OffTrack {
         /// The date and time named.
         at: String,
     },
-}
-
-/// Formation id to the indices of the units in it or in one of its
-/// sub-formations, in counters order: the formations each unit's chain
-/// passes through, walked as far as `Battle::in_formation` walks it.
-fn members<'a>(
-    counters: &'a Counters,
-    parents: &HashMap<&'a str, &'a str>,
-) -> HashMap<&'a str, Vec<usize>> {
-    let mut members: HashMap<&'a str, Vec<usize>> = HashMap::default();
-    for (i, unit) in counters.units.iter().enumerate() {
-        let mut current = unit.formation.as_deref();
-        for _ in 0..=parents.len() {
-            let Some(id) = current else { break };
-            let list = members.entry(id).or_default();
-            if list.last() != Some(&i) {
-                list.push(i); // once, even round a cycle
-            }
-            current = parents.get(id).copied();
-        }
-    }
-    members
 }
 
 impl SetupLookup for Battle<'_> {

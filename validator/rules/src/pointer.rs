@@ -21,12 +21,40 @@ impl Pointer {
 
     /// The field `name` of the struct (or enum variant `name`) here.
     pub fn field(&self, name: &str) -> Self {
-        self.key(name)
+        if name.bytes().any(|b| matches!(b, b'~' | b'/')) {
+            return self.key(name);
+        }
+        // Without `core::fmt`: the reference checks build pointers for
+        // hundreds of entries per scenario, nearly all without a finding.
+        let mut out = String::with_capacity(self.0.len() + 1 + name.len());
+        out.push_str(&self.0);
+        out.push('/');
+        out.push_str(name);
+        Self(out)
     }
 
     /// Item `i` of the list here.
     pub fn index(&self, i: usize) -> Self {
-        self.key(i)
+        // Digits written by hand, last first, rather than through
+        // `core::fmt` (as for `field`).
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        let mut rest = i;
+        loop {
+            start -= 1;
+            digits[start] = b"0123456789"[rest % 10];
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        let mut out = String::with_capacity(self.0.len() + 21);
+        out.push_str(&self.0);
+        out.push('/');
+        for &d in &digits[start..] {
+            out.push(char::from(d));
+        }
+        Self(out)
     }
 
     /// The entry `key` of the map here (a hex number, a counter side),

@@ -17,10 +17,10 @@ pub fn check_scenario(
     pack: &Pack,
     inputs: &ScenarioInputs<'_>,
 ) -> Vec<Diagnostic> {
-    let battle = Battle::new(
+    let battle = Battle::indexed(
         &inputs.series,
         inputs.map,
-        &inputs.counters.counters,
+        (&inputs.counters.counters, &inputs.counters_index),
         inputs.scenario,
     )
     .with_terrain(&inputs.terrain);

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap as HashMap;
 use berthier_schema::battle::Battle;
 use berthier_schema::placement::Placement;
 
-use super::common;
+use super::common::{self, Setup};
 use super::{Finding, Scene};
 use crate::code::Code;
 use crate::pointer::{Pointer, at};
@@ -18,7 +18,7 @@ use crate::pointer::{Pointer, at};
 /// SET003 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let b = scene.battle;
-    let mentions = mentions(b);
+    let mentions = mentions_of(b, &scene.entries);
     let mut repeated: Vec<(&str, &Vec<Mention>)> = mentions
         .iter()
         .filter(|(_, list)| list.len() > 1)
@@ -130,13 +130,27 @@ impl Mention {
 
 /// Unit id to its mentions, in document order.
 pub fn mentions<'a>(b: &Battle<'a>) -> HashMap<&'a str, Vec<Mention>> {
-    let mut seen: HashMap<&str, Vec<Mention>> = HashMap::default();
+    mentions_of(b, &common::entries(b))
+}
+
+/// [`mentions`], the setup entries already read (`entries`, per side).
+fn mentions_of<'a>(
+    b: &Battle<'a>,
+    entries: &[Vec<Setup<'a>>],
+) -> HashMap<&'a str, Vec<Mention>> {
+    // Sized for every unit once: most are mentioned.
+    let mut seen: HashMap<&str, Vec<Mention>> =
+        HashMap::with_capacity_and_hasher(
+            b.counters.units.len(),
+            Default::default(),
+        );
     for (i, side) in b.scenario.sides.iter().enumerate() {
-        for (j, placed) in side.setup.iter().enumerate() {
-            if let Some(unit) = b.counters.unit(&placed.unit) {
+        let side_entries = entries.get(i).map_or(&[][..], Vec::as_slice);
+        for entry in side_entries {
+            if let Some(unit) = entry.unit {
                 seen.entry(unit.id.as_str())
                     .or_default()
-                    .push(Mention::Setup(i, j));
+                    .push(Mention::Setup(i, entry.index));
             }
         }
         for (j, arrival) in side.reinforcements.iter().enumerate() {

@@ -21,6 +21,9 @@ pub struct Setup<'a> {
     pub placed: &'a Placed,
     /// Its unit (`None` for an unknown id, which pass 2 reports).
     pub unit: Option<&'a Unit>,
+    /// The unit's formation in this scenario, attachments applied
+    /// ([`Battle::formation_of`]).
+    pub formation: Option<&'a str>,
 }
 
 impl Setup<'_> {
@@ -56,15 +59,15 @@ pub fn label(id: &str, unit: Option<&Unit>) -> String {
     }
 }
 
-/// Every setup entry on a printed hex of the map (entries off the map are
-/// REF007 findings of pass 2), in document order.
-pub fn setups<'a>(b: &Battle<'a>) -> Vec<Setup<'a>> {
+/// Every setup entry, per side (the scenario's `sides`), in document
+/// order, each unit looked up once.
+pub fn entries<'a>(b: &Battle<'a>) -> Vec<Vec<Setup<'a>>> {
     let counters = b.counters;
     b.scenario
         .sides
         .iter()
         .enumerate()
-        .flat_map(|(side, s)| {
+        .map(|(side, s)| {
             s.setup
                 .iter()
                 .enumerate()
@@ -73,26 +76,62 @@ pub fn setups<'a>(b: &Battle<'a>) -> Vec<Setup<'a>> {
                     index,
                     placed,
                     unit: counters.unit(&placed.unit),
+                    formation: b.formation_of(&placed.unit),
                 })
+                .collect()
         })
-        .filter(|s| b.map.contains(s.placed.hex))
         .collect()
 }
 
-/// The setup entries per hex, in hex order, each stack in stack order
-/// (`stack`, then document order).
-pub fn stacks<'a>(setups: &[Setup<'a>]) -> Vec<(HexId, Vec<Setup<'a>>)> {
-    let mut sorted: Vec<Setup<'a>> = setups.to_vec();
-    // Stable: document order within a hex and a `stack` value.
-    sorted.sort_by_key(|s| (s.placed.hex, s.placed.stack.unwrap_or(u8::MAX)));
-    let mut hexes: Vec<(HexId, Vec<Setup<'a>>)> = Vec::new();
-    for s in sorted {
+/// Every setup entry on a printed hex of the map (entries off the map are
+/// REF007 findings of pass 2), in document order, out of [`entries`].
+pub fn setups<'a>(
+    b: &Battle<'a>,
+    entries: &[Vec<Setup<'a>>],
+) -> Vec<Setup<'a>> {
+    entries
+        .iter()
+        .flatten()
+        .filter(|s| b.map.contains(s.placed.hex))
+        .copied()
+        .collect()
+}
+
+/// The setup entries sorted by hex, each hex's in stack order (`stack`,
+/// then document order), and each hex with the range of its entries.
+pub fn stacks<'a>(
+    setups: &[Setup<'a>],
+) -> (Vec<Setup<'a>>, Vec<(HexId, usize, usize)>) {
+    // Sorted as (hex, stack, document order) packed into integers: an
+    // unstable sort of small keys gives the stable order of the entries
+    // at a fraction of the cost of a stable sort comparing `HexId`s.
+    let mut keys: Vec<(u64, usize)> = setups
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (stack_key(s.placed), i))
+        .collect();
+    keys.sort_unstable();
+    let sorted: Vec<Setup<'a>> = keys.iter().map(|(_, i)| setups[*i]).collect();
+    let mut hexes: Vec<(HexId, usize, usize)> = Vec::new();
+    for (i, s) in sorted.iter().enumerate() {
         match hexes.last_mut() {
-            Some((hex, stack)) if *hex == s.placed.hex => stack.push(s),
-            _ => hexes.push((s.placed.hex, vec![s])),
+            Some((hex, _, to)) if *hex == s.placed.hex => *to = i + 1,
+            _ => hexes.push((s.placed.hex, i, i + 1)),
         }
     }
-    hexes
+    (sorted, hexes)
+}
+
+/// An entry's place in [`stacks`]' order as one integer, ordered as
+/// `(hex, stack)` are (`HexId` orders by sheet, `None` first, then column,
+/// then row; an entry without `stack` goes last).
+fn stack_key(placed: &Placed) -> u64 {
+    let hex = placed.hex;
+    let sheet = hex.sheet.map_or(0, |s| u64::from(s) + 1);
+    (sheet << 40)
+        | (u64::from(hex.col) << 24)
+        | (u64::from(hex.row) << 8)
+        | u64::from(placed.stack.unwrap_or(u8::MAX))
 }
 
 /// Whether the unit's class is a leader class of the series.
@@ -173,4 +212,77 @@ pub fn sides<'a>(stack: &[Setup<'a>]) -> Vec<&'a str> {
         }
     }
     sides
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(hex: HexId, stack: Option<u8>) -> Placed {
+        Placed {
+            unit: String::new(),
+            hex,
+            facing: None,
+            formation: None,
+            state: None,
+            stack,
+            on_hexside: None,
+        }
+    }
+
+    proptest::proptest! {
+        /// The packed keys give the order the stable sort by (hex,
+        /// stack) gave: hexes in `HexId` order, each stack by `stack`
+        /// (unset last), then document order.
+        #[test]
+        fn stacks_keep_the_stable_order_by_hex_and_stack(
+            spots in proptest::collection::vec(
+                (
+                    proptest::option::of(b'A'..=b'C'),
+                    0u16..3,
+                    0u16..3,
+                    proptest::option::of(0u8..3),
+                ),
+                0..40,
+            ),
+        ) {
+            let all: Vec<Placed> = spots
+                .iter()
+                .map(|(sheet, col, row, stack)| {
+                    let hex = HexId { sheet: *sheet, col: *col, row: *row };
+                    placed(hex, *stack)
+                })
+                .collect();
+            let setups: Vec<Setup<'_>> = all
+                .iter()
+                .enumerate()
+                .map(|(index, placed)| Setup {
+                    side: 0,
+                    index,
+                    placed,
+                    unit: None,
+                    formation: None,
+                })
+                .collect();
+            let mut want = setups.clone();
+            want.sort_by_key(|s| {
+                (s.placed.hex, s.placed.stack.unwrap_or(u8::MAX))
+            });
+            let (sorted, hexes) = stacks(&setups);
+            let order = |v: &[Setup<'_>]| -> Vec<usize> {
+                v.iter().map(|s| s.index).collect()
+            };
+            proptest::prop_assert_eq!(order(&sorted), order(&want));
+            let mut from = 0;
+            for (hex, start, end) in &hexes {
+                proptest::prop_assert_eq!(*start, from);
+                proptest::prop_assert!(start < end);
+                for s in &sorted[*start..*end] {
+                    proptest::prop_assert_eq!(s.placed.hex, *hex);
+                }
+                from = *end;
+            }
+            proptest::prop_assert_eq!(from, sorted.len());
+        }
+    }
 }

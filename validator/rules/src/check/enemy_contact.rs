@@ -140,8 +140,5 @@ fn zoc_reaches(
 
 /// The setup entries in `hex` (empty when none).
 fn stack_at<'s, 'a>(scene: &'s Scene<'_, 'a>, hex: HexId) -> &'s [Setup<'a>] {
-    scene
-        .stacks
-        .binary_search_by_key(&hex, |(h, _)| *h)
-        .map_or(&[], |i| scene.stacks[i].1.as_slice())
+    scene.stack(hex)
 }

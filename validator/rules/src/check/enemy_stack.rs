@@ -10,8 +10,7 @@ use crate::code::Code;
 /// STK002 for one scenario.
 pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (hex, stack) in &scene.stacks {
-        let hex = *hex;
+    for (hex, stack) in scene.stacks() {
         let Some(first) = stack.iter().find_map(|s| s.unit_side()) else {
             continue;
         };

@@ -51,8 +51,8 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     hexes::check(battle, &plan, &mut out);
     cost::check(battle, &plan, &sim, &mut out);
     crowding::check(battle, &plan, &sim, &mut out);
-    keep_out::check(battle, &plan, &mut out);
-    markers::check(battle, &markers, &plan, &sim, &mut out);
+    keep_out::check(scene, &plan, &mut out);
+    markers::check(scene, &markers, &plan, &sim, &mut out);
     unstacked::check(battle, &plan, &sim, &mut out);
     out
 }

@@ -31,13 +31,12 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (hex, stack) in &scene.stacks {
+    for (hex, stack) in scene.stacks() {
         // Both rules compare a unit with one stacked before it: a lone
         // entry has none (and most hexes hold one).
         if stack.len() < 2 {
             continue;
         }
-        let hex = *hex;
         for side in common::sides(stack) {
             let faced: Vec<Faced<'_>> = stack
                 .iter()

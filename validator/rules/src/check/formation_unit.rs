@@ -99,10 +99,7 @@ fn company(
     let unit = s.unit?;
     let needs = def.needs_company.get(&unit.class)?;
     let side = s.unit_side()?;
-    let stack = scene
-        .stacks
-        .binary_search_by_key(&s.placed.hex, |(h, _)| *h)
-        .map_or(&[][..], |i| scene.stacks[i].1.as_slice());
+    let stack = scene.stack(s.placed.hex);
     let found = stack.iter().any(|o| {
         (o.side, o.index) != (s.side, s.index)
             && o.unit_side() == Some(side)

@@ -15,14 +15,19 @@ use super::common::{self, Setup};
 pub struct Scene<'b, 'a> {
     /// The scenario resolved against its series, map and counters.
     pub battle: &'b Battle<'a>,
+    /// Every setup entry, per side, in document order, its unit looked up
+    /// ([`common::entries`]).
+    pub entries: Vec<Vec<Setup<'a>>>,
     /// Every setup entry on a printed hex, in document order
     /// ([`common::setups`]).
     pub setups: Vec<Setup<'a>>,
-    /// The setup entries per hex, in hex order, each in stack order
-    /// ([`common::stacks`]).
-    pub stacks: Vec<(HexId, Vec<Setup<'a>>)>,
-    /// Hex to its index in `stacks`.
-    stack_at: HashMap<HexId, usize>,
+    /// The setup entries on the map in hex order, each hex's in stack
+    /// order ([`common::stacks`]).
+    stacked: Vec<Setup<'a>>,
+    /// Each hex holding entries, in hex order, with where its stack is
+    /// in `stacked` (one list for every stack: most hexes hold one unit,
+    /// and a list per hex was an allocation per unit).
+    hexes: Vec<(HexId, usize, usize)>,
     /// (side index, unit id) to the first of that side's entries in
     /// `setups` for the unit.
     by_unit: HashMap<(usize, &'a str), usize>,
@@ -31,32 +36,39 @@ pub struct Scene<'b, 'a> {
 impl<'b, 'a> Scene<'b, 'a> {
     /// Reads the setup of `battle`.
     pub fn new(battle: &'b Battle<'a>) -> Self {
-        let setups = common::setups(battle);
-        let stacks = common::stacks(&setups);
+        let entries = common::entries(battle);
+        let setups = common::setups(battle, &entries);
+        let (stacked, hexes) = common::stacks(&setups);
         let mut by_unit =
             HashMap::with_capacity_and_hasher(setups.len(), Default::default());
         for (i, s) in setups.iter().enumerate() {
             by_unit.entry((s.side, s.placed.unit.as_str())).or_insert(i);
         }
-        let stack_at = stacks
-            .iter()
-            .enumerate()
-            .map(|(i, (hex, _))| (*hex, i))
-            .collect();
         Self {
             battle,
+            entries,
             setups,
-            stacks,
-            stack_at,
+            stacked,
+            hexes,
             by_unit,
         }
     }
 
     /// The setup entries on `hex`, in stack order (empty when none).
     pub fn stack(&self, hex: HexId) -> &[Setup<'a>] {
-        self.stack_at
-            .get(&hex)
-            .map_or(&[], |i| self.stacks[*i].1.as_slice())
+        self.hexes
+            .binary_search_by_key(&hex, |(h, ..)| *h)
+            .map_or(&[], |i| self.stack_in(self.hexes[i]))
+    }
+
+    /// Every hex holding setup entries, in hex order, with its entries in
+    /// stack order.
+    pub fn stacks(&self) -> impl Iterator<Item = (HexId, &[Setup<'a>])> {
+        self.hexes.iter().map(|h| (h.0, self.stack_in(*h)))
+    }
+
+    fn stack_in(&self, (_, from, to): (HexId, usize, usize)) -> &[Setup<'a>] {
+        self.stacked.get(from..to).unwrap_or_default()
     }
 
     /// The first setup entry on the map of side `side` for `unit`.

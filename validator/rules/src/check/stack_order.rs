@@ -20,7 +20,11 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (hex, stack) in &scene.stacks {
+    for (hex, stack) in scene.stacks() {
+        // A lone entry is under nothing.
+        if stack.len() < 2 {
+            continue;
+        }
         for side in common::sides(stack) {
             let counted: Vec<&Setup<'_>> = stack
                 .iter()
@@ -57,7 +61,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                         rules.on_top.join(" and ")
                     ),
                 )
-                .hex(*hex);
+                .hex(hex);
                 f = match &rules.section {
                     Some(section) => f.help(format!(
                         "give it a lower `stack` position (0 is the top; \

@@ -23,17 +23,17 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (hex, stack) in &scene.stacks {
+    for (hex, stack) in scene.stacks() {
         // An unpainted hex cannot be judged: TER004 says the map is not
         // painted.
-        let Some(terrain) = common::terrain_id(b, *hex) else {
+        let Some(terrain) = common::terrain_id(b, hex) else {
             continue;
         };
         let roads: Vec<&str> = b
             .map
             .roads
             .iter()
-            .filter(|r| r.hexes.contains(hex))
+            .filter(|r| r.hexes.contains(&hex))
             .map(|r| r.class.as_str())
             .collect();
         let facts = HexFacts {
@@ -43,7 +43,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         for side in common::sides(stack) {
             let counted = counted(scene, rules, stack, side);
             for pair in &rules.pairs_only_in {
-                if let Some(f) = misplaced(pair, &counted, *hex, facts) {
+                if let Some(f) = misplaced(pair, &counted, hex, facts) {
                     out.push(f);
                 }
             }

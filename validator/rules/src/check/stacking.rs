@@ -24,15 +24,21 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     };
     let mut out = Vec::new();
     let mut unknown: Vec<(HexId, Pointer, Vec<String>)> = Vec::new();
-    for (hex, stack) in &scene.stacks {
-        let hex = *hex;
+    for (hex, stack) in scene.stacks() {
+        // A lone unit of unknown id has no side, and most lone units are
+        // legal: no list of sides or group is made for them.
+        if let [lone] = stack
+            && (lone.unit.is_none() || lone_is_legal(rules, lone.unit))
+        {
+            continue;
+        }
         for side in common::sides(stack) {
             let group: Vec<&Setup<'_>> = stack
                 .iter()
                 .filter(|s| s.unit_side() == Some(side))
                 .collect();
             if let [lone] = group[..]
-                && lone_is_legal(rules, b.unit(&lone.placed.unit))
+                && lone_is_legal(rules, lone.unit)
             {
                 continue;
             }

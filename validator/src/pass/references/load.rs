@@ -68,6 +68,7 @@ impl Pack {
             effective: Mutex::default(),
             merged: Mutex::default(),
             terrain: Mutex::default(),
+            counters_index: Mutex::default(),
             memo: None,
         }
     }

@@ -6,9 +6,11 @@
 //! MAP001-MAP004); for counters and scenarios their ids
 //! (`check::references`).
 
-use std::path::Path;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
+use berthier_schema::battle::CountersIndex;
 use berthier_schema::counters::Counters;
 use berthier_schema::hex_terrain::HexTerrain;
 use berthier_schema::map::Map;
@@ -128,17 +130,35 @@ impl Pack {
         path: &Path,
         map: &Map,
     ) -> Arc<HexTerrain> {
-        if let Some(known) =
-            self.terrain.lock().ok().and_then(|t| t.get(path).cloned())
-        {
-            return known;
-        }
-        // Built unlocked: two threads may both build it once; either copy
-        // is the same index.
-        let built = Arc::new(HexTerrain::new(map));
-        if let Ok(mut kept) = self.terrain.lock() {
-            kept.entry(path.to_owned()).or_insert_with(|| built.clone());
-        }
-        built
+        shared(&self.terrain, path, || HexTerrain::new(map))
     }
+
+    /// The id index of the effective counters of the file at `path`
+    /// (`counters`), built on first use and shared by every scenario on
+    /// them.
+    pub(super) fn counters_index(
+        &self,
+        path: &Path,
+        counters: &Counters,
+    ) -> Arc<CountersIndex> {
+        shared(&self.counters_index, path, || CountersIndex::new(counters))
+    }
+}
+
+/// The value `kept` holds for `path`, else `build`'s, kept.
+fn shared<T>(
+    kept: &Mutex<HashMap<PathBuf, Arc<T>>>,
+    path: &Path,
+    build: impl FnOnce() -> T,
+) -> Arc<T> {
+    if let Some(known) = kept.lock().ok().and_then(|t| t.get(path).cloned()) {
+        return known;
+    }
+    // Built unlocked: two threads may both build it once; either copy is
+    // the same index.
+    let built = Arc::new(build());
+    if let Ok(mut kept) = kept.lock() {
+        kept.entry(path.to_owned()).or_insert_with(|| built.clone());
+    }
+    built
 }

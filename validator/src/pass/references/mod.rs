@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use berthier_schema::battle::CountersIndex;
 use berthier_schema::hex_terrain::HexTerrain;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
@@ -50,6 +51,9 @@ pub struct Pack {
     /// A map's terrain by hex, hashed (every scenario on the map looks
     /// up the terrain of each unit it sets up), likewise once per run.
     terrain: Mutex<HashMap<PathBuf, Arc<HexTerrain>>>,
+    /// Effective counters' ids hashed (every scenario on them looks up
+    /// each unit it names), likewise once per run.
+    counters_index: Mutex<HashMap<PathBuf, Arc<CountersIndex>>>,
     /// Texts read instead of the files at their paths (see
     /// [`crate::Texts`]).
     texts: crate::Texts,
@@ -85,6 +89,8 @@ pub struct ScenarioInputs<'a> {
     pub terrain: Arc<HexTerrain>,
     /// Its counters, with what they include.
     pub counters: Arc<berthier_schema::include::Merged>,
+    /// The ids of `counters`, hashed.
+    pub counters_index: Arc<CountersIndex>,
 }
 
 impl Pack {
@@ -122,10 +128,14 @@ impl Pack {
             return None;
         };
         let terrain = self.hex_terrain(&map_path, map);
-        let counters = match self.resolve(&entry.source, &scenario.counters) {
-            Resolved::Found(path) => self.effective_counters(&path)?,
-            _ => return None,
+        let Resolved::Found(counters_path) =
+            self.resolve(&entry.source, &scenario.counters)
+        else {
+            return None;
         };
+        let counters = self.effective_counters(&counters_path)?;
+        let counters_index =
+            self.counters_index(&counters_path, &counters.counters);
         Some(ScenarioInputs {
             source: &entry.source,
             scenario,
@@ -134,6 +144,7 @@ impl Pack {
             map,
             terrain,
             counters,
+            counters_index,
         })
     }
 

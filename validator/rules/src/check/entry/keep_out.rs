@@ -8,10 +8,9 @@
 use std::collections::BTreeMap;
 
 use berthier_schema::HexId;
-use berthier_schema::battle::Battle;
 
 use super::plan::{Planned, is_leader};
-use crate::check::Finding;
+use crate::check::{Finding, Scene};
 use crate::code::Code;
 use crate::pointer::{Pointer, at};
 
@@ -24,10 +23,11 @@ struct Gate<'p> {
 
 /// ENT005 for every unit too close to an enemy entry hex.
 pub fn check(
-    battle: &Battle<'_>,
+    scene: &Scene<'_, '_>,
     plan: &[Planned<'_>],
     out: &mut Vec<Finding>,
 ) {
+    let battle = scene.battle;
     let Some(radius) =
         battle.series.entry.as_ref().and_then(|e| e.keep_out_radius)
     else {
@@ -54,29 +54,27 @@ pub fn check(
         return;
     }
     let map = battle.map;
-    for (s, side) in battle.scenario.sides.iter().enumerate() {
-        for (i, placed) in side.setup.iter().enumerate() {
-            let Some(unit) = battle.unit(&placed.unit) else {
-                continue;
-            };
-            if is_leader(battle, unit) || !battle.map.contains(placed.hex) {
-                continue;
-            }
-            let near = gates.iter().find_map(|(hex, list)| {
-                let distance = map.distance(*hex, placed.hex);
-                let enemy = list.iter().rev().find(|g| g.side != unit.side)?;
-                (distance <= u32::from(radius))
-                    .then_some((hex, distance, enemy))
-            });
-            let Some((hex, distance, gate)) = near else {
-                continue;
-            };
-            let pointer =
-                at("sides").index(s).field("setup").index(i).field("hex");
-            out.push(finding(
-                plan, unit, placed.hex, *hex, distance, gate, pointer,
-            ));
+    // The entries on the map, in document order, units looked up.
+    for entry in &scene.setups {
+        let (s, i, placed) = (entry.side, entry.index, entry.placed);
+        let Some(unit) = entry.unit else {
+            continue;
+        };
+        if is_leader(battle, unit) {
+            continue;
         }
+        let near = gates.iter().find_map(|(hex, list)| {
+            let distance = map.distance(*hex, placed.hex);
+            let enemy = list.iter().rev().find(|g| g.side != unit.side)?;
+            (distance <= u32::from(radius)).then_some((hex, distance, enemy))
+        });
+        let Some((hex, distance, gate)) = near else {
+            continue;
+        };
+        let pointer = at("sides").index(s).field("setup").index(i).field("hex");
+        out.push(finding(
+            plan, unit, placed.hex, *hex, distance, gate, pointer,
+        ));
     }
 }
 

@@ -12,26 +12,27 @@ use berthier_schema::battle::Battle;
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
 use super::sim::Simulation;
-use crate::check::Finding;
+use crate::check::{Finding, Scene};
 use crate::code::Code;
 use crate::pointer::at;
 
 /// ENT006 for one scenario.
 pub fn check(
-    battle: &Battle<'_>,
+    scene: &Scene<'_, '_>,
     markers: &Markers<'_, '_>,
     plan: &[Planned<'_>],
     sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
 ) {
-    unmarked_setup(battle, markers, sim, out);
-    idle_at_start(battle, markers, plan, out);
+    let battle = scene.battle;
+    unmarked_setup(scene, markers, sim, out);
+    idle_at_start(scene, markers, plan, out);
     unbrought(battle, markers, plan, out);
 }
 
 /// Units set up whose formation has no marker in the pool on turn 1.
 fn unmarked_setup(
-    battle: &Battle<'_>,
+    scene: &Scene<'_, '_>,
     markers: &Markers<'_, '_>,
     sim: &Simulation<'_>,
     out: &mut Vec<Finding>,
@@ -40,17 +41,29 @@ fn unmarked_setup(
     // Formations already decided (in the first pool, or reported): each
     // is looked up in the pool once, not once per unit.
     let mut seen = HashSet::default();
-    for (s, side) in battle.scenario.sides.iter().enumerate() {
+    let sides = scene.battle.scenario.sides.iter();
+    for (side, entries) in sides.zip(&scene.entries) {
         if !markers.used_by(&side.side) {
             continue;
         }
-        for (i, placed) in side.setup.iter().enumerate() {
-            let Some(unit) = markers.unit(&placed.unit) else {
+        let mut last = None;
+        for entry in entries {
+            let (s, i, placed) = (entry.side, entry.index, entry.placed);
+            let Some(unit) = entry.unit else {
                 continue;
             };
-            let Some(formation) = markers.activating(unit) else {
+            let activating = entry
+                .formation
+                .and_then(|f| markers.activating_formation(f));
+            let Some(formation) = activating else {
                 continue;
             };
+            // Units of a formation are set up together: the formation of
+            // the entry before is in `seen` already, not hashed again.
+            if last == Some(formation) {
+                continue;
+            }
+            last = Some(formation);
             if !seen.insert(formation)
                 || first_pool.is_some_and(|p| p.contains_key(formation))
             {
@@ -85,36 +98,29 @@ fn unmarked_setup(
 }
 
 /// Formations in `markers_at_start` with nothing to activate on turn 1.
-fn idle_at_start(
-    battle: &Battle<'_>,
-    markers: &Markers<'_, '_>,
-    plan: &[Planned<'_>],
+fn idle_at_start<'a>(
+    scene: &Scene<'_, 'a>,
+    markers: &Markers<'_, 'a>,
+    plan: &[Planned<'a>],
     out: &mut Vec<Finding>,
 ) {
+    let battle = scene.battle;
     // Both the chain and the activating formation depend only on the
     // unit's formation: look each formation up once, not once per unit.
-    let with_units =
-        |units: &mut dyn Iterator<Item = &berthier_schema::Unit>| {
-            let own: HashSet<&str> =
-                units.filter_map(|u| battle.formation_of(&u.id)).collect();
-            let mut formations = HashSet::default();
-            for formation in own {
-                formations.extend(markers.chain_from(formation));
-                formations.extend(markers.activating_formation(formation));
-            }
-            formations
-        };
+    let with_units = |formations: &mut dyn Iterator<Item = &'a str>| {
+        with_chains(markers, formations)
+    };
     let set_up = with_units(
-        &mut battle
-            .scenario
-            .sides
-            .iter()
-            .flat_map(|s| s.setup.iter())
-            .filter_map(|p| markers.unit(&p.unit)),
+        &mut (scene.entries.iter().flatten())
+            .filter(|s| s.unit.is_some())
+            .filter_map(|s| s.formation),
     );
     let first_turn = plan.iter().filter(|p| p.turn == Ok(1));
     let mut arriving = with_units(
-        &mut first_turn.clone().flat_map(|p| p.units.iter().copied()),
+        &mut first_turn
+            .clone()
+            .flat_map(|p| p.units.iter())
+            .filter_map(|u| battle.formation_of(&u.id)),
     );
     arriving.extend(first_turn.filter_map(|p| p.arrival.formation.as_deref()));
     for (s, side) in battle.scenario.sides.iter().enumerate() {
@@ -144,6 +150,30 @@ fn idle_at_start(
             );
         }
     }
+}
+
+/// The distinct `formations` (of units), every formation above each and
+/// the formation whose markers activate each.
+fn with_chains<'a>(
+    markers: &Markers<'_, 'a>,
+    formations: &mut dyn Iterator<Item = &'a str>,
+) -> HashSet<&'a str> {
+    let mut own: HashSet<&str> = HashSet::default();
+    let mut last = None;
+    for formation in formations {
+        // Units of a formation are listed together: a formation just
+        // added is not hashed again.
+        if last != Some(formation) {
+            own.insert(formation);
+            last = Some(formation);
+        }
+    }
+    let mut chains = HashSet::default();
+    for formation in own {
+        chains.extend(markers.chain_from(formation));
+        chains.extend(markers.activating_formation(formation));
+    }
+    chains
 }
 
 /// Arriving units no formation's markers can bring.

@@ -11,6 +11,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use berthier_schema::battle::Battle;
 use berthier_schema::counters::Unit;
 
+use crate::check::common::Setup;
+
 /// The markers each formation owns, and who activates whom.
 pub struct Markers<'b, 'a> {
     battle: &'b Battle<'a>,
@@ -63,11 +65,6 @@ impl<'b, 'a> Markers<'b, 'a> {
             parents,
             activating,
         }
-    }
-
-    /// The unit with `id`.
-    pub fn unit(&self, id: &str) -> Option<&'a Unit> {
-        self.battle.unit(id)
     }
 
     /// `formation` (a unit's, in this scenario) and every formation above
@@ -142,20 +139,28 @@ impl<'b, 'a> Markers<'b, 'a> {
         due: &BTreeSet<&'a str>,
     ) -> BTreeMap<&'a str, u8> {
         let cap = self.cap(turn).unwrap_or(u8::MAX);
-        // The union is in order: collected into a map at once rather than
-        // searched and inserted one by one (this runs every turn).
+        // Both sets are in order: merged in one pass, so a formation's
+        // membership of `in_pool` is known without searching it, and the
+        // pool is collected into a map at once rather than searched and
+        // inserted one by one (this runs every turn).
         let mut pool = Vec::with_capacity(in_pool.len() + due.len());
-        for formation in in_pool.union(due) {
+        let mut push = |formation: &'a str, all: bool| {
             let owned = self.owned(formation);
-            let n = if in_pool.contains(formation) || on_map.contains(formation)
-            {
-                owned
-            } else {
-                owned.min(1)
-            };
+            let n = if all { owned } else { owned.min(1) };
             if n > 0 {
-                pool.push((*formation, n.min(cap)));
+                pool.push((formation, n.min(cap)));
             }
+        };
+        let mut due = due.iter().copied().peekable();
+        for &formation in in_pool {
+            while let Some(only_due) = due.next_if(|d| *d < formation) {
+                push(only_due, on_map.contains(only_due));
+            }
+            due.next_if_eq(&formation);
+            push(formation, true);
+        }
+        for only_due in due {
+            push(only_due, on_map.contains(only_due));
         }
         pool.into_iter().collect()
     }
@@ -173,16 +178,23 @@ impl<'b, 'a> Markers<'b, 'a> {
             .collect()
     }
 
-    /// Formations with units set up on the map.
-    pub fn on_map(&self) -> BTreeSet<&'a str> {
-        let battle = self.battle;
-        battle
-            .scenario
-            .sides
-            .iter()
-            .flat_map(|s| s.setup.iter())
-            .filter_map(|p| self.unit(&p.unit))
-            .filter_map(|u| self.activating(u))
-            .collect()
+    /// Formations with units set up on the map (`entries`: the scene's
+    /// setup entries, units looked up).
+    pub fn on_map(&self, entries: &[Vec<Setup<'a>>]) -> BTreeSet<&'a str> {
+        let mut on_map = BTreeSet::new();
+        let mut last = None;
+        for entry in entries.iter().flatten().filter(|s| s.unit.is_some()) {
+            let formation =
+                entry.formation.and_then(|f| self.activating_formation(f));
+            // A setup lists a formation's units together: a formation
+            // just added is not searched for again.
+            if formation != last
+                && let Some(f) = formation
+            {
+                on_map.insert(f);
+                last = formation;
+            }
+        }
+        on_map
     }
 }

@@ -91,8 +91,10 @@ struct Pending<'a> {
     not_before: u16,
 }
 
-/// One column: a side's units due at one entry, brought by one formation.
-type Key<'a> = (usize, Vec<HexId>, Option<&'a str>);
+/// One column: a side's units due at one entry, brought by one formation
+/// (the entry hexes borrowed from the plan: a key is made for every unit
+/// due, each turn).
+type Key<'b, 'a> = (usize, &'b [HexId], Option<&'a str>);
 
 struct Run<'b, 'a> {
     battle: &'b Battle<'a>,
@@ -127,7 +129,7 @@ pub fn simulate_with<'b, 'a>(
         battle,
         plan,
         in_pool: markers.at_start(),
-        on_map: markers.on_map(),
+        on_map: markers.on_map(&scene.entries),
         markers,
         scene,
         waiting: Vec::new(),
@@ -144,7 +146,7 @@ pub fn simulate_with<'b, 'a>(
     run.out
 }
 
-impl<'a> Run<'_, 'a> {
+impl<'b, 'a> Run<'b, 'a> {
     fn turn(&mut self, turn: u16) {
         let (mut due, later): (Vec<_>, Vec<_>) =
             std::mem::take(&mut self.waiting)
@@ -161,7 +163,8 @@ impl<'a> Run<'_, 'a> {
                 }));
             }
         }
-        let mut columns: BTreeMap<Key<'a>, Vec<Pending<'a>>> = BTreeMap::new();
+        let mut columns: BTreeMap<Key<'b, 'a>, Vec<Pending<'a>>> =
+            BTreeMap::new();
         for pending in due {
             columns.entry(self.key(&pending)).or_default().push(pending);
         }
@@ -186,36 +189,38 @@ impl<'a> Run<'_, 'a> {
         self.out.pool.push(pool);
     }
 
-    fn key(&self, pending: &Pending<'a>) -> Key<'a> {
-        let planned = &self.plan[pending.arrival];
+    fn key(&self, pending: &Pending<'a>) -> Key<'b, 'a> {
+        let plan: &'b [Planned<'a>] = self.plan;
+        let planned = &plan[pending.arrival];
         let formation = if self.markers.used_by(planned.side_id) {
             self.markers
                 .bringing(planned.arrival.formation.as_deref(), pending.unit)
         } else {
             None
         };
-        (planned.side, planned.entry.hexes().to_vec(), formation)
+        (planned.side, planned.entry.hexes(), formation)
     }
 
     /// Enters one column; returns the units that entered.
     fn column(
         &mut self,
         turn: u16,
-        key: &Key<'a>,
+        key: &Key<'b, 'a>,
         members: Vec<Pending<'a>>,
         markers: Option<u8>,
     ) -> Vec<&'a Unit> {
-        let rules = self.battle.series.entry.clone();
-        let (Some(rules), false) = (rules, key.1.is_empty()) else {
-            self.record_unchecked(turn, &key.1, &members);
+        let battle: &'b Battle<'a> = self.battle;
+        let (Some(rules), false) = (&battle.series.entry, key.1.is_empty())
+        else {
+            self.record_unchecked(turn, key.1, &members);
             return self.enter_all(turn, &members);
         };
         let (leaders, mut left): (Vec<_>, Vec<_>) = members
             .into_iter()
             .partition(|p| is_leader(self.battle, p.unit));
-        self.record_unchecked(turn, &key.1, &leaders);
+        self.record_unchecked(turn, key.1, &leaders);
         let mut entered = self.enter_all(turn, &leaders);
-        let entry = self.entry(turn, key, &left, &rules);
+        let entry = self.entry(turn, key, &left, rules);
         let span = rules.delay.span();
         for _ in 0..span.tries_in_turn(markers) {
             if left.is_empty() {
@@ -235,11 +240,11 @@ impl<'a> Run<'_, 'a> {
     fn entry<'k>(
         &mut self,
         turn: u16,
-        key: &'k Key<'a>,
+        key: &'k Key<'b, 'a>,
         members: &[Pending<'a>],
         rules: &EntryRules,
     ) -> Entry<'k> {
-        let hexes: &'k [HexId] = &key.1;
+        let hexes: &'k [HexId] = key.1;
         let first = members.first().map(|p| p.arrival);
         let no_forced = members
             .iter()
@@ -420,7 +425,7 @@ impl<'a> Run<'_, 'a> {
         &self,
         arrival: usize,
         turn: u16,
-        key: &Key<'a>,
+        key: &Key<'b, 'a>,
         members: &[Pending<'a>],
         factor: u32,
         rules: &EntryRules,
