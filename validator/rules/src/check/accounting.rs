@@ -45,7 +45,14 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             );
         }
     }
+    // The mentions are keyed by counters unit ids: as many as the units
+    // means every unit is mentioned (an id defined twice counts once, so
+    // then the units are always searched).
+    let everyone = mentions.len() >= b.counters.units.len();
     for (i, side) in b.scenario.sides.iter().enumerate() {
+        if everyone {
+            break;
+        }
         let missing: Vec<String> = b
             .counters
             .units

@@ -52,18 +52,17 @@ fn unmarked_setup(
             let Some(unit) = entry.unit else {
                 continue;
             };
-            let activating = entry
-                .formation
-                .and_then(|f| markers.activating_formation(f));
+            // Units of a formation are set up together: the entry before's
+            // formation has been decided (its activating formation is in
+            // `seen`), so it is not looked up again.
+            if entry.formation == last {
+                continue;
+            }
+            last = entry.formation;
+            let activating = last.and_then(|f| markers.activating_formation(f));
             let Some(formation) = activating else {
                 continue;
             };
-            // Units of a formation are set up together: the formation of
-            // the entry before is in `seen` already, not hashed again.
-            if last == Some(formation) {
-                continue;
-            }
-            last = Some(formation);
             if !seen.insert(formation)
                 || first_pool.is_some_and(|p| p.contains_key(formation))
             {

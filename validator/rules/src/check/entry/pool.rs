@@ -184,15 +184,14 @@ impl<'b, 'a> Markers<'b, 'a> {
         let mut on_map = BTreeSet::new();
         let mut last = None;
         for entry in entries.iter().flatten().filter(|s| s.unit.is_some()) {
-            let formation =
-                entry.formation.and_then(|f| self.activating_formation(f));
-            // A setup lists a formation's units together: a formation
-            // just added is not searched for again.
-            if formation != last
-                && let Some(f) = formation
-            {
+            // A setup lists a formation's units together: the formation of
+            // the entry before (and the one activating it) is in already.
+            if entry.formation == last {
+                continue;
+            }
+            last = entry.formation;
+            if let Some(f) = last.and_then(|f| self.activating_formation(f)) {
                 on_map.insert(f);
-                last = formation;
             }
         }
         on_map
