@@ -5,7 +5,8 @@
 //! legally and bringing the last formation of each side in as
 //! reinforcements.
 //!
-//! Prints, best of 3 each:
+//! Prints, best of 9 each (the sizes measured in turn, round after round,
+//! so that a busy minute on the machine falls on every size alike):
 //! - **bare parse**: read every file and parse it into the model's typed
 //!   document (`berthier_schema::parse::<Map>` and so on, RON, the type
 //!   known from the file name), files in parallel with rayon as the
@@ -66,15 +67,46 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10 * n);
-    let half = measure(n / 2);
-    let full = measure(n);
-    let double = measure(2 * n);
-    linearity(&half, &full);
-    linearity(&full, &double);
+    let mut sizes = vec![n / 2, n, 2 * n];
     if large > 0 {
-        let big = measure(large);
-        linearity(&full, &big);
+        sizes.push(large);
     }
+    let packs: Vec<Pack> = sizes.into_iter().map(Pack::new).collect();
+    let times = measure_in_turn(&packs);
+    for (pack, times) in packs.iter().zip(&times) {
+        print_times(pack, times);
+    }
+    linearity(&times[0], &times[1]);
+    linearity(&times[1], &times[2]);
+    if let Some(big) = times.get(3) {
+        linearity(&times[1], big);
+    }
+}
+
+/// Rounds of measurement: each round times every size once, parse then
+/// full validation, and each size keeps its best time.
+const ROUNDS: usize = 9;
+
+fn measure_in_turn(packs: &[Pack]) -> Vec<Times> {
+    let mut times: Vec<Times> = packs
+        .iter()
+        .map(|pack| Times {
+            scenarios: pack.scenarios,
+            parse: Duration::MAX,
+            full: Duration::MAX,
+            peak_kb: pack.peak_kb,
+        })
+        .collect();
+    for _ in 0..ROUNDS {
+        for (pack, best) in packs.iter().zip(&mut times) {
+            best.parse = best.parse.min(timed(|| bare_parse(&pack.files)));
+            best.full = best.full.min(timed(|| {
+                berthier_validator::validate(&[pack.dir.path().to_path_buf()])
+                    .expect("validate");
+            }));
+        }
+    }
+    times
 }
 
 fn linearity(small: &Times, large: &Times) {
@@ -91,7 +123,7 @@ fn linearity(small: &Times, large: &Times) {
     );
 }
 
-/// Best-of-3 times for one pack size, and the peak memory of a full
+/// Best times for one pack size, and the peak memory of a full
 /// validation.
 struct Times {
     scenarios: usize,
@@ -100,54 +132,64 @@ struct Times {
     peak_kb: u64,
 }
 
-fn measure(scenarios: usize) -> Times {
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let files = generate(dir.path(), scenarios);
-    let parse = best_of_3(|| bare_parse(&files));
-    reset_peak();
-    let report = berthier_validator::validate(&[dir.path().to_path_buf()])
-        .expect("validate");
-    let peak_kb = peak_kb();
-    let findings = report.diagnostics.len();
-    let full = best_of_3(|| {
-        berthier_validator::validate(&[dir.path().to_path_buf()])
+/// One generated pack, with its findings and the peak memory of a first
+/// full validation (which also compiles the schemas before any timing).
+struct Pack {
+    scenarios: usize,
+    dir: tempfile::TempDir,
+    files: Vec<PathBuf>,
+    findings: Vec<(String, String)>,
+    peak_kb: u64,
+}
+
+impl Pack {
+    fn new(scenarios: usize) -> Pack {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let files = generate(dir.path(), scenarios);
+        reset_peak();
+        let report = berthier_validator::validate(&[dir.path().to_path_buf()])
             .expect("validate");
-    });
-    let rate = |d: Duration| files.len() as f64 / d.as_secs_f64();
-    println!(
-        "{scenarios} scenarios, {} files, {findings} findings: bare parse \
-         {:.3} s ({:.0} files/s), full validation {:.3} s ({:.0} files/s), \
-         full/parse {:.2}, peak memory {:.1} MB",
-        files.len(),
-        parse.as_secs_f64(),
-        rate(parse),
-        full.as_secs_f64(),
-        rate(full),
-        full.as_secs_f64() / parse.as_secs_f64(),
-        peak_kb as f64 / 1024.0,
-    );
-    if findings > 0 {
-        for d in report.diagnostics.iter().take(5) {
-            println!("  finding: {} {}", d.code, d.message);
+        let peak_kb = peak_kb();
+        let findings = report
+            .diagnostics
+            .iter()
+            .map(|d| (d.code.to_string(), d.message.clone()))
+            .collect();
+        Pack {
+            scenarios,
+            dir,
+            files,
+            findings,
+            peak_kb,
         }
-    }
-    Times {
-        scenarios,
-        parse,
-        full,
-        peak_kb,
     }
 }
 
-fn best_of_3(mut run: impl FnMut()) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            run();
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+fn print_times(pack: &Pack, times: &Times) {
+    let rate = |d: Duration| pack.files.len() as f64 / d.as_secs_f64();
+    println!(
+        "{} scenarios, {} files, {} findings: bare parse \
+         {:.3} s ({:.0} files/s), full validation {:.3} s ({:.0} files/s), \
+         full/parse {:.2}, peak memory {:.1} MB",
+        pack.scenarios,
+        pack.files.len(),
+        pack.findings.len(),
+        times.parse.as_secs_f64(),
+        rate(times.parse),
+        times.full.as_secs_f64(),
+        rate(times.full),
+        times.full.as_secs_f64() / times.parse.as_secs_f64(),
+        times.peak_kb as f64 / 1024.0,
+    );
+    for (code, message) in pack.findings.iter().take(5) {
+        println!("  finding: {code} {message}");
+    }
+}
+
+fn timed(run: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    run();
+    start.elapsed()
 }
 
 /// Reads and parses every file into its typed document, the type known
