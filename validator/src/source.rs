@@ -342,6 +342,24 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_near_the_top_is_located_as_the_index_would_without_it() {
+        let text = "(kind: map,\r\nid: \"é\",\n\n".repeat(300);
+        assert!(text.len() > NEAR_TOP);
+        let source =
+            SourceFile::new(candidate(), text.as_str().into(), Format::Ron);
+        for offset in 0..=NEAR_TOP {
+            let offset = floor_char_boundary(&text, offset);
+            let expected = berthier_schema::document::line_col(&text, offset);
+            assert_eq!(source.line_col(offset), expected, "{offset}");
+        }
+        assert!(source.index.lines.get().is_none(), "no line index built");
+        let far = floor_char_boundary(&text, NEAR_TOP + 100);
+        let expected = berthier_schema::document::line_col(&text, far);
+        assert_eq!(source.line_col(far), expected);
+        assert!(source.index.lines.get().is_some(), "indexed past the top");
+    }
+
+    #[test]
     fn offsets_round_trip_through_line_and_column() {
         let text = "ab\nçd\n";
         assert_eq!(offset_of(text, 2, 2), 5);
