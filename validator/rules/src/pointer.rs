@@ -35,25 +35,13 @@ impl Pointer {
 
     /// Item `i` of the list here.
     pub fn index(&self, i: usize) -> Self {
-        // Digits written by hand, last first, rather than through
-        // `core::fmt` (as for `field`).
-        let mut digits = [0u8; 20];
-        let mut start = digits.len();
-        let mut rest = i;
-        loop {
-            start -= 1;
-            digits[start] = b"0123456789"[rest % 10];
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        let mut out = String::with_capacity(self.0.len() + 21);
+        // Through `itoa` rather than `core::fmt` (as for `field`).
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(i);
+        let mut out = String::with_capacity(self.0.len() + 1 + digits.len());
         out.push_str(&self.0);
         out.push('/');
-        for &d in &digits[start..] {
-            out.push(char::from(d));
-        }
+        out.push_str(digits);
         Self(out)
     }
 
