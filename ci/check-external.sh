@@ -7,7 +7,7 @@
 # - .pre-commit-hooks.yaml is a valid pre-commit manifest, and the
 #   .pre-commit-config.yaml and workflow `berthier-validate init` writes are
 #   valid;
-# - `berthier-editor export-tiled` writes maps that Tiled's own command line
+# - `berthier-tools export-tiled` writes maps that Tiled's own command line
 #   and Python's pytmx read with the map's hexes and terrain (Debian's
 #   `tiled` package, installed here when missing and allowed).
 set -euo pipefail
@@ -66,6 +66,6 @@ if ! command -v tiled >/dev/null; then
         exit 1
     fi
 fi
-cargo build --quiet -p berthier-editor
-"$venv/bin/python" ci/check-tiled.py target/debug/berthier-editor "$validate" \
+cargo build --quiet -p berthier-tools-cli
+"$venv/bin/python" ci/check-tiled.py target/debug/berthier-tools "$validate" \
     "$(command -v tiled)" maps/*/*.map.ron 2> >(grep -v pygame >&2)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks `berthier-editor export-tiled` with two readers that are not
+"""Checks `berthier-tools export-tiled` with two readers that are not
 Berthier: Tiled's own command line (the map re-exported as JSON) and
 Python's pytmx. For every bundled map: the number of hexes on the terrain
 layer and how many hexes of each terrain, against the map itself (read
@@ -68,12 +68,12 @@ def pytmx_counts(tmx):
 
 
 def main():
-    editor, validate, tiled, *maps = sys.argv[1:]
+    tools, validate, tiled, *maps = sys.argv[1:]
     failed = 0
     for map_path in maps:
         with tempfile.TemporaryDirectory() as tmp:
             tmx = os.path.join(tmp, "map.tmx")
-            subprocess.run([editor, "export-tiled", map_path, "--out", tmx], check=True,
+            subprocess.run([tools, "export-tiled", map_path, "--out", tmx], check=True,
                            stderr=subprocess.DEVNULL)
             total, want = expected(validate, map_path, tmp)
             for reader, got in (("tiled", tiled_counts(tiled, tmx, tmp)),

@@ -31,6 +31,22 @@ if grep -E '^(clap|walkdir|mimalloc|toml|iced)[ _]' <<<"$rules_tree"; then
     exit 1
 fi
 
+step "berthier-tools must not depend on a GUI toolkit or a CLI"
+# The workshop library (libtiled to the editor) serves the command-line
+# tools and the fuzzer, which must build no GUI.
+tools_tree=$(cargo tree -p berthier-tools -e normal --prefix none)
+if grep -E '^(iced|wgpu|winit|clap|rfd)[ _]' <<<"$tools_tree"; then
+    echo "berthier-tools depends on one of the above" >&2
+    exit 1
+fi
+
+step "berthier-tools (the command-line tools) must not link a GUI toolkit"
+cli_tree=$(cargo tree -p berthier-tools-cli -e normal --prefix none)
+if grep -E '^(iced|wgpu|winit|rfd)[ _]' <<<"$cli_tree"; then
+    echo "berthier-tools-cli depends on one of the above" >&2
+    exit 1
+fi
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -29,7 +29,6 @@ mod synthetic;
 
 use std::time::{Duration, Instant};
 
-use berthier_editor::project;
 use berthier_editor::scenario_findings::live::DEBOUNCE;
 use berthier_editor::scenario_findings::{
     Checker, Memory, Selection, scenario_memory, scenario_texts,
@@ -38,6 +37,7 @@ use berthier_editor::screen::map::MapScreen;
 use berthier_schema::HexId;
 use berthier_schema::edit::Edit;
 use berthier_schema::{Document, Scenario};
+use berthier_tools::project;
 use berthier_validator::Session;
 
 const RUNS: usize = 7;

@@ -22,7 +22,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use berthier_editor::map_canvas::geometry::Viewport;
-use berthier_editor::scan::{Budget, cache, view};
+use berthier_editor::scan_view as view;
+use berthier_tools::scan::{Budget, cache, visible};
 use iced::widget::image::Handle;
 use iced::{Point, Rectangle, Size};
 use image::{ImageReader, Rgb, RgbImage};
@@ -98,8 +99,9 @@ fn open_and_fit(source: &Path, root: &Path) -> (bool, usize, Option<Instant>) {
     );
     let window = Size::new(1200.0, 900.0);
     let fit = Viewport::fit(content, window);
-    let level = view::level_for_zoom(fit.zoom, layout.levels);
-    let keys = view::visible_tiles(&layout, level, fit.visible_scan(window), 1);
+    let level = visible::level_for_zoom(fit.zoom, layout.levels);
+    let keys =
+        visible::visible_tiles(&layout, level, fit.visible_scan(window), 1);
     let tiled = view::TiledScan::new(set);
     let handles = tiled.handles(&keys);
     assert_eq!(handles.len(), keys.len(), "every fit-view tile reads");

@@ -8,9 +8,6 @@ use std::time::Duration;
 
 use iced::{Element, Font, Subscription, Task, Theme, keyboard, window};
 
-use crate::demo;
-use crate::project::{self, OpenError};
-use crate::recent::{Recent, RecentFile};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
@@ -22,6 +19,9 @@ use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
 use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
+use berthier_tools::demo;
+use berthier_tools::project::{self, OpenError};
+use berthier_tools::recent::{Recent, RecentFile};
 use repaint::Repaint;
 
 pub use game::GameMode;

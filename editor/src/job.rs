@@ -46,10 +46,10 @@ impl std::error::Error for Failed {}
 pub enum JobError {
     /// The scan could not be read.
     #[error(transparent)]
-    Open(#[from] crate::project::OpenError),
+    Open(#[from] berthier_tools::project::OpenError),
     /// Automatic registration found no grid.
     #[error(transparent)]
-    Auto(#[from] crate::registration::auto::AutoError),
+    Auto(#[from] berthier_tools::registration::auto::AutoError),
     /// The work panicked.
     #[error(transparent)]
     Failed(#[from] Failed),

@@ -22,7 +22,7 @@ use iced::{keyboard, mouse};
 
 use berthier_schema::{HexId, Hexside};
 
-use crate::project::OpenedMap;
+use berthier_tools::project::OpenedMap;
 use geometry::Viewport;
 pub use layers::Layer;
 use scan_layer::ScanLayer;

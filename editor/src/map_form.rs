@@ -154,7 +154,7 @@ pub fn read_id(text: &str, problems: &mut Problems) -> Option<String> {
 
 /// The name as typed, if not empty.
 pub fn read_name(text: &str, problems: &mut Problems) -> Option<String> {
-    let name = crate::tool::name_of(text);
+    let name = berthier_tools::tool::name_of(text);
     if name.is_none() {
         problems.add(Field::Name, "type the map's name");
     }
@@ -179,7 +179,7 @@ pub fn read_sheet(text: &str, problems: &mut Problems) -> Option<Option<char>> {
 /// dropped from their letters).
 pub fn id_from_name(name: &str) -> String {
     let plain: String = name.chars().map(unaccented).collect();
-    let id = crate::tool::fresh_id(&plain, std::iter::empty());
+    let id = berthier_tools::tool::fresh_id(&plain, std::iter::empty());
     let ascii: String = id
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -209,7 +209,8 @@ pub fn find_series(near: Option<&Path>, data: Option<&Path>) -> Vec<PathBuf> {
         .map(|a| a.join("schema/series"))
         .collect();
     if let Some(data) = data {
-        folders.push(crate::demo::folder_in(data).join("schema/series"));
+        folders
+            .push(berthier_tools::demo::folder_in(data).join("schema/series"));
         folders.push(data.join("schema/series"));
     }
     let mut found: Vec<PathBuf> = folders

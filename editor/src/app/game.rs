@@ -11,12 +11,12 @@ use berthier_schema::Document;
 use iced::Task;
 
 use super::{App, Message, Screen};
-use crate::game::{GameDoc, normal};
-use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::game::{self, GameTabs};
 use crate::screen::side;
 use crate::screen::unsaved::{Pending, UnsavedPrompt};
+use berthier_tools::game::{GameDoc, normal};
+use berthier_tools::project;
 
 /// The game shown: its tab bar and the screens of the tabs not shown.
 #[derive(Debug)]

@@ -9,12 +9,12 @@ use std::path::PathBuf;
 use iced::{Task, window};
 
 use super::{App, Message, Screen};
-use crate::files;
-use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::side;
 use crate::screen::unsaved::{self, FileScreen, Pending, UnsavedPrompt};
+use berthier_tools::files;
+use berthier_tools::project;
 
 impl App {
     /// Does `then` now, or first asks about the unsaved changes it would

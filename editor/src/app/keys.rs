@@ -96,7 +96,7 @@ impl App {
             return Task::none();
         };
         let plain = !modifiers.alt() && !modifiers.logo();
-        match (&self.screen, crate::tool::Tool::for_key(c)) {
+        match (&self.screen, berthier_tools::tool::Tool::for_key(c)) {
             (Screen::Map(_), Some(tool)) if plain => {
                 let pick = map::panel::Message::Tool(tool);
                 self.update(Message::Map(map::Message::Panel(pick)))

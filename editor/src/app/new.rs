@@ -4,9 +4,9 @@
 //! Register grid when the map has a scan.
 
 use super::{App, Message, Screen};
-use crate::demo;
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::side::{self, Side};
+use berthier_tools::demo;
 
 impl App {
     /// Shows the New map form; the file goes beside the map shown.

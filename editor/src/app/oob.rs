@@ -12,12 +12,12 @@ use iced::widget::{button, column, container, row, text};
 use iced::{Element, Task};
 
 use super::{App, Message, Screen, open_dialog};
-use crate::oob::OobDoc;
-use crate::project;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::oob::{self, OobScreen};
 use crate::screen::unsaved::FileScreen;
+use berthier_tools::oob::OobDoc;
+use berthier_tools::project;
 
 /// The screen for `path` when it is a counters file: its order of
 /// battle, or the error screen saying why it does not open. `None` for

@@ -12,7 +12,7 @@ use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::setup::{self, SetupScreen};
 use crate::screen::unsaved::FileScreen;
-use crate::setup::SetupDoc;
+use berthier_tools::setup::SetupDoc;
 
 /// The Setup screen of the scenario at `path`, or the error screen
 /// saying why it does not open.

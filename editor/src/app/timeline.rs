@@ -12,7 +12,7 @@ use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::timeline::{self, TimelineScreen};
 use crate::screen::unsaved::{FileScreen, Pending};
-use crate::timeline::TimelineDoc;
+use berthier_tools::timeline::TimelineDoc;
 
 /// The Timeline screen on the scenario at `path`, or the error screen
 /// saying why it does not open.

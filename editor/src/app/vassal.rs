@@ -1,6 +1,6 @@
 //! File menu, "Import VASSAL module…": the module picked, then the folder
 //! to write into, then the same import as `berthier-editor import-vassal`
-//! ([`crate::vassal::import`]) off the UI thread, a bar above the screen
+//! ([`berthier_tools::vassal::import`]) off the UI thread, a bar above the screen
 //! saying what runs and how it ended, and the imported battle opened (its
 //! at-start scenario when the module has one, else its first map).
 //!
@@ -16,7 +16,7 @@ use iced::{Element, Task};
 
 use super::{App, Message};
 use crate::screen::unsaved::Pending;
-use crate::vassal::import;
+use berthier_tools::vassal::import;
 
 /// The steps of the import.
 #[derive(Debug, Clone)]

@@ -1,5 +1,5 @@
 //! A canvas stacked over the map that draws a game's marks
-//! ([`crate::game::marks`]): the rings zoom with the map, the words stay
+//! ([`berthier_tools::game::marks`]): the rings zoom with the map, the words stay
 //! readable at a fixed size on screen, on a pale card, beside the hex and
 //! toward the map's middle. It captures no event.
 
@@ -7,8 +7,8 @@ use iced::widget::canvas::{self, Frame, Geometry};
 use iced::{Color, Point, Rectangle, Renderer, Size, Theme, alignment, mouse};
 
 use super::geometry::Viewport;
-use crate::game::marks::Label;
-use crate::scene::Shape;
+use berthier_tools::game::marks::Label;
+use berthier_tools::scene::Shape;
 
 /// On-screen size of the words.
 const TEXT_PX: f32 = 12.0;

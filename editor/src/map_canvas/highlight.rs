@@ -78,7 +78,7 @@ pub fn draw_marked(canvas: &MapCanvas<'_>, frame: &mut Frame) {
     let orange = Color::from_rgba8(0xe0, 0x70, 0x10, 0.9);
     let stroke = Stroke::default().with_width(2.5).with_color(orange);
     for hex in canvas.marked {
-        let ring = crate::scene::marks::inset_ring(map, *hex);
+        let ring = berthier_tools::scene::marks::inset_ring(map, *hex);
         frame.stroke(&super::layers::polyline(&canvas.view, &ring), stroke);
     }
 }

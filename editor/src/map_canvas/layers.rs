@@ -9,10 +9,10 @@ use iced::{Color, alignment};
 use berthier_schema::{HexId, Map};
 
 use super::{MapCanvas, NUMBERS_MIN_RADIUS, Viewport};
-pub use crate::scene::Layer;
-use crate::scene::{self, Shape};
+pub use berthier_tools::scene::Layer;
+use berthier_tools::scene::{self, Shape};
 
-pub use crate::scene::places::{EDGE_INK, ENTRY_INK};
+pub use berthier_tools::scene::places::{EDGE_INK, ENTRY_INK};
 /// Cursor overlay.
 const CURSOR_INK: [u8; 3] = [0xff, 0x8c, 0x00];
 
@@ -63,7 +63,7 @@ fn keeper<'a>(
 
 /// The places layer with the default palette (its shapes use none).
 pub fn places(map: &Map, keep: &dyn Fn(HexId) -> bool) -> Vec<Shape> {
-    scene::places::all(map, &crate::palette::Palette::default(), keep)
+    scene::places::all(map, &berthier_tools::palette::Palette::default(), keep)
 }
 
 /// The uncached overlay: the hovered hex, the brush footprint, the

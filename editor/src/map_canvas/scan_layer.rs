@@ -7,9 +7,10 @@ use iced::{Point, Rectangle, Renderer, Size, Theme, Vector, mouse};
 
 use super::geometry::Viewport;
 use super::{MapCanvas, Message};
-use crate::project::{ScanImage, SheetScan};
-use crate::scan::TiledScan;
-use crate::scan::view;
+use berthier_tools::project::{ScanImage, SheetScan};
+use berthier_tools::scan::visible;
+
+use crate::scan_view::{self, TiledScan};
 
 /// The scan layer of a [`MapCanvas`], drawn through `cache` when `show`.
 pub struct ScanLayer<'a> {
@@ -41,7 +42,10 @@ impl canvas::Program<Message> for ScanLayer<'_> {
         vec![self.cache.draw(renderer, bounds.size(), |frame| {
             if let Some(scan) = &opened.scan {
                 match &scan.image {
-                    ScanImage::Whole(handle) | ScanImage::Preview(handle) => {
+                    ScanImage::Whole(pixels) | ScanImage::Preview(pixels) => {
+                        let Some(handle) = scan_view::handle(pixels) else {
+                            return;
+                        };
                         let size =
                             Size::new(scan.width as f32, scan.height as f32)
                                 * view.zoom;
@@ -50,7 +54,11 @@ impl canvas::Program<Message> for ScanLayer<'_> {
                             handle,
                         );
                     }
-                    ScanImage::Tiled(tiled) => draw_tiles(frame, &view, tiled),
+                    ScanImage::Tiled(tiles) => {
+                        if let Some(tiled) = scan_view::tiled(tiles) {
+                            draw_tiles(frame, &view, tiled);
+                        }
+                    }
                     ScanImage::Pending => {}
                 }
             }
@@ -64,7 +72,10 @@ impl canvas::Program<Message> for ScanLayer<'_> {
 /// A sheet's own scan, turned and scaled to where its registration puts
 /// it on the map (over the map's scan, as the sheet covers that ground).
 fn draw_sheet(frame: &mut Frame, view: &Viewport, sheet: &SheetScan) {
-    let ScanImage::Whole(handle) = &sheet.scan.image else {
+    let ScanImage::Whole(pixels) = &sheet.scan.image else {
+        return;
+    };
+    let Some(handle) = scan_view::handle(pixels) else {
         return;
     };
     let place = sheet.place;
@@ -82,11 +93,15 @@ fn draw_sheet(frame: &mut Frame, view: &Viewport, sheet: &SheetScan) {
 /// rectangles, reading tiles that are not kept yet.
 fn draw_tiles(frame: &mut Frame, view: &Viewport, tiled: &TiledScan) {
     let layout = tiled.tiles().layout();
-    let level = view::level_for_zoom(view.zoom, layout.levels);
-    let keys =
-        view::visible_tiles(layout, level, view.visible_scan(frame.size()), 1);
+    let level = visible::level_for_zoom(view.zoom, layout.levels);
+    let keys = visible::visible_tiles(
+        layout,
+        level,
+        view.visible_scan(frame.size()),
+        1,
+    );
     for (key, handle) in tiled.handles(&keys) {
-        let [x, y, w, h] = view::tile_on_scan(layout, key);
+        let [x, y, w, h] = visible::tile_on_scan(layout, key);
         let a = view.to_screen([x, y]);
         let b = view.to_screen([x + w, y + h]);
         // Whole screen pixels, so neighbouring tiles meet without a seam.

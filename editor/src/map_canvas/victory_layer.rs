@@ -1,12 +1,12 @@
 //! A canvas stacked over the map that draws a scenario's victory
-//! conditions ([`crate::victory`]): it captures no event, so the map
+//! conditions ([`berthier_tools::victory`]): it captures no event, so the map
 //! below pans, zooms and paints as before.
 
 use iced::widget::canvas::{self, Frame, Geometry};
 use iced::{Rectangle, Renderer, Theme, mouse};
 
 use super::geometry::Viewport;
-use crate::scene::Shape;
+use berthier_tools::scene::Shape;
 
 /// The victory marks, in scan pixels, and the map's pan and zoom.
 #[derive(Debug)]

@@ -7,7 +7,7 @@ use iced::widget::{button, column, container, row, text};
 use iced::{Element, Fill, Font, font};
 
 use super::map::MapScreen;
-use crate::project::OpenError;
+use berthier_tools::project::OpenError;
 
 /// The error screen's state.
 #[derive(Debug)]

@@ -1,4 +1,4 @@
-//! The tab bar of a game on several maps ([`crate::game`]): one tab per
+//! The tab bar of a game on several maps ([`berthier_tools::game`]): one tab per
 //! map, the battle the tab's map is opened through (its setup, timeline
 //! and order of battle are on the bar below), and the battles that did
 //! not open. The screens inside the tabs are the editor's usual ones; the
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use iced::widget::{button, column, container, pick_list, row, text};
 use iced::{Center, Color, Element};
 
-use crate::game::{BattleFile, GameDoc, marks};
+use berthier_tools::game::{BattleFile, GameDoc, marks};
 
 /// The tabs' state.
 #[derive(Debug, Clone)]
@@ -125,11 +125,11 @@ impl GameTabs {
         let Some(map) = self.doc.maps.get(self.active) else {
             return row![].into();
         };
-        let shown = scenario.map(crate::game::normal);
+        let shown = scenario.map(berthier_tools::game::normal);
         let current = map
             .battles
             .iter()
-            .find(|b| Some(crate::game::normal(&b.scenario)) == shown)
+            .find(|b| Some(berthier_tools::game::normal(&b.scenario)) == shown)
             .cloned()
             .map(BattleChoice);
         let choices: Vec<BattleChoice> =

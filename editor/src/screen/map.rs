@@ -28,14 +28,15 @@ use std::path::PathBuf;
 
 use iced::{Point, Size, Task};
 
-use crate::files::{DiskStamp, Recovery};
-use crate::history::History;
 use crate::map_canvas::geometry::Viewport;
 use crate::map_canvas::{self, Caches, Layer, Preview, Visible};
-use crate::project::{self, OpenError, OpenedMap, ScanImage};
-use crate::recent::RecentFile;
-use crate::scan;
-use crate::tool::{self, Catalog, Gesture};
+use crate::scan_view;
+use berthier_tools::files::{DiskStamp, Recovery};
+use berthier_tools::history::History;
+use berthier_tools::project::{self, OpenError, OpenedMap, ScanImage};
+use berthier_tools::recent::RecentFile;
+use berthier_tools::scan;
+use berthier_tools::tool::{self, Catalog, Gesture};
 
 /// The map screen's state.
 #[derive(Debug)]
@@ -95,7 +96,7 @@ pub struct MapScreen {
     marked: Vec<berthier_schema::HexId>,
     /// What in the pack's scenarios names each gazetteer item, read when
     /// a gazetteer tool first needs it.
-    used_by: Option<std::sync::Arc<crate::gazetteer::UsedBy>>,
+    used_by: Option<std::sync::Arc<berthier_tools::gazetteer::UsedBy>>,
     /// The item whose rename was asked about (a second Rename goes ahead).
     confirm_rename: Option<String>,
     /// The road being renamed from the Roads list: its id and the name
@@ -104,7 +105,7 @@ pub struct MapScreen {
     /// The victory conditions of the scenario the map was opened through.
     victory: Option<victory::Conditions>,
     /// The transfer ends and joins of the game the map is a tab of.
-    game_marks: Vec<crate::game::Mark>,
+    game_marks: Vec<berthier_tools::game::Mark>,
 }
 
 /// What the screen handles.
@@ -121,7 +122,7 @@ pub enum Message {
     /// Read the file again from disk.
     Reload,
     /// From the background tiling of a large scan.
-    Scan(scan::view::Event),
+    Scan(scan_view::Event),
     /// From the tool panel.
     Panel(panel::Message),
     /// From the place, entry point or edge form.
@@ -222,7 +223,7 @@ impl MapScreen {
             .as_deref()
             .and_then(victory::Conditions::read);
         Self {
-            recovery: crate::files::find_recovery(&opened.path),
+            recovery: berthier_tools::files::find_recovery(&opened.path),
             disk: DiskStamp::read(&opened.path),
             disk_changed: None,
             findings: findings::Findings::new(&opened),
@@ -268,7 +269,7 @@ impl MapScreen {
     pub fn load_scan(&self) -> Task<Message> {
         match &self.opened.scan {
             Some(s) if matches!(s.image, ScanImage::Pending) => Task::run(
-                scan::view::open_in_background(
+                scan_view::open_in_background(
                     &s.path,
                     scan::cache::default_root(),
                     scan::Budget::default(),
@@ -279,22 +280,22 @@ impl MapScreen {
         }
     }
 
-    fn scan_event(&mut self, event: scan::view::Event) {
+    fn scan_event(&mut self, event: scan_view::Event) {
         let Some(s) = self.opened.scan.as_mut() else {
             return;
         };
         match event {
-            scan::view::Event::Progress(p) => self.scan_progress = Some(p),
-            scan::view::Event::Preview(path, handle) if path == s.path => {
+            scan_view::Event::Progress(p) => self.scan_progress = Some(p),
+            scan_view::Event::Preview(path, pixels) if path == s.path => {
                 if matches!(s.image, ScanImage::Pending) {
-                    s.image = ScanImage::Preview(handle);
+                    s.image = ScanImage::Preview(pixels);
                     self.caches.clear();
                 }
             }
-            scan::view::Event::Preview(..) => {}
+            scan_view::Event::Preview(..) => {}
             // Results for another file (before a reload) are dropped.
-            scan::view::Event::Done(path, _) if path != s.path => {}
-            scan::view::Event::Done(_, result) => {
+            scan_view::Event::Done(path, _) if path != s.path => {}
+            scan_view::Event::Done(_, result) => {
                 self.scan_progress = None;
                 match result {
                     Ok(tiled) => s.image = ScanImage::Tiled(tiled),

@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 use berthier_schema::{Extent, Format, Map, Orientation, Shift};
 use iced::Task;
 
-use crate::files;
 use crate::map_form::{self, Bound, ExtentInput, Field, Problems};
-use crate::project::OpenedMap;
-use crate::scan;
+use berthier_tools::files;
+use berthier_tools::project::OpenedMap;
+use berthier_tools::scan;
 
 /// The form's state.
 #[derive(Debug)]

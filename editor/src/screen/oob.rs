@@ -1,6 +1,6 @@
 //! The order of battle screen: a counters file as a tree per side on the
 //! left, the selected item and its ratings grid on the right. Edits are
-//! commands of [`crate::oob`] (one undo step each; typing into one field
+//! commands of [`berthier_tools::oob`] (one undo step each; typing into one field
 //! is one step), built in `edits`; saving keeps the file's comments and
 //! layout (`file`). Laid out in `view`, the tree in `tree`, the grid in
 //! `grid`.
@@ -20,10 +20,10 @@ pub use view::NAME_FIELD;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use crate::oob::OobDoc;
-use crate::oob::ratings::Column;
-use crate::oob::tree::{Item, Kind};
 use crate::screen::unsaved;
+use berthier_tools::oob::OobDoc;
+use berthier_tools::oob::ratings::Column;
+use berthier_tools::oob::tree::{Item, Kind};
 
 /// The screen's state.
 #[derive(Debug)]
@@ -173,7 +173,7 @@ impl OobScreen {
     /// open and the formations holding only units shut.
     pub fn new(doc: OobDoc) -> Self {
         Self {
-            collapsed: crate::oob::tree::shut_at_start(doc.merged()),
+            collapsed: berthier_tools::oob::tree::shut_at_start(doc.merged()),
             doc,
             selected: None,
             notice: None,

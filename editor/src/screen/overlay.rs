@@ -13,7 +13,7 @@ use iced::{
 
 use crate::map_canvas::geometry::{self, Viewport};
 use crate::map_canvas::{self, Caches, Layer, MapCanvas, Preview, Visible};
-use crate::project::OpenedMap;
+use berthier_tools::project::OpenedMap;
 
 /// Id of the container around the canvases (tests find it to click on the
 /// map).
@@ -112,7 +112,7 @@ impl MapView {
             None => {
                 let placed = opened.map.geometry();
                 geometry::bounds(
-                    crate::scene::all_hexes(&opened.map)
+                    berthier_tools::scene::all_hexes(&opened.map)
                         .flat_map(|h| placed.corners_px(h)),
                 )
             }

@@ -23,8 +23,8 @@ use iced::Task;
 use super::overlay::{Key, MapView, Pointer};
 use crate::job::JobError;
 use crate::map_canvas;
-use crate::project::OpenedMap;
-use crate::registration::{self, piecewise};
+use berthier_tools::project::OpenedMap;
+use berthier_tools::registration::{self, piecewise};
 use handles::Drag;
 use task::{Found, ReportingJob, Step};
 
@@ -424,7 +424,7 @@ impl RegisterScreen {
             px: g.center_px(g.origin_hex),
         });
         let hexes: Vec<HexId> =
-            crate::scene::all_hexes(&self.opened.map).collect();
+            berthier_tools::scene::all_hexes(&self.opened.map).collect();
         Some(task::auto_job(path, g.shift, anchor, hexes))
     }
 

@@ -4,7 +4,7 @@
 //! selected hex. Units are placed by picking one in the roster and
 //! clicking (or dragging onto) a hex, moved by dragging their counter,
 //! turned with `[` and `]`, removed with Delete; each action is one undo
-//! step of [`crate::setup::SetupDoc`], saved keeping comments and layout.
+//! step of [`berthier_tools::setup::SetupDoc`], saved keeping comments and layout.
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
 mod facing;
@@ -24,10 +24,10 @@ use iced::widget::canvas::Cache;
 use crate::map_canvas;
 use crate::screen::overlay::{MapView, Pointer};
 use crate::screen::unsaved;
-use crate::setup::roster::{Roster, rosters};
-use crate::setup::stack::{self, Report};
-use crate::setup::zone::{self, Shaded};
-use crate::setup::{SetupDoc, art};
+use berthier_tools::setup::roster::{Roster, rosters};
+use berthier_tools::setup::stack::{self, Report};
+use berthier_tools::setup::zone::{self, Shaded};
+use berthier_tools::setup::{SetupDoc, art};
 
 pub use layer::LayerKey;
 pub use zone_tools::ZoneTool;
@@ -74,14 +74,15 @@ pub struct SetupScreen {
     zone_tool: Option<ZoneTool>,
     /// A variant compared with its base (`Err`: why the base did not
     /// load), worked out once on opening.
-    variant_diff: Option<Result<Vec<crate::setup::variant::Section>, String>>,
+    variant_diff:
+        Option<Result<Vec<berthier_tools::setup::variant::Section>, String>>,
     /// The scenario's live findings, checked after every edit.
     live: crate::scenario_findings::live::Live,
     /// The setup changed since the live findings were last asked for.
     live_due: bool,
     /// The transfer ends and joins of the game the scenario is a battle
-    /// of, drawn over the map (see [`crate::game`]).
-    game_marks: Vec<crate::game::Mark>,
+    /// of, drawn over the map (see [`berthier_tools::game`]).
+    game_marks: Vec<berthier_tools::game::Mark>,
 }
 
 /// What is worked out from the setup after each edit.
@@ -91,7 +92,7 @@ struct Shown {
     /// Hexes holding an illegal stack.
     illegal: Vec<HexId>,
     /// Counters and facing marks, in scan pixels.
-    art: Vec<crate::scene::Shape>,
+    art: Vec<berthier_tools::scene::Shape>,
     /// The stack panel's content.
     report: Option<Report>,
 }
@@ -192,12 +193,13 @@ impl SetupScreen {
     /// The variant compared with its base, when the file is a variant.
     fn compare_with_base(
         &self,
-    ) -> Option<Result<Vec<crate::setup::variant::Section>, String>> {
+    ) -> Option<Result<Vec<berthier_tools::setup::variant::Section>, String>>
+    {
         let base = self.doc.variant_of.as_ref()?;
         Some(
             berthier_schema::pack::load_scenario(base)
                 .map(|r| {
-                    crate::setup::variant::diff(
+                    berthier_tools::setup::variant::diff(
                         &r.scenario,
                         self.doc.scenario(),
                     )
@@ -216,7 +218,8 @@ impl SetupScreen {
     /// The variant's differences from its base, when the file is one.
     pub fn variant_diff(
         &self,
-    ) -> Option<&Result<Vec<crate::setup::variant::Section>, String>> {
+    ) -> Option<&Result<Vec<berthier_tools::setup::variant::Section>, String>>
+    {
         self.variant_diff.as_ref()
     }
 
@@ -229,8 +232,10 @@ impl SetupScreen {
             );
             return None;
         }
-        match crate::setup::variant::create(&self.doc.path, self.doc.scenario())
-        {
+        match berthier_tools::setup::variant::create(
+            &self.doc.path,
+            self.doc.scenario(),
+        ) {
             Ok(path) => Some(Event::OpenVariant(path)),
             Err(e) => {
                 self.notice = Some(e);
@@ -242,12 +247,12 @@ impl SetupScreen {
     /// The scenario being set up.
     /// Shows `marks`, a game's transfer ends and joins on this map, over
     /// the map (an empty list hides them).
-    pub fn set_game_marks(&mut self, marks: Vec<crate::game::Mark>) {
+    pub fn set_game_marks(&mut self, marks: Vec<berthier_tools::game::Mark>) {
         self.game_marks = marks;
     }
 
     /// The game's marks shown over the map.
-    pub fn game_marks(&self) -> &[crate::game::Mark] {
+    pub fn game_marks(&self) -> &[berthier_tools::game::Mark] {
         &self.game_marks
     }
 

@@ -11,7 +11,7 @@ use super::error::ErrorScreen;
 use super::register::{self, RegisterScreen};
 use super::suggest::{self, SuggestScreen};
 use crate::app::{Message, Screen};
-use crate::project::OpenError;
+use berthier_tools::project::OpenError;
 
 /// Which side screen to open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,8 +19,8 @@ use super::overlay::{Key, MapView, Mark, Pointer};
 use super::register::Job;
 use crate::job::JobError;
 use crate::map_canvas::{self, Layer};
-use crate::project::{self, OpenedMap};
-use crate::suggest::{self, Proposal, Sample};
+use berthier_tools::project::{self, OpenedMap};
+use berthier_tools::suggest::{self, Proposal, Sample};
 
 /// The screen's state.
 #[derive(Debug)]
@@ -234,7 +234,7 @@ impl SuggestScreen {
     pub fn job(&self) -> Option<Job<Outcome>> {
         let scan = self.opened.scan.as_ref()?;
         let map = self.opened.map.clone();
-        let hexes: Vec<HexId> = crate::scene::all_hexes(&map)
+        let hexes: Vec<HexId> = berthier_tools::scene::all_hexes(&map)
             .filter(|h| self.samples.iter().all(|s| s.hex != *h))
             .filter(|h| {
                 self.painted_too

@@ -22,9 +22,9 @@ use berthier_rules::schedule::{Played, play};
 use berthier_schema::HexId;
 
 use crate::screen::unsaved;
-use crate::timeline::TimelineDoc;
-use crate::timeline::cards::{Card, cards};
-use crate::timeline::names::Names;
+use berthier_tools::timeline::TimelineDoc;
+use berthier_tools::timeline::cards::{Card, cards};
+use berthier_tools::timeline::names::Names;
 
 /// Which card: an arrival, and for a cadenced arrival one of its groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,8 +81,8 @@ pub struct TimelineScreen {
     /// The schedule changed since the live findings were last asked for.
     live_due: bool,
     /// The transfer ends and joins of the game the scenario is a battle
-    /// of, ringed on the small map (see [`crate::game`]).
-    game_marks: Vec<crate::game::Mark>,
+    /// of, ringed on the small map (see [`berthier_tools::game`]).
+    game_marks: Vec<berthier_tools::game::Mark>,
 }
 
 /// The screen's messages.
@@ -160,7 +160,7 @@ impl TimelineScreen {
     /// The scenario being edited.
     /// Rings `marks`, a game's transfer ends and joins on this map, on
     /// the small map (an empty list removes them).
-    pub fn set_game_marks(&mut self, marks: Vec<crate::game::Mark>) {
+    pub fn set_game_marks(&mut self, marks: Vec<berthier_tools::game::Mark>) {
         if marks == self.game_marks {
             return;
         }
@@ -171,7 +171,7 @@ impl TimelineScreen {
     }
 
     /// The game's marks ringed on the small map.
-    pub fn game_marks(&self) -> &[crate::game::Mark] {
+    pub fn game_marks(&self) -> &[berthier_tools::game::Mark] {
         &self.game_marks
     }
 

@@ -4,9 +4,9 @@
 
 use crate::common;
 
-use berthier_editor::files;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{Message, panel};
+use berthier_tools::files;
+use berthier_tools::recent::Recent;
 use common::*;
 use iced_test::simulator;
 

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
-use berthier_editor::files::{self, SaveOutcome, save_loop};
 use berthier_schema::{Document, Format};
+use berthier_tools::files::{self, SaveOutcome, save_loop};
 
 const KILLS: usize = 100;
 

@@ -9,9 +9,9 @@ use crate::common;
 use std::path::Path;
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{MapScreen, form};
-use berthier_editor::tool::Tool;
+use berthier_tools::recent::Recent;
+use berthier_tools::tool::Tool;
 use iced::keyboard::Modifiers;
 use iced::{Event, Point, Vector, mouse};
 use iced_test::{Simulator, selector, simulator};
@@ -123,7 +123,7 @@ fn paint_undo_redo_save_reload() {
     click(&mut app, "Save");
     assert!(!app.title().ends_with(" *"), "{}", app.title());
     let (_, on_disk) =
-        berthier_editor::project::resolve_map(&path).expect("saved file");
+        berthier_tools::project::resolve_map(&path).expect("saved file");
     let h0505 = common::hex("0505");
     let painted = on_disk.hexes.get(&h0505).and_then(|d| d.terrain.clone());
     assert_eq!(painted.as_deref(), Some("woods"));
@@ -154,7 +154,7 @@ fn ctrl_s_saves_and_a_json_copy_reads_back() {
     click_at(&mut app, at);
     ctrl(&mut app, "s", false);
     let (_, on_disk) =
-        berthier_editor::project::resolve_map(&path).expect("saved");
+        berthier_tools::project::resolve_map(&path).expect("saved");
     let h0101 = common::hex("0101");
     let data = on_disk.hexes.get(&h0101).expect("0101 keeps its level");
     assert_eq!((data.terrain.as_deref(), data.level), (None, Some(0)));

@@ -10,10 +10,10 @@
 
 use crate::common;
 
-use berthier_editor::project;
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_schema::Hexside;
 use berthier_schema::edit::Edit;
+use berthier_tools::project;
 use iced::{Event, Point, Theme, mouse};
 use iced_test::simulator;
 

@@ -8,9 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::game::{MarkKind, marks};
 use berthier_editor::screen::game;
 use berthier_editor::screen::unsaved;
+use berthier_tools::game::{MarkKind, marks};
 
 use crate::common::files;
 use crate::common::ui::{click, open_app, shows};

@@ -9,10 +9,10 @@ use crate::common::{self, click_hex, hex, update};
 
 use std::path::{Path, PathBuf};
 
-use berthier_editor::gazetteer::{Kind, UsedBy};
-use berthier_editor::project;
 use berthier_editor::screen::map::{MapScreen, Message, form, panel};
-use berthier_editor::tool::Tool;
+use berthier_tools::gazetteer::{Kind, UsedBy};
+use berthier_tools::project;
+use berthier_tools::tool::Tool;
 use iced_test::{Simulator, selector, simulator};
 
 const MAP: &str = "maps/rivoli-1797/rivoli-1797.map.ron";

@@ -7,10 +7,10 @@
 use crate::common;
 
 use berthier_editor::map_canvas::Layer;
-use berthier_editor::palette::Palette;
-use berthier_editor::scene::{self, Shape, marks};
 use berthier_schema::document::parse;
 use berthier_schema::{Format, Map};
+use berthier_tools::palette::Palette;
+use berthier_tools::scene::{self, Shape, marks};
 use common::*;
 
 fn bundled(name: &str) -> Map {

@@ -7,9 +7,9 @@ use crate::common;
 
 use berthier_editor::app::App;
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{Message, Panel};
-use berthier_editor::tool::Tool;
+use berthier_tools::recent::Recent;
+use berthier_tools::tool::Tool;
 use common::*;
 use iced::{Point, Size};
 use iced_test::Simulator;

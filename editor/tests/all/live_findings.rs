@@ -9,10 +9,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use berthier_editor::project;
 use berthier_editor::scenario_findings::{self, Selection, live};
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_rules::Diagnostic;
+use berthier_tools::project;
 
 use crate::common::files::{root, scenarios_in};
 
@@ -285,7 +285,7 @@ fn the_kept_runs_report_what_a_fresh_check_reports() {
         .iter()
         .map(|d| key(d, &map_file))
         .collect();
-    let text = berthier_editor::files::map_text(&screen.opened().map, &map)
+    let text = berthier_tools::files::map_text(&screen.opened().map, &map)
         .expect("text");
     let mut texts = scenario_findings::Texts::new();
     texts.insert(map.clone(), text.into());

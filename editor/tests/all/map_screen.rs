@@ -2,9 +2,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::project;
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_schema::HexId;
+use berthier_tools::project;
 use iced::{Point, Size, Vector};
 
 fn demo() -> MapScreen {

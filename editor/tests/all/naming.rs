@@ -8,8 +8,8 @@ use crate::common;
 
 use berthier_editor::screen::map::form::{self, Choice};
 use berthier_editor::screen::map::{MapScreen, Message, panel};
-use berthier_editor::tool::Tool;
 use berthier_schema::Hexside;
+use berthier_tools::tool::Tool;
 use common::*;
 
 fn demo() -> (tempfile::TempDir, MapScreen) {

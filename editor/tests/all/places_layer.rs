@@ -4,11 +4,11 @@
 
 use berthier_editor::map_canvas::layers::{self, EDGE_INK};
 use berthier_editor::map_canvas::{self, Layer};
-use berthier_editor::project;
-use berthier_editor::scene::Shape;
 use berthier_editor::screen::suggest::{Message, SuggestScreen};
 use berthier_schema::HexId;
 use berthier_schema::map::{Compass, MapEdge};
+use berthier_tools::project;
+use berthier_tools::scene::Shape;
 
 /// Texts and colours; labels written one letter a line (beside east and
 /// west edges) read as one line.

@@ -4,14 +4,14 @@
 
 use berthier_editor::app::{App, Message};
 use berthier_editor::map_canvas::geometry::Viewport;
-use berthier_editor::project;
-use berthier_editor::recent::Recent;
-use berthier_editor::registration::RefineStep;
 use berthier_editor::screen::overlay::CANVAS_ID;
 use berthier_editor::screen::register::handles::{self, Handle};
 use berthier_editor::screen::register::task::Step;
 use berthier_editor::screen::register::{self, view::NUMBER_ID};
 use berthier_schema::Grid;
+use berthier_tools::project;
+use berthier_tools::recent::Recent;
+use berthier_tools::registration::RefineStep;
 use iced::{Point, Vector, keyboard, mouse, widget};
 use iced_test::Simulator;
 

@@ -3,11 +3,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::project;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::register::view::NUMBER_ID;
 use berthier_editor::screen::{register, suggest};
 use berthier_schema::HexId;
+use berthier_tools::project;
+use berthier_tools::recent::Recent;
 use iced::{keyboard, widget};
 
 use crate::app_ui;
@@ -117,11 +117,11 @@ fn automatic_proposal_lands_on_the_printed_grid() {
     // The button started a background task; run the same job here.
     let job = register(&app).job().expect("demo has a scan");
     let _ = app.update(Message::Register(register::Message::Proposed(job())));
-    let hexes: Vec<HexId> = berthier_editor::scene::all_hexes(
+    let hexes: Vec<HexId> = berthier_tools::scene::all_hexes(
         &project::open(&project::demo_map_path()).expect("demo").map,
     )
     .collect();
-    let err = berthier_editor::registration::max_centre_error(
+    let err = berthier_tools::registration::max_centre_error(
         register(&app).grid(),
         &truth,
         &hexes,
@@ -154,7 +154,7 @@ fn proposed_from(origin: [f64; 2]) -> App {
 }
 
 fn off_by(app: &App, truth: &berthier_schema::Grid) -> f64 {
-    berthier_editor::registration::max_centre_error(
+    berthier_tools::registration::max_centre_error(
         register(app).grid(),
         truth,
         &demo_hexes(),
@@ -233,7 +233,7 @@ fn a_proposal_one_hex_off_waits_for_a_read_hex_that_renumbers_it() {
         panic!("back on the map")
     };
     let hexes = demo_hexes();
-    let err = berthier_editor::registration::max_centre_error(
+    let err = berthier_tools::registration::max_centre_error(
         &m.opened().map.grid,
         &truth,
         &hexes,

@@ -5,9 +5,9 @@
 
 use berthier_editor::app::{App, Message, Screen};
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::project;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map;
+use berthier_tools::project;
+use berthier_tools::recent::Recent;
 use iced::Theme;
 
 use crate::app_ui;

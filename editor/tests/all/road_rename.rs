@@ -4,11 +4,11 @@
 //! (its id stays, so they keep working); each rename is one undo step.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use berthier_editor::gazetteer::Kind;
-use berthier_editor::project;
 use berthier_editor::screen::map::gazetteer::{self, ROAD_NAME};
 use berthier_editor::screen::map::{MapScreen, Message, panel};
-use berthier_editor::tool::Tool;
+use berthier_tools::gazetteer::Kind;
+use berthier_tools::project;
+use berthier_tools::tool::Tool;
 use iced_test::{Simulator, selector};
 
 use crate::common::{files, update};

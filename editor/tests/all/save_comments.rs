@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::register::{self, Field};
 use berthier_schema::preserve::{comment_count, keeps_comments};
 use berthier_schema::{Format, Map};
+use berthier_tools::recent::Recent;
 use iced::keyboard::Modifiers;
 
 use crate::app_ui;

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use berthier_editor::scan::view::{self, Event};
-use berthier_editor::scan::{
+use berthier_editor::scan_view::{self as view, Event};
+use berthier_tools::scan::visible;
+use berthier_tools::scan::{
     Budget, Layout, Progress, ScanError, Stage, TILE, TileKey, cache, decode,
     pyramid,
 };
@@ -279,7 +280,7 @@ fn level_follows_the_zoom() {
         (0.0, 0),
     ];
     for (zoom, level) in cases {
-        assert_eq!(view::level_for_zoom(zoom, 7), level, "zoom {zoom}");
+        assert_eq!(visible::level_for_zoom(zoom, 7), level, "zoom {zoom}");
     }
 }
 
@@ -287,8 +288,9 @@ fn level_follows_the_zoom() {
 fn only_tiles_near_the_view_are_drawn() {
     let layout = Layout::new(20_000, 14_000, TILE);
     assert_eq!(layout.levels, 7);
-    let keys =
-        |level, rect, margin| view::visible_tiles(&layout, level, rect, margin);
+    let keys = |level, rect, margin| {
+        visible::visible_tiles(&layout, level, rect, margin)
+    };
     let corner = [[0.0, 0.0], [1000.0, 800.0]];
     assert_eq!(keys(0, corner, 0).len(), 4);
     assert_eq!(keys(0, corner, 1).len(), 9);
@@ -309,7 +311,7 @@ fn only_tiles_near_the_view_are_drawn() {
         y: 0,
     };
     assert_eq!(
-        view::tile_on_scan(&layout, last),
+        visible::tile_on_scan(&layout, last),
         [0.0, 0.0, 20_000.0, 14_000.0]
     );
 }
@@ -448,7 +450,7 @@ fn background_opening_reports_progress_then_the_tiles() {
         panic!("{last:?}");
     };
     assert_eq!(path, &b.source);
-    assert_eq!(tiled.tiles().layout().levels, 3);
+    assert_eq!(tiled.set.layout().levels, 3);
     let percents: Vec<u32> = progress
         .iter()
         .filter_map(|e| match e {

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::project::{self, ScanImage};
-use berthier_editor::scan::view::{self, Event};
-use berthier_editor::scan::{Budget, Progress, Stage};
+use berthier_editor::scan_view::{self as view, Event};
 use berthier_editor::screen::map::{MapScreen, Message};
+use berthier_tools::project::{self, ScanImage};
+use berthier_tools::scan::{Budget, Progress, Stage};
 use iced::futures::{StreamExt, executor::block_on};
 use iced::{Size, Theme};
 use iced_test::simulator;
@@ -91,11 +91,12 @@ fn a_large_scan_is_tiled_in_the_background_with_progress() {
     else {
         panic!("tiled: {:?}", screen.opened().warnings);
     };
-    assert_eq!(tiled.tiles().layout().levels, 5);
+    assert_eq!(tiled.set.layout().levels, 5);
 
     // The fitted view draws level 2 (zoom about 0.2) in red.
     assert!(red_share(&screen, dir.path(), "tiled") > 0.2);
-    assert!(tiled.kept() > 0 && tiled.kept() <= 12, "{}", tiled.kept());
+    let kept = view::tiled(tiled).expect("tile handles").kept();
+    assert!(kept > 0 && kept <= 12, "{kept}");
 }
 
 /// The share of the screen's pixels drawn in the scan's red.

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::recent::Recent;
-use berthier_editor::tool::Tool;
+use berthier_tools::recent::Recent;
+use berthier_tools::tool::Tool;
 use iced::keyboard::Modifiers;
 
 use crate::common;

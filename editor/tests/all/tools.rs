@@ -6,9 +6,9 @@ use crate::common;
 
 use berthier_editor::screen::map::form::{self, Side};
 use berthier_editor::screen::map::{Message, panel};
-use berthier_editor::tool::Tool;
 use berthier_schema::Hexside;
 use berthier_schema::map::Compass;
+use berthier_tools::tool::Tool;
 use common::*;
 use iced::keyboard::Modifiers;
 

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use berthier_editor::app::{App, Message, Screen, VassalImport, VassalStatus};
-use berthier_editor::recent::Recent;
-use berthier_editor::vassal::export::battle::export;
+use berthier_tools::recent::Recent;
+use berthier_tools::vassal::export::battle::export;
 
 use crate::app_ui::with_ui;
 

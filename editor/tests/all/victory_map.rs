@@ -7,11 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
-use berthier_editor::project;
-use berthier_editor::scene::Shape;
 use berthier_editor::screen::map::MapScreen;
-use berthier_editor::victory::EXIT_INK;
 use berthier_schema::HexId;
+use berthier_tools::project;
+use berthier_tools::scene::Shape;
+use berthier_tools::victory::EXIT_INK;
 use iced_test::{selector, simulator};
 
 fn bundled(file: &str) -> PathBuf {

@@ -29,7 +29,7 @@ fn demo_opens_and_shows_its_status() {
     // The demo as a start with no file opens it: copied into a data
     // folder (a temporary one here, not the user's).
     let data = tempfile::tempdir().expect("temp dir");
-    let recent = berthier_editor::recent::Recent::at(None);
+    let recent = berthier_tools::recent::Recent::at(None);
     let mut app = App::demo_in(Some(data.path()), recent);
     assert!(matches!(app.screen(), Screen::Map(_)));
     simulator(app.view())

@@ -314,7 +314,7 @@ pub fn vassal(scratch: &Scratch, input: &[u8]) -> Verdict {
         return Verdict::Fine;
     }
     let _ = std::fs::remove_dir_all(&out);
-    let result = berthier_editor::vassal::import::import(&module, &out);
+    let result = berthier_tools::vassal::import::import(&module, &out);
     let left = out.exists() || leftover_staging(scratch.path());
     let _ = std::fs::remove_dir_all(&out);
     match result {

@@ -51,7 +51,8 @@ impl MapScreen {
             return (Task::none(), None);
         };
         let mut header = Properties::of(&self.opened.map);
-        header.scan = Some(crate::files::path_from(&self.opened.path, &path));
+        header.scan =
+            Some(berthier_tools::files::path_from(&self.opened.path, &path));
         let task = self.set_header(header);
         let then = self.needs_scan.take();
         if self.opened.scan.is_none() {

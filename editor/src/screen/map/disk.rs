@@ -11,7 +11,7 @@ use iced::widget::{button, row, text};
 
 use super::file::banner;
 use super::{MapScreen, Message};
-use crate::files::DiskStamp;
+use berthier_tools::files::DiskStamp;
 
 impl MapScreen {
     /// Compares the file with what the screen last read or wrote.

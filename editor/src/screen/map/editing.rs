@@ -9,9 +9,9 @@ use berthier_schema::edit::Edit;
 use iced::{Point, Task, keyboard};
 
 use super::{MapScreen, Message, form};
-use crate::history::Step;
 use crate::map_canvas::{Caches, Layer, Preview};
-use crate::tool::{self, Gesture, Tool, brush, hexside, road};
+use berthier_tools::history::Step;
+use berthier_tools::tool::{self, Gesture, Tool, brush, hexside, road};
 
 impl MapScreen {
     fn scan_px(&self, at: Point) -> [f64; 2] {
@@ -249,7 +249,7 @@ impl MapScreen {
 /// header (its series or scan may be other files now).
 fn clear_for(caches: &Caches, step: &Step) -> bool {
     let mut header = false;
-    for edit in crate::history::leaf_edits(step) {
+    for edit in berthier_tools::history::leaf_edits(step) {
         header |= matches!(edit, Edit::Properties(_));
         Layer::touched_by(edit)
             .into_iter()

@@ -11,8 +11,8 @@ use iced::Task;
 use iced::widget::{button, container, row, text};
 
 use super::{Event, MapScreen, Message};
-use crate::files::{self, SaveOutcome};
-use crate::history::History;
+use berthier_tools::files::{self, SaveOutcome};
+use berthier_tools::history::History;
 
 impl MapScreen {
     /// Saves to the map's own file, keeping its comments and layout; when

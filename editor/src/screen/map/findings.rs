@@ -24,7 +24,7 @@ use iced::{Element, Fill, Point, Size, Vector};
 use super::MapScreen;
 use crate::map_canvas::geometry::{MAX_ZOOM, Viewport};
 use crate::map_canvas::highlight::Highlight;
-use crate::project::OpenedMap;
+use berthier_tools::project::OpenedMap;
 pub use wording::{label, not_run};
 
 /// Screen pixels of a hex radius a finding is shown at, at least.

@@ -8,8 +8,8 @@ use berthier_schema::{HexId, Map};
 use iced::widget::{button, column, pick_list, row, text, text_input};
 use iced::{Element, Fill};
 
-use crate::history::Step;
-use crate::tool::fresh_id;
+use berthier_tools::history::Step;
+use berthier_tools::tool::fresh_id;
 
 /// An open form.
 #[derive(Debug, Clone, PartialEq)]
@@ -235,7 +235,7 @@ fn create_place(f: &HexForm, map: &Map) -> Option<Step> {
             id: id.clone(),
             name: name.to_owned(),
             aliases: Vec::new(),
-            category: crate::tool::name_of(&f.category),
+            category: berthier_tools::tool::name_of(&f.category),
             hexes: vec![f.hex],
             provenance: None,
         }),
@@ -289,10 +289,10 @@ fn add_to_place(f: &HexForm, map: &Map) -> Option<Step> {
 /// The chosen place renamed; its id stays, since scenarios refer to it.
 fn rename_place(f: &HexForm, map: &Map) -> Option<Step> {
     let mut place = map.place(&f.target.as_ref()?.id)?.clone();
-    if let Some(name) = crate::tool::name_of(&f.name) {
+    if let Some(name) = berthier_tools::tool::name_of(&f.name) {
         place.name = name;
     }
-    if let Some(category) = crate::tool::name_of(&f.category) {
+    if let Some(category) = berthier_tools::tool::name_of(&f.category) {
         place.category = Some(category);
     }
     let id = place.id.clone();
@@ -306,7 +306,7 @@ fn rename_place(f: &HexForm, map: &Map) -> Option<Step> {
 fn rename_entry(f: &HexForm, map: &Map) -> Option<Step> {
     let id = &f.target.as_ref()?.id;
     let mut entry = map.entry_points.iter().find(|e| &e.id == id)?.clone();
-    entry.name = crate::tool::name_of(&f.name)?;
+    entry.name = berthier_tools::tool::name_of(&f.name)?;
     Some(Edit::EntryPoint {
         id: entry.id.clone(),
         to: Some(entry),

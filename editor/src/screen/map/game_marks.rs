@@ -1,4 +1,4 @@
-//! The marks of the game a map is a tab of ([`crate::game`]): transfer
+//! The marks of the game a map is a tab of ([`berthier_tools::game`]): transfer
 //! exits and entries and the seams where maps join, listed above the
 //! findings and drawn over the map. The application hands them over; the
 //! map screen does not read the game file.
@@ -7,8 +7,8 @@ use iced::widget::{Canvas, column, text};
 use iced::{Element, Fill};
 
 use super::MapScreen;
-use crate::game::{Mark, marks};
 use crate::map_canvas::game_layer::GameLayer;
+use berthier_tools::game::{Mark, marks};
 
 impl MapScreen {
     /// Shows `marks` on the map (a game's tab); an empty list hides them.

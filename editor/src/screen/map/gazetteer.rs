@@ -1,7 +1,7 @@
 //! The gazetteer on the map screen: under the place, entry point, edge
 //! and road tools, each item's "used by" list (the scenarios' setup
 //! instructions, arrivals and victory conditions that name it, from
-//! [`crate::gazetteer`]), a Delete button that refuses while something
+//! [`berthier_tools::gazetteer`]), a Delete button that refuses while something
 //! names the item, and a question before renaming a place, entry point
 //! or road that scenarios name (its id stays, so they keep working; the
 //! author is told so before the printed name changes). Roads are renamed
@@ -14,8 +14,8 @@ use iced::widget::{button, column, row, text, text_input};
 use iced::{Element, Fill};
 
 use super::{MapScreen, form};
-use crate::gazetteer::{Kind, Use, UsedBy};
-use crate::tool::Tool;
+use berthier_tools::gazetteer::{Kind, Use, UsedBy};
+use berthier_tools::tool::Tool;
 
 /// What the gazetteer section sends.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ impl MapScreen {
         let Some((id, typed)) = self.road_name.clone() else {
             return;
         };
-        let Some(name) = crate::tool::name_of(&typed) else {
+        let Some(name) = berthier_tools::tool::name_of(&typed) else {
             return;
         };
         let uses = self.used_by().of(Kind::Road, &id).len();
@@ -263,7 +263,7 @@ fn road_rename<'a>(screen: &'a MapScreen, id: &str) -> Element<'a, Message> {
             let placeholder = road
                 .and_then(|r| r.name.clone())
                 .unwrap_or_else(|| "Road name".to_owned());
-            let ok = crate::tool::name_of(typed)
+            let ok = berthier_tools::tool::name_of(typed)
                 .is_some()
                 .then_some(Message::ConfirmRoadName);
             column![

@@ -9,8 +9,8 @@ use iced::widget::{
 use iced::{Background, Border, Color, Element, Fill};
 
 use super::{MapScreen, form};
-use crate::tool::catalog::Entry;
-use crate::tool::{LEVELS, MAX_RADIUS, Tool};
+use berthier_tools::tool::catalog::Entry;
+use berthier_tools::tool::{LEVELS, MAX_RADIUS, Tool};
 
 /// What the panel sends.
 #[derive(Debug, Clone)]

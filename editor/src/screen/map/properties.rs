@@ -14,7 +14,7 @@ use iced::{Element, Task};
 use super::file::banner;
 use super::{MapScreen, Message as MapMessage};
 use crate::map_form::{self, Bound, ExtentInput, Field, Problems, labelled};
-use crate::project;
+use berthier_tools::project;
 
 /// The Properties form's messages.
 #[derive(Debug, Clone)]
@@ -101,7 +101,8 @@ impl MapScreen {
             }
             Message::ChooseSeries => return series_dialog(&self.opened.path),
             Message::SeriesPicked(Some(p)) => {
-                form.series = crate::files::path_from(&self.opened.path, &p);
+                form.series =
+                    berthier_tools::files::path_from(&self.opened.path, &p);
             }
             Message::SeriesPicked(None) => {}
             Message::Cancel => self.properties = None,
@@ -142,7 +143,7 @@ impl MapScreen {
     /// its undo or redo): the palette, map checks and the scan follow.
     pub(super) fn files_changed(&mut self) -> Task<MapMessage> {
         let scan_changed = project::refresh_files(&mut self.opened);
-        self.catalog = crate::tool::Catalog::new(
+        self.catalog = berthier_tools::tool::Catalog::new(
             self.opened.series.as_deref(),
             &self.opened.map,
             &self.opened.palette,
@@ -254,7 +255,7 @@ impl Form {
             name: name?,
             series,
             scan: map.scan.clone(),
-            scale: crate::tool::name_of(&self.scale),
+            scale: berthier_tools::tool::name_of(&self.scale),
             extent,
         })
     }

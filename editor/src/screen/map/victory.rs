@@ -1,7 +1,7 @@
 //! The scenario's victory conditions on the map screen (when the map was
 //! opened through a scenario): listed above the findings, objectives with
 //! their points per side and exits with their roads drawn over the map
-//! ([`crate::victory`]), the conditions kept as text listed apart.
+//! ([`berthier_tools::victory`]), the conditions kept as text listed apart.
 
 use berthier_schema::scenario::VictoryCondition;
 use iced::widget::{Canvas, column, text};
@@ -9,7 +9,7 @@ use iced::{Element, Fill};
 
 use super::MapScreen;
 use crate::map_canvas::victory_layer::VictoryLayer;
-use crate::victory::Victory;
+use berthier_tools::victory::Victory;
 
 /// The scenario's conditions and its sides, as read when the screen
 /// opened (the map screen does not edit the scenario).

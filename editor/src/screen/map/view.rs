@@ -9,7 +9,7 @@ use iced::{Element, Fill};
 
 use super::{MapScreen, Message, Panel, panel, properties};
 use crate::map_canvas::Layer;
-use crate::recent::RecentFile;
+use berthier_tools::recent::RecentFile;
 
 impl MapScreen {
     /// The screen, with an empty Recent files list.

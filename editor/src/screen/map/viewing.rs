@@ -124,7 +124,8 @@ impl MapScreen {
         let map = &self.opened.map;
         let placed = map.geometry();
         geometry::bounds(
-            crate::scene::all_hexes(map).flat_map(|h| placed.corners_px(h)),
+            berthier_tools::scene::all_hexes(map)
+                .flat_map(|h| placed.corners_px(h)),
         )
     }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use berthier_schema::standard;
 
-use crate::files;
+use berthier_tools::files;
 
 /// A series offered on the form.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl SeriesChoice {
         if standard::is_name(series) {
             return Some(Self::Standard(series.to_owned()));
         }
-        crate::project::relative_to(map_file, series)
+        berthier_tools::project::relative_to(map_file, series)
             .canonicalize()
             .ok()
             .map(Self::File)

@@ -11,9 +11,9 @@ use iced::widget::{column, image, row, text};
 use iced::{Element, Length};
 
 use super::{Message, OobScreen};
-use crate::counter_art::draw;
-use crate::counter_art::{Art, Counter, Face};
-use crate::render::raster;
+use berthier_tools::counter_art::draw;
+use berthier_tools::counter_art::{Art, Counter, Face};
+use berthier_tools::render::raster;
 
 /// A face's side in screen pixels: the ratings stay readable.
 const FACE_PX: u32 = 96;

@@ -8,7 +8,7 @@
 //! drop target, releasing over it moves; a release anywhere else (the
 //! tree's own mouse area) ends the drag with nothing moved.
 
-use crate::oob::tree::{Item, Kind};
+use berthier_tools::oob::tree::{Item, Kind};
 
 use super::OobScreen;
 

@@ -1,14 +1,14 @@
 //! The order of battle screen's edits: each builds a command of
-//! [`crate::oob::ops`] from the selection and applies it as one undo step
+//! [`berthier_tools::oob::ops`] from the selection and applies it as one undo step
 //! (typing into one field merges into one step).
 
 use berthier_schema::{Formation, Unit};
 
 use super::{Confirm, OobScreen};
-use crate::oob::edit::OobEdit;
-use crate::oob::ratings::Column;
-use crate::oob::tree::{Item, Kind};
-use crate::oob::{ops, refs};
+use berthier_tools::oob::edit::OobEdit;
+use berthier_tools::oob::ratings::Column;
+use berthier_tools::oob::tree::{Item, Kind};
+use berthier_tools::oob::{ops, refs};
 
 impl OobScreen {
     pub(super) fn rename(&mut self, name: &str) {

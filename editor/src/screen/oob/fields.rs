@@ -6,7 +6,7 @@ use iced::Element;
 use iced::widget::{pick_list, row, text, text_input};
 
 use super::{Message, OobScreen};
-use crate::oob::ops::LEVELS;
+use berthier_tools::oob::ops::LEVELS;
 
 /// Room for the longest level name.
 const LEVEL_WIDTH: f32 = 180.0;

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{Event, OobScreen};
-use crate::oob::SaveOutcome;
-use crate::oob_csv::Change;
+use berthier_tools::oob::SaveOutcome;
+use berthier_tools::oob_csv::Change;
 
 impl OobScreen {
     pub(super) fn save(&mut self) -> Option<Event> {

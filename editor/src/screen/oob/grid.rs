@@ -9,9 +9,9 @@ use iced::widget::{Column, Row, TextInput, column, space, text, text_input};
 use iced::{Element, Fill};
 
 use super::Message;
-use crate::oob::OobDoc;
-use crate::oob::ratings::{self, Column as RatingColumn};
-use crate::oob::tree::count;
+use berthier_tools::oob::OobDoc;
+use berthier_tools::oob::ratings::{self, Column as RatingColumn};
+use berthier_tools::oob::tree::count;
 
 /// Width of the unit name column.
 const NAME_WIDTH: f32 = 150.0;

@@ -9,8 +9,8 @@ use iced::widget::{
 use iced::{Background, Border, Color, Element, Fill, Theme};
 
 use super::{Confirm, Message, OobScreen};
-use crate::counter_art::Art;
-use crate::oob::tree::{self, Kind, Row};
+use berthier_tools::counter_art::Art;
+use berthier_tools::oob::tree::{self, Kind, Row};
 
 /// Indentation per level, in pixels.
 const INDENT: f32 = 16.0;

@@ -9,9 +9,9 @@ use iced::widget::{
 use iced::{Element, Fill};
 
 use super::{Csv, Message, OobScreen, Target};
-use crate::oob::ops;
-use crate::oob::ratings::{self, units_within};
-use crate::oob::tree::{self, Kind, count};
+use berthier_tools::oob::ops;
+use berthier_tools::oob::ratings::{self, units_within};
+use berthier_tools::oob::tree::{self, Kind, count};
 
 /// The id of the selection's name field (tests type into it).
 pub const NAME_FIELD: &str = "oob-name";
@@ -264,7 +264,7 @@ impl OobScreen {
 
     fn marker_details(
         &self,
-        item: &crate::oob::tree::Item,
+        item: &berthier_tools::oob::tree::Item,
     ) -> Element<'_, Message> {
         let merged = self.doc.merged();
         if let Some(m) = merged.markers.iter().find(|m| m.id == item.id) {

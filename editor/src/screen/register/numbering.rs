@@ -13,7 +13,7 @@ use hexx::Hex;
 use super::RegisterScreen;
 use super::task::Found;
 use crate::job::JobError;
-use crate::registration::{self, anchor};
+use berthier_tools::registration::{self, anchor};
 
 /// Status line while a proposal's numbering is unconfirmed.
 pub const NOT_ANCHORED: &str = "Numbering not anchored: click a hex whose printed number you can read and type it";
@@ -53,7 +53,7 @@ impl Proposal {
 impl RegisterScreen {
     /// The extent's hexes.
     pub(super) fn hexes(&self) -> Vec<HexId> {
-        crate::scene::all_hexes(&self.opened.map).collect()
+        berthier_tools::scene::all_hexes(&self.opened.map).collect()
     }
 
     /// Whether Accept may keep the grid: not while an automatic proposal's

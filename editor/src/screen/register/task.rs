@@ -9,9 +9,9 @@ use berthier_schema::{HexId, Shift};
 use iced::Task;
 
 use crate::job::{self, JobError, Update};
-use crate::project;
-use crate::registration::auto::{self, AutoStep};
-use crate::registration::{Gray, RefineStep, Refined};
+use berthier_tools::project;
+use berthier_tools::registration::auto::{self, AutoStep};
+use berthier_tools::registration::{Gray, RefineStep, Refined};
 
 /// A step of automatic registration, as the status line shows it.
 #[derive(Debug, Clone, PartialEq)]

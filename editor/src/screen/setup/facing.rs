@@ -8,7 +8,7 @@ use berthier_schema::HexId;
 use berthier_schema::series::FacingKind;
 
 use super::SetupScreen;
-use crate::setup::art::{facing_direction, facing_kind};
+use berthier_tools::setup::art::{facing_direction, facing_kind};
 
 impl SetupScreen {
     /// The setup entry of the selected unit when it can face; otherwise

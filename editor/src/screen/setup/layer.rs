@@ -13,8 +13,8 @@ use berthier_schema::{HexId, Map};
 use super::Message;
 use crate::map_canvas::geometry::Viewport;
 use crate::map_canvas::layers::draw_shape;
-use crate::scene::Shape;
-use crate::setup::zone::Shaded;
+use berthier_tools::scene::Shape;
+use berthier_tools::setup::zone::Shaded;
 
 /// A key the setup takes over the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

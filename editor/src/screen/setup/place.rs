@@ -7,7 +7,7 @@ use berthier_schema::scenario::Placed;
 use iced::Point;
 
 use super::{LayerKey, SetupScreen};
-use crate::setup::Setups;
+use berthier_tools::setup::Setups;
 
 impl SetupScreen {
     /// The printed hex under a scan pixel, if it is on the map.

@@ -1,14 +1,14 @@
 //! The stack panel's formation and state chooser for the selected unit:
 //! one button per choice the series allows at setup
-//! ([`crate::setup::posture`]), the one set up highlighted; a press is one
+//! ([`berthier_tools::setup::posture`]), the one set up highlighted; a press is one
 //! undo step.
 
 use iced::widget::{Column, button, column, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
-use crate::setup::posture::{self, Choice};
-use crate::setup::stack::Member;
+use berthier_tools::setup::posture::{self, Choice};
+use berthier_tools::setup::stack::Member;
 
 impl SetupScreen {
     /// A formation's or state's display name, by series id (the id when

@@ -10,11 +10,11 @@ use iced::{Element, Fill, Theme};
 
 use super::layer::SetupLayer;
 use super::{Message, SetupScreen, Tab};
-use crate::game::marks;
 use crate::map_canvas::Visible;
 use crate::map_canvas::game_layer::GameLayer;
-use crate::setup::roster::{Entry, Row as RosterRow, Status};
-use crate::setup::zone;
+use berthier_tools::game::marks;
+use berthier_tools::setup::roster::{Entry, Row as RosterRow, Status};
+use berthier_tools::setup::zone;
 
 /// The left panel's width.
 const LIST_WIDTH: f32 = 320.0;

@@ -4,7 +4,7 @@
 //! region's polygon, the first replacing the zone; a corner clicked again
 //! is taken out). Each change is one undo step
 //! of the instructions, saved with the setup keeping comments; the kinds
-//! a click cannot say are listed in [`crate::setup::zone_edit`].
+//! a click cannot say are listed in [`berthier_tools::setup::zone_edit`].
 
 use berthier_schema::HexId;
 use berthier_schema::placement::Placement;
@@ -12,7 +12,7 @@ use iced::widget::{Column, button, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
-use crate::setup::zone_edit;
+use berthier_tools::setup::zone_edit;
 
 /// What the next click on the map does to the selected instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,10 +12,10 @@ use iced::widget::{image, text};
 use iced::{ContentFit, Element, Fill};
 
 use super::{Message, TimelineScreen};
-use crate::palette::Palette;
-use crate::render::raster;
-use crate::scene::{self, Layer, Px, Shape};
-use crate::timeline::TimelineDoc;
+use berthier_tools::palette::Palette;
+use berthier_tools::render::raster;
+use berthier_tools::scene::{self, Layer, Px, Shape};
+use berthier_tools::timeline::TimelineDoc;
 
 /// The most pixels the map image has a side (twice the panel, so it
 /// stays sharp on a high-density screen).
@@ -151,14 +151,14 @@ impl Backdrop {
     pub(super) fn ring_game_marks(
         &mut self,
         doc: &TimelineDoc,
-        marks: &[crate::game::Mark],
+        marks: &[berthier_tools::game::Mark],
     ) {
         let (Some(img), Some(map)) = (self.image.as_mut(), &doc.map) else {
             return;
         };
         let geometry = map.geometry();
         for mark in marks {
-            let colour = crate::game::marks::ink(mark.kind);
+            let colour = berthier_tools::game::marks::ink(mark.kind);
             for hex in &mark.hexes {
                 let [x, y] = geometry.center_px(*hex);
                 let [cx, cy] =

@@ -10,13 +10,13 @@ use iced::widget::{Column as Col, button, row, text};
 use iced::{Element, Font};
 
 use super::{Message, TimelineScreen};
-use crate::timeline::names::Names;
+use berthier_tools::timeline::names::Names;
 
 impl TimelineScreen {
     /// The played turn.
     pub(super) fn play_view(&self, turn: u16) -> Element<'_, Message> {
         let track = &self.doc.scenario().turns;
-        let clock = crate::timeline::track::turns(track)
+        let clock = berthier_tools::timeline::track::turns(track)
             .get(usize::from(turn) - 1)
             .map(|t| t.clock.clone())
             .unwrap_or_default();

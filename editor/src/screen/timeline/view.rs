@@ -9,8 +9,8 @@ use iced::widget::{
 use iced::{Background, Border, Color, Element, Fill, Length};
 
 use super::{CardKey, Message, TimelineScreen};
-use crate::timeline::cards::Card;
-use crate::timeline::track::{self, Turn};
+use berthier_tools::timeline::cards::Card;
+use berthier_tools::timeline::track::{self, Turn};
 
 /// Width of one turn's column: room for a card's title and entry.
 const TURN_WIDTH: f32 = 132.0;
@@ -251,7 +251,10 @@ impl TimelineScreen {
 }
 
 /// Whether `turn` is the first turn of its day on the track.
-fn turn_starts_day(doc: &crate::timeline::TimelineDoc, turn: &Turn) -> bool {
+fn turn_starts_day(
+    doc: &berthier_tools::timeline::TimelineDoc,
+    turn: &Turn,
+) -> bool {
     let turns = track::turns(&doc.scenario().turns);
     let before = usize::from(turn.number).checked_sub(2);
     before.is_none_or(|i| turns.get(i).is_none_or(|t| t.day != turn.day))

@@ -3,10 +3,10 @@
 #![allow(dead_code)]
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::project;
 use berthier_editor::screen::overlay::CANVAS_ID;
 use berthier_editor::screen::register::RegisterScreen;
 use berthier_schema::HexId;
+use berthier_tools::project;
 use iced::{Point, mouse, widget};
 use iced_test::Simulator;
 
@@ -57,7 +57,7 @@ pub fn click_scan(
 /// The demo scan's true grid, from the transform that printed it (not
 /// the map file's recorded grid).
 pub fn printed_truth() -> berthier_schema::Grid {
-    use berthier_editor::render::{self, scanify};
+    use berthier_tools::render::{self, scanify};
     let map = project::open(&project::demo_map_path()).expect("demo").map;
     let (print, size) = render::print_grid(&map);
     scanify::demo_transform(size).grid(&print)
@@ -66,5 +66,5 @@ pub fn printed_truth() -> berthier_schema::Grid {
 /// The demo map's extent.
 pub fn demo_hexes() -> Vec<HexId> {
     let map = project::open(&project::demo_map_path()).expect("demo").map;
-    berthier_editor::scene::all_hexes(&map).collect()
+    berthier_tools::scene::all_hexes(&map).collect()
 }

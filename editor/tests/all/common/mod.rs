@@ -5,15 +5,19 @@
 
 #![allow(dead_code)]
 
+// The bundled files and copies of them, shared with the workshop's tests.
+#[path = "../../../tools/tests/all/common/files.rs"]
 pub mod files;
+#[path = "../../../tools/tests/all/common/oob_csv.rs"]
+pub mod oob_csv;
 pub mod ui;
 
 use std::path::PathBuf;
 
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::project;
 use berthier_editor::screen::map::{MapScreen, Message};
 use berthier_schema::HexId;
+use berthier_tools::project;
 use iced::{Point, Size, keyboard};
 
 /// The demo map copied into `dir`, its series and scan named by absolute

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use berthier_editor::app::{App, Message};
-use berthier_editor::recent::Recent;
+use berthier_tools::recent::Recent;
 use iced::Size;
 use iced_test::Simulator;
 

@@ -203,7 +203,7 @@ fn unsaved_changes_are_asked_about_first_and_cancel_comes_back() {
     assert!(on_form(&app));
     // The map waits behind the form.
     assert_eq!(map_of(&app).opened().map.name, "Rivoli");
-    let autosave = berthier_editor::files::autosave_path(&rivoli);
+    let autosave = berthier_tools::files::autosave_path(&rivoli);
     assert!(!autosave.exists(), "Discard deleted the autosave");
     click(&mut app, "Cancel");
     assert!(matches!(app.screen(), Screen::Map(_)));

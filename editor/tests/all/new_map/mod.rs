@@ -13,11 +13,11 @@ mod scan;
 use std::path::{Path, PathBuf};
 
 use berthier_editor::app::{App, Message};
-use berthier_editor::project;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{self, MapScreen};
 use berthier_editor::screen::new_map;
 use berthier_schema::Map;
+use berthier_tools::project;
+use berthier_tools::recent::Recent;
 
 /// The source tree's root.
 fn source(path: &str) -> PathBuf {

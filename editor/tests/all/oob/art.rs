@@ -4,10 +4,10 @@
 //! a rating is typed: Bachelu's 045 on Quatre-Bras (Vive l'Empereur, line
 //! side in front, column side behind, seed 001 l. 108).
 
-use berthier_editor::counter_art::{Art, UNKNOWN};
-use berthier_editor::oob::OobDoc;
-use berthier_editor::oob::tree::{Item, Kind};
 use berthier_editor::screen::oob::{Message, OobScreen};
+use berthier_tools::counter_art::{Art, UNKNOWN};
+use berthier_tools::oob::OobDoc;
+use berthier_tools::oob::tree::{Item, Kind};
 use iced_test::simulator;
 
 use super::root;
@@ -32,7 +32,7 @@ fn the_selected_unit_shows_its_counter_and_a_typed_rating_on_it() {
         (counter.front.side.as_str(), counter.back.side.as_str()),
         ("line", "column")
     );
-    let steps = |c: &berthier_editor::counter_art::Counter| {
+    let steps = |c: &berthier_tools::counter_art::Counter| {
         c.front
             .ratings
             .iter()

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use berthier_editor::oob::tree::{self, Kind};
+use berthier_tools::oob::tree::{self, Kind};
 
 use super::{oob, open_app, root, shows};
 

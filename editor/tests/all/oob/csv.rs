@@ -8,7 +8,7 @@ use berthier_editor::screen::oob::Message as Oob;
 use berthier_schema::Counters;
 
 use super::{click, oob, open_app, shows};
-use crate::oob_csv::{
+use crate::common::oob_csv::{
     column, copy_tree, quatre_bras, row_of, rows, write_rows,
 };
 

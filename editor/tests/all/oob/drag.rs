@@ -5,9 +5,9 @@
 //! while dragged over, one undo step; a drop on a formation below itself,
 //! on the other side, or a press and release on one row moves nothing.
 
-use berthier_editor::oob::OobDoc;
-use berthier_editor::oob::tree::{Item, Kind};
 use berthier_editor::screen::oob::{Message, OobScreen};
+use berthier_tools::oob::OobDoc;
+use berthier_tools::oob::tree::{Item, Kind};
 use iced::mouse;
 use iced_test::simulator;
 

@@ -4,7 +4,7 @@
 //! itself, items of an included file are not edited here, and every
 //! command is undone exactly.
 
-use berthier_editor::oob::{OobDoc, ids, ops};
+use berthier_tools::oob::{OobDoc, ids, ops};
 
 use super::root;
 
@@ -112,8 +112,8 @@ fn moves_refuse_cycles_and_included_items() {
 
 #[test]
 fn typing_a_field_is_one_undo_step_and_ids_never_change() {
-    use berthier_editor::oob::tree::{Item, Kind};
     use berthier_editor::screen::oob::{Message, OobScreen};
+    use berthier_tools::oob::tree::{Item, Kind};
     let mut screen = OobScreen::new(quatre_bras());
     let before = screen.doc().own().clone();
     let id = before.units[0].id.clone();

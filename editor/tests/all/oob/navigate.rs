@@ -29,8 +29,8 @@ fn leaving_an_edited_order_of_battle_asks_first() {
     let dir = tempfile::tempdir().expect("temp dir");
     let counters = root().join("counters/canope-1801/canope-1801.counters.ron");
     let mut app = open_app(&counters, dir.path());
-    let item = berthier_editor::oob::tree::Item {
-        kind: berthier_editor::oob::tree::Kind::Formation,
+    let item = berthier_tools::oob::tree::Item {
+        kind: berthier_tools::oob::tree::Kind::Formation,
         id: "bron".to_owned(),
     };
     let _ = app.update(Message::Oob(oob::Message::Select(item)));

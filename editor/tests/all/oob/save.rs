@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use berthier_editor::oob::{OobDoc, SaveOutcome, ops};
 use berthier_editor::screen::oob::{Message, OobScreen};
+use berthier_tools::oob::{OobDoc, SaveOutcome, ops};
 
 use super::bundled::bundled;
 use super::root;
@@ -127,12 +127,12 @@ fn deleting_a_unit_a_scenario_names_asks_first() {
     let pack = copy_pack(dir.path());
     let path = pack.join("counters/rivoli-1797/rivoli-1797.counters.ron");
     let mut screen = OobScreen::new(OobDoc::open(&path).expect("opens"));
-    let unit = |kind| berthier_editor::oob::tree::Item {
+    let unit = |kind| berthier_tools::oob::tree::Item {
         kind,
         id: "bonaparte".to_owned(),
     };
     let _ = screen.update(Message::Select(unit(
-        berthier_editor::oob::tree::Kind::Leader,
+        berthier_tools::oob::tree::Kind::Leader,
     )));
     let _ = screen.update(Message::Delete);
     let confirm = screen.confirm().expect("asks");

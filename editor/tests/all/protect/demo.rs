@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use berthier_editor::app::{App, Screen};
-use berthier_editor::demo;
-use berthier_editor::recent::Recent;
+use berthier_tools::demo;
+use berthier_tools::recent::Recent;
 
 fn source(name: &str) -> Vec<u8> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

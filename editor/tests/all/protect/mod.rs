@@ -18,8 +18,8 @@ use std::path::Path;
 
 use berthier_editor::app::{App, Message};
 use berthier_editor::map_canvas::Message as Canvas;
-use berthier_editor::recent::Recent;
 use berthier_editor::screen::map::{self, MapScreen, panel};
+use berthier_tools::recent::Recent;
 use iced::Size;
 
 /// The app on `path`, its recent files in `dir`.

@@ -1,9 +1,9 @@
 //! A save that cannot keep the file's comments and layout writes nothing
 //! and asks: rewrite the whole file, Save As, or cancel.
 
-use berthier_editor::files::{self, SaveOutcome};
 use berthier_editor::screen::map::{MapScreen, Message, panel};
 use berthier_schema::Format;
+use berthier_tools::files::{self, SaveOutcome};
 use iced::Size;
 use iced_test::Simulator;
 
@@ -40,7 +40,7 @@ fn a_failed_patch_writes_nothing_and_counts_the_comments() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = demo_copy(dir.path());
     let before = std::fs::read_to_string(&path).expect("demo");
-    let map = berthier_editor::project::resolve_map(&path).expect("map").1;
+    let map = berthier_tools::project::resolve_map(&path).expect("map").1;
     let comments = files::count_comments(&before, Format::Ron);
     assert!(comments >= 2, "the demo has comments: {comments}");
     let refused = files::save_map_with(&map, &path, |_, _| None)
@@ -104,7 +104,7 @@ fn the_map_screen_asks_before_rewriting_the_whole_file() {
     assert!(!s.is_dirty());
     assert_eq!(s.rewrite_pending(), None);
     let (_, on_disk) =
-        berthier_editor::project::resolve_map(&path).expect("rewritten");
+        berthier_tools::project::resolve_map(&path).expect("rewritten");
     assert_eq!(&on_disk, s.opened().map.as_ref());
 }
 
@@ -127,6 +127,6 @@ fn save_as_from_the_question_closes_it_and_writes_elsewhere() {
     assert!(!s.is_dirty());
     assert_eq!(s.opened().path, other);
     let (_, on_disk) =
-        berthier_editor::project::resolve_map(&other).expect("saved");
+        berthier_tools::project::resolve_map(&other).expect("saved");
     assert_eq!(on_disk.hexes, s.opened().map.hexes);
 }

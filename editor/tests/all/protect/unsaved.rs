@@ -2,10 +2,10 @@
 //! unsaved changes are dropped: Save, Discard or Cancel.
 
 use berthier_editor::app::{App, Message, Screen};
-use berthier_editor::files;
-use berthier_editor::recent::RecentFile;
 use berthier_editor::screen::map;
 use berthier_editor::screen::unsaved::{self, Pending};
+use berthier_tools::files;
+use berthier_tools::recent::RecentFile;
 use iced::window;
 
 use super::*;
@@ -26,7 +26,7 @@ fn dirty_app(
 }
 
 fn painted_on_disk(path: &std::path::Path) -> Option<String> {
-    let (_, map) = berthier_editor::project::resolve_map(path).expect("map");
+    let (_, map) = berthier_tools::project::resolve_map(path).expect("map");
     map.hexes.get(&common::hex("0505"))?.terrain.clone()
 }
 

@@ -4,7 +4,7 @@
 
 use berthier_editor::app::Message;
 use berthier_editor::screen::setup::{self, Tab};
-use berthier_editor::setup::roster::Status;
+use berthier_tools::setup::roster::Status;
 
 use super::{copy_tree, open_setup, scenarios, setup, shows};
 

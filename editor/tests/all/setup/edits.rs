@@ -6,9 +6,9 @@
 use berthier_editor::app::{App, Message};
 use berthier_editor::map_canvas;
 use berthier_editor::screen::setup::{self, LayerKey};
-use berthier_editor::setup::Setups;
-use berthier_editor::setup::roster::Status;
 use berthier_schema::HexId;
+use berthier_tools::setup::Setups;
+use berthier_tools::setup::roster::Status;
 
 use super::{click, copy_tree, open_copy, open_setup, setup, shows};
 

@@ -4,10 +4,10 @@
 //! map is set up there in one undo step.
 
 use berthier_editor::app::Message;
-use berthier_editor::oob::tree;
 use berthier_editor::screen::setup;
-use berthier_editor::setup::roster::{Row, Status};
 use berthier_schema::HexId;
+use berthier_tools::oob::tree;
+use berthier_tools::setup::roster::{Row, Status};
 use iced::mouse;
 
 use super::{open_copy, setup, shows};

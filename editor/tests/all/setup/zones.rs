@@ -31,7 +31,7 @@ fn press(app: &mut App, hex: HexId) {
 /// The part of the instruction the map edits act on.
 fn zone(app: &App, side: usize, i: usize) -> Placement {
     let p = &setup(app).doc().scenario().sides[side].instructions[i].placement;
-    berthier_editor::setup::zone_edit::target(p)
+    berthier_tools::setup::zone_edit::target(p)
         .expect("an editable zone")
         .clone()
 }
@@ -61,7 +61,7 @@ fn radius_pick_and_region_each_undone_then_saved_with_comments() {
 
     // Picked on the map: a hex of no place is the hex itself.
     let map = &setup(&app).doc().opened.map;
-    let free = berthier_editor::scene::all_hexes(map)
+    let free = berthier_tools::scene::all_hexes(map)
         .filter(|h| h.to_string().as_str() > "W1500")
         .find(|h| !map.places.iter().any(|p| p.hexes.contains(h)))
         .expect("a hex in no place");
@@ -116,7 +116,7 @@ fn radius_pick_and_region_each_undone_then_saved_with_comments() {
         .collect();
     assert_eq!(changed.len(), 1, "{changed:#?}");
     assert!(changed[0].1.contains("Region(["), "{changed:?}");
-    let reread = berthier_editor::setup::SetupDoc::open(&path).expect("opens");
+    let reread = berthier_tools::setup::SetupDoc::open(&path).expect("opens");
     let p = &reread.scenario().sides[0].instructions[4].placement;
     assert_eq!(p, &Placement::Region(drawn));
 }

@@ -49,7 +49,7 @@ fn every_bundled_scenario_shows_its_schedule_and_saves_back_unchanged() {
 /// Drops the card on `other`, back on its turn, and saves.
 fn move_and_back(
     app: &mut berthier_editor::app::App,
-    card: &berthier_editor::timeline::cards::Card,
+    card: &berthier_tools::timeline::cards::Card,
     other: u16,
 ) {
     use berthier_editor::app::Message;

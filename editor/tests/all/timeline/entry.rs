@@ -4,8 +4,8 @@
 //! keeping comments and read back.
 
 use berthier_editor::screen::timeline::location_at;
-use berthier_editor::timeline::TimelineDoc;
 use berthier_schema::{HexId, Location};
+use berthier_tools::timeline::TimelineDoc;
 use iced::mouse;
 
 use super::{click, copy_of, root, shows, timeline, timeline_app, with_ui};

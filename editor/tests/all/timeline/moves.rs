@@ -3,8 +3,8 @@
 //! column; leaving with unsaved changes asks first.
 
 use berthier_editor::app::{App, Screen};
-use berthier_editor::timeline::TimelineDoc;
 use berthier_schema::scenario::TurnRef;
+use berthier_tools::timeline::TimelineDoc;
 use iced::{keyboard, mouse};
 
 use super::{click, copy_of, root, shows, timeline, timeline_app, with_ui};

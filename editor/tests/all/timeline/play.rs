@@ -2,8 +2,8 @@
 //! column that enters drawn from the validator's own simulation
 //! (`berthier_rules::schedule`), the same as calling it directly.
 
-use berthier_editor::timeline::names::Names;
 use berthier_rules::schedule::play;
+use berthier_tools::timeline::names::Names;
 
 use super::{click, copy_of, root, shows, timeline, timeline_app};
 

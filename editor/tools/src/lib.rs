@@ -1,0 +1,43 @@
+//! Berthier's workshop without a window, as Tiled's libtiled is to Tiled:
+//! everything the editor does that does not draw a window. The editor's
+//! screens sit on it, and so do the command-line tools (`berthier-tools`),
+//! which therefore build no GUI toolkit.
+//!
+//! | Module | What it holds |
+//! |---|---|
+//! | [`project`] | opening a map (directly or through a scenario) with its series and scan |
+//! | [`files`] | saving a map keeping its comments, autosave and recovery |
+//! | [`undo`], [`history`] | the undo stack every document uses, and the map's edits on it |
+//! | [`tool`] | the map's painting tools and their catalogue |
+//! | [`oob`], [`oob_csv`] | orders of battle (counters files): model, edits, CSV in and out |
+//! | [`setup`], [`timeline`], [`victory`], [`game`] | a scenario's set-up, arrivals, objectives, and games on several maps |
+//! | [`gazetteer`] | the map's named features and what uses them |
+//! | [`scene`], [`render`], [`counter_art`], [`palette`] | shapes to draw, PNG rendering, counter faces and sheets, colours |
+//! | [`scan`], [`registration`], [`suggest`] | scans of any size, grid registration, suggested terrain |
+//! | [`vassal`], [`tiled`] | VASSAL modules in and out, Tiled maps out |
+//! | [`demo`], [`folders`], [`recent`] | the demo battle, the user's folders, recent files |
+
+pub mod counter_art;
+pub mod demo;
+pub mod files;
+pub mod folders;
+pub mod game;
+pub mod gazetteer;
+pub mod history;
+pub mod oob;
+pub mod oob_csv;
+pub mod palette;
+pub mod project;
+pub mod recent;
+pub mod registration;
+pub mod render;
+pub mod scan;
+pub mod scene;
+pub mod setup;
+pub mod suggest;
+pub mod tiled;
+pub mod timeline;
+pub mod tool;
+pub mod undo;
+pub mod vassal;
+pub mod victory;
