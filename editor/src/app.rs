@@ -376,9 +376,9 @@ impl App {
             Screen::Error(e) => {
                 e.previous().map_or(&e.error().file, |s| &s.opened().path)
             }
-            Screen::Oob(s) => &s.doc().path,
-            Screen::Setup(s) => &s.doc().path,
-            Screen::Timeline(s) => &s.doc().path,
+            Screen::Oob(s) => s.doc().path(),
+            Screen::Setup(s) => s.doc().path(),
+            Screen::Timeline(s) => s.doc().path(),
             _ => &self.map()?.opened().path,
         };
         path.parent().map(Path::to_owned)

@@ -8,6 +8,7 @@ pub mod new_map;
 pub mod oob;
 pub mod overlay;
 pub mod register;
+pub mod rewrite;
 pub mod setup;
 pub mod side;
 pub mod suggest;

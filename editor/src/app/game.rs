@@ -187,12 +187,12 @@ impl App {
                 s.set_game_marks(tab.marks.clone());
             }
             Screen::Setup(s)
-                if s.game_marks().is_empty() && battle(&s.doc().path) =>
+                if s.game_marks().is_empty() && battle(s.doc().path()) =>
             {
                 s.set_game_marks(tab.marks.clone());
             }
             Screen::Timeline(s)
-                if s.game_marks().is_empty() && battle(&s.doc().path) =>
+                if s.game_marks().is_empty() && battle(s.doc().path()) =>
             {
                 s.set_game_marks(tab.marks.clone());
             }

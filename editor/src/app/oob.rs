@@ -106,7 +106,7 @@ impl App {
 
 impl FileScreen for OobScreen {
     fn file(&self) -> &Path {
-        &self.doc().path
+        self.doc().path()
     }
 
     fn has_unsaved(&self) -> bool {

@@ -71,7 +71,7 @@ impl App {
 
 impl FileScreen for SetupScreen {
     fn file(&self) -> &Path {
-        &self.doc().path
+        self.doc().path()
     }
 
     fn has_unsaved(&self) -> bool {

@@ -80,7 +80,7 @@ impl App {
 
 impl FileScreen for TimelineScreen {
     fn file(&self) -> &Path {
-        &self.doc().path
+        self.doc().path()
     }
 
     fn has_unsaved(&self) -> bool {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use berthier_schema::counters::{Counters, Unit};
 use berthier_schema::pack::{
-    beside, load_counters, load_scenario, load_series,
+    beside, load_counters, load_scenario, load_series_named,
 };
 use berthier_schema::placement::Placement;
 use berthier_schema::scenario::{Condition, Scenario};
@@ -84,7 +84,7 @@ pub fn sources(
     path: &Path,
     s: &Scenario,
 ) -> (Option<Series>, Option<Counters>) {
-    let series = load_series(&beside(path, &s.series)).ok();
+    let series = load_series_named(path, &s.series).ok();
     let counters = load_counters(&beside(path, &s.counters)).ok();
     (series, counters)
 }

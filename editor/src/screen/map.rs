@@ -462,7 +462,11 @@ impl MapScreen {
     /// Reads the file again, dropping unsaved changes (the application
     /// asks first); keeps the view, layers and tool.
     pub fn reload(&mut self) -> (Task<Message>, Option<Event>) {
-        match project::open(&self.opened.path) {
+        // Through the scenario it was opened by, if any: the scenario's
+        // findings, victory list and tabs come with it.
+        let through =
+            self.opened.scenario.as_ref().unwrap_or(&self.opened.path);
+        match project::open(through) {
             Ok(opened) => {
                 *self = Self {
                     view: self.view,

@@ -230,7 +230,7 @@ impl OobScreen {
     /// `name — file.counters.ron *`.
     pub fn title(&self) -> String {
         let name = &self.doc.own().name;
-        unsaved::title("", name, &self.doc.path, self.is_dirty())
+        unsaved::title("", name, self.doc.path(), self.is_dirty())
     }
 
     /// Handles a message.

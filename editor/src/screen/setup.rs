@@ -27,7 +27,7 @@ use crate::screen::unsaved;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
-use berthier_tools::setup::{SetupDoc, art};
+use berthier_tools::setup::{SaveOutcome, SetupDoc, art};
 
 pub use layer::LayerKey;
 pub use zone_tools::ZoneTool;
@@ -68,6 +68,8 @@ pub struct SetupScreen {
     /// The instruction selected (side, index) and its zone.
     instruction: Option<((usize, usize), Shaded)>,
     notice: Option<String>,
+    /// Comments a whole rewrite would lose, while the save asks.
+    rewrite: Option<usize>,
     /// The map canvas has reported its size (see [`Self::layout_key`]).
     sized: bool,
     /// What the next map click does to the selected instruction's zone.
@@ -135,6 +137,9 @@ pub enum Message {
     Redo,
     /// Save.
     Save,
+    /// The answer to the rewrite question: rewrite the whole file, or
+    /// keep it.
+    Rewrite(bool),
     /// Back to the scenario's map.
     Back,
     /// From the live findings panel.
@@ -157,7 +162,7 @@ pub enum Event {
 impl SetupScreen {
     /// The screen on an opened scenario.
     pub fn new(doc: SetupDoc) -> Self {
-        let path = doc.path.clone();
+        let path = doc.path().to_owned();
         let notice = doc.variant_of.as_ref().map(|base| {
             format!(
                 "A variant: its setup is shown as resolved; edit it in {}.",
@@ -178,6 +183,7 @@ impl SetupScreen {
             hex: None,
             instruction: None,
             notice,
+            rewrite: None,
             sized: false,
             zone_tool: None,
             variant_diff: None,
@@ -233,7 +239,7 @@ impl SetupScreen {
             return None;
         }
         match berthier_tools::setup::variant::create(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
         ) {
             Ok(path) => Some(Event::OpenVariant(path)),
@@ -326,7 +332,7 @@ impl SetupScreen {
     /// `name — file.scenario.ron *`.
     pub fn title(&self) -> String {
         let name = &self.doc.scenario().name;
-        unsaved::title("Setup: ", name, &self.doc.path, self.is_dirty())
+        unsaved::title("Setup: ", name, self.doc.path(), self.is_dirty())
     }
 
     /// Handles a message.
@@ -369,7 +375,10 @@ impl SetupScreen {
             Message::Undo => self.history(true),
             Message::Redo => self.history(false),
             Message::Save => return self.save(),
-            Message::Back => return Some(Event::Back(self.doc.path.clone())),
+            Message::Rewrite(yes) => return self.answer_rewrite(yes),
+            Message::Back => {
+                return Some(Event::Back(self.doc.path().to_owned()));
+            }
             Message::Live(m) => self.live_message(m),
             Message::NewVariant => return self.new_variant(),
         }
@@ -438,15 +447,43 @@ impl SetupScreen {
 
     fn save(&mut self) -> Option<Event> {
         match self.doc.save() {
-            Ok(()) => {
+            Ok(SaveOutcome::Saved) => {
+                self.rewrite = None;
                 self.notice = Some("Saved.".to_owned());
-                Some(Event::Saved(self.doc.path.clone()))
+                Some(Event::Saved(self.doc.path().to_owned()))
+            }
+            Ok(SaveOutcome::NeedsRewrite { comments }) => {
+                self.rewrite = Some(comments);
+                None
             }
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(format!("Not saved: {e}."));
                 None
             }
         }
+    }
+
+    fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
+        self.rewrite = None;
+        if !yes {
+            self.notice = Some("Not saved.".to_owned());
+            return None;
+        }
+        match self.doc.rewrite() {
+            Ok(()) => {
+                self.notice = Some("Saved (file rewritten whole).".to_owned());
+                Some(Event::Saved(self.doc.path().to_owned()))
+            }
+            Err(e) => {
+                self.notice = Some(format!("Not saved: {e}."));
+                None
+            }
+        }
+    }
+
+    /// Comments a whole rewrite would lose, while the save asks.
+    pub fn rewrite_pending(&self) -> Option<usize> {
+        self.rewrite
     }
 
     /// Works out the roster, the illegal stacks and the counters again

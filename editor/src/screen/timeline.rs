@@ -22,9 +22,9 @@ use berthier_rules::schedule::{Played, play};
 use berthier_schema::HexId;
 
 use crate::screen::unsaved;
-use berthier_tools::timeline::TimelineDoc;
 use berthier_tools::timeline::cards::{Card, cards};
 use berthier_tools::timeline::names::Names;
+use berthier_tools::timeline::{SaveOutcome, TimelineDoc};
 
 /// Which card: an arrival, and for a cadenced arrival one of its groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +61,8 @@ pub struct TimelineScreen {
     playing: Option<u16>,
     /// Last save result or refusal.
     notice: Option<String>,
+    /// Comments a whole rewrite would lose, while the save asks.
+    rewrite: Option<usize>,
     /// The map, drawn once.
     backdrop: minimap::Backdrop,
     /// The hexes highlighted on the map.
@@ -108,6 +110,9 @@ pub enum Message {
     Redo,
     /// Save through the comment-keeping writer.
     Save,
+    /// The answer to the rewrite question: rewrite the whole file, or
+    /// keep it.
+    Rewrite(bool),
     /// Back to the scenario's map.
     BackToMap,
     /// From the live findings panel.
@@ -133,7 +138,7 @@ impl TimelineScreen {
     /// The screen on an opened scenario.
     pub fn new(doc: TimelineDoc) -> Self {
         let backdrop = minimap::Backdrop::new(&doc);
-        let live = crate::scenario_findings::live::Live::new(&doc.path);
+        let live = crate::scenario_findings::live::Live::new(doc.path());
         let mut screen = Self {
             doc,
             cards: Vec::new(),
@@ -141,6 +146,7 @@ impl TimelineScreen {
             dragging: None,
             playing: None,
             notice: None,
+            rewrite: None,
             backdrop,
             marks: Vec::new(),
             map_image: None,
@@ -208,7 +214,7 @@ impl TimelineScreen {
     /// `Timeline: name — file.scenario.ron *`.
     pub fn title(&self) -> String {
         let name = &self.doc.scenario().name;
-        unsaved::title("Timeline: ", name, &self.doc.path, self.is_dirty())
+        unsaved::title("Timeline: ", name, self.doc.path(), self.is_dirty())
     }
 
     /// The hexes highlighted on the map.
@@ -263,8 +269,9 @@ impl TimelineScreen {
             Message::Undo => self.changed(|d| d.undo()),
             Message::Redo => self.changed(|d| d.redo()),
             Message::Save => return self.save(),
+            Message::Rewrite(yes) => return self.answer_rewrite(yes),
             Message::BackToMap => {
-                return Some(Event::BackToMap(self.doc.path.clone()));
+                return Some(Event::BackToMap(self.doc.path().to_owned()));
             }
             Message::Live(m) => self.live_message(m),
             Message::PickEntry(on) => self.arm_entry_pick(on),
@@ -357,14 +364,42 @@ impl TimelineScreen {
 
     fn save(&mut self) -> Option<Event> {
         match self.doc.save() {
-            Ok(()) => {
+            Ok(SaveOutcome::Saved) => {
+                self.rewrite = None;
                 self.notice = Some("Saved.".to_owned());
-                Some(Event::Saved(self.doc.path.clone()))
+                Some(Event::Saved(self.doc.path().to_owned()))
+            }
+            Ok(SaveOutcome::NeedsRewrite { comments }) => {
+                self.rewrite = Some(comments);
+                None
             }
             Err(e) => {
                 self.notice = Some(format!("Not saved: {e}."));
                 None
             }
         }
+    }
+
+    fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
+        self.rewrite = None;
+        if !yes {
+            self.notice = Some("Not saved.".to_owned());
+            return None;
+        }
+        match self.doc.rewrite() {
+            Ok(()) => {
+                self.notice = Some("Saved (file rewritten whole).".to_owned());
+                Some(Event::Saved(self.doc.path().to_owned()))
+            }
+            Err(e) => {
+                self.notice = Some(format!("Not saved: {e}."));
+                None
+            }
+        }
+    }
+
+    /// Comments a whole rewrite would lose, while the save asks.
+    pub fn rewrite_pending(&self) -> Option<usize> {
+        self.rewrite
     }
 }

@@ -106,3 +106,19 @@ fn an_exit_by_an_entry_point_draws_the_road_it_comes_in_on() {
     });
     assert_eq!(drawn_road, with_road);
 }
+
+#[test]
+fn reload_keeps_the_scenario_its_victory_list_and_findings() {
+    let scenario = bundled("scenarios/rivoli-1797/historical.scenario.ron");
+    let mut s = opened(&scenario);
+    let before = s.victory().expect("conditions").drawn.len();
+    assert!(s.live().is_some());
+    let (_, event) = s.reload();
+    assert!(event.is_none(), "reloaded");
+    assert_eq!(s.opened().scenario.as_deref(), Some(scenario.as_path()));
+    assert_eq!(
+        s.victory().expect("conditions after reload").drawn.len(),
+        before
+    );
+    assert!(s.live().is_some(), "the scenario's findings panel is kept");
+}

@@ -6,7 +6,8 @@
 //! | Module | What it holds |
 //! |---|---|
 //! | [`project`] | opening a map (directly or through a scenario) with its series and scan |
-//! | [`files`] | saving a map keeping its comments, autosave and recovery |
+//! | [`edited`] | the one way every document is saved: path, format, undo history, disk stamp, keeping comments or asking first |
+//! | [`files`] | a map's autosave and recovery, saving a map as a new file |
 //! | [`undo`], [`history`] | the undo stack every document uses, and the map's edits on it |
 //! | [`tool`] | the map's painting tools and their catalogue |
 //! | [`oob`], [`oob_csv`] | orders of battle (counters files): model, edits, CSV in and out |
@@ -19,6 +20,7 @@
 
 pub mod counter_art;
 pub mod demo;
+pub mod edited;
 pub mod files;
 pub mod folders;
 pub mod game;

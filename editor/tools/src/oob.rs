@@ -12,22 +12,22 @@ pub mod ratings;
 pub mod refs;
 pub mod tree;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use berthier_schema::include::merge_included;
-use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{beside, load_counters, load_series_named};
-use berthier_schema::{Counters, Document, Format, Series};
+use berthier_schema::{Counters, Document, Series};
 
+use crate::edited::EditedFile;
+pub use crate::edited::{SaveError, SaveOutcome};
 use crate::project::{OpenError, read_document};
 use edit::OobEdit;
-use history::OobHistory;
 
 /// A counters file open for editing.
 #[derive(Debug)]
 pub struct OobDoc {
-    /// The counters file.
-    pub path: PathBuf,
+    /// The counters file, its undo history and how it is saved.
+    file: EditedFile<OobEdit>,
     /// The file's own content: every edit changes this, and only this is
     /// saved.
     own: Counters,
@@ -41,20 +41,6 @@ pub struct OobDoc {
     pub series: Option<Series>,
     /// Problems that do not stop the file from showing.
     pub warnings: Vec<String>,
-    history: OobHistory,
-}
-
-/// What saving did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SaveOutcome {
-    /// The file holds the order of battle now.
-    Saved,
-    /// Nothing written: the comment-keeping writer could not patch the
-    /// file; rewriting it whole would lose `comments` comments.
-    NeedsRewrite {
-        /// Comments in the file now.
-        comments: usize,
-    },
 }
 
 impl OobDoc {
@@ -98,18 +84,28 @@ impl OobDoc {
                 None
             }
         };
+        let file = EditedFile::open(path).map_err(|e| OpenError {
+            file: path.to_owned(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })?;
         let mut doc = Self {
-            path: path.to_owned(),
+            file,
             merged: own.clone(),
             own,
             included,
             included_ids,
             series,
             warnings,
-            history: OobHistory::new(),
         };
         doc.remerge();
         Ok(doc)
+    }
+
+    /// The counters file.
+    pub fn path(&self) -> &Path {
+        self.file.path()
     }
 
     /// The file's own content.
@@ -160,78 +156,60 @@ impl OobDoc {
             return;
         }
         let inverse = edit.apply(&mut self.own);
-        self.history.record_merging(inverse, merge);
+        self.file.record(inverse, merge);
         self.remerge();
     }
 
     /// Ends the gesture in progress: the next typed edit is its own step.
     pub fn seal(&mut self) {
-        self.history.seal();
+        self.file.seal();
     }
 
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
-        let done = self.history.undo(&mut self.own).is_some();
+        let done = self.file.undo(&mut self.own);
         self.remerge();
         done
     }
 
     /// Redoes the last undone step; whether there was one.
     pub fn redo(&mut self) -> bool {
-        let done = self.history.redo(&mut self.own).is_some();
+        let done = self.file.redo(&mut self.own);
         self.remerge();
         done
     }
 
     /// Whether there is a step to undo.
     pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
+        self.file.can_undo()
     }
 
     /// Whether there is a step to redo.
     pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        self.file.can_redo()
     }
 
     /// Whether the file differs from what is on disk.
     pub fn is_dirty(&self) -> bool {
-        self.history.is_dirty()
+        self.file.is_dirty()
     }
 
     /// Saves through the comment-keeping writer: only the changed entries
     /// are rewritten; when that cannot be done nothing is written.
-    pub fn save(&mut self) -> Result<SaveOutcome, String> {
-        let path = &self.path;
-        let format = Format::of_path(path).ok_or_else(|| {
-            format!("{}: save as .ron or .json", path.display())
-        })?;
-        let original = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let Some(text) =
-            berthier_schema::preserve::patch_text(&original, format, &self.own)
-        else {
-            let comments = crate::files::count_comments(&original, format);
-            return Ok(SaveOutcome::NeedsRewrite { comments });
-        };
-        self.write(&text)?;
-        Ok(SaveOutcome::Saved)
+    pub fn save(&mut self) -> Result<SaveOutcome, SaveError> {
+        self.file.save(&self.own)
     }
 
     /// Writes the file whole, formatted by the model (the author agreed to
     /// lose its comments and layout).
-    pub fn rewrite(&mut self) -> Result<(), String> {
-        let format = Format::of_path(&self.path)
-            .ok_or_else(|| "save as .ron or .json".to_owned())?;
-        let text = berthier_schema::document::to_text(&self.own, format)
-            .map_err(|e| e.to_string())?;
-        self.write(&text)
+    pub fn rewrite(&mut self) -> Result<(), SaveError> {
+        self.file.rewrite(&self.own)
     }
 
-    fn write(&mut self, text: &str) -> Result<(), String> {
-        save_atomic(&self.path, text.as_bytes())
-            .map_err(|e| format!("cannot save {}: {e}", self.path.display()))?;
-        self.history.mark_saved();
-        Ok(())
+    /// The file now, when another program changed it since it was read or
+    /// saved here.
+    pub fn changed_on_disk(&self) -> bool {
+        self.file.changed_on_disk().is_some()
     }
 
     fn remerge(&mut self) {

@@ -17,22 +17,23 @@ pub mod zone_edit;
 use std::path::{Path, PathBuf};
 
 use berthier_schema::battle::Battle;
-use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{
-    beside, load_counters, load_scenario, load_series,
+    beside, load_counters, load_scenario, load_series_named,
 };
 use berthier_schema::scenario::{Instruction, Placed};
-use berthier_schema::{Counters, Document, Format, HexId, Scenario, Series};
+use berthier_schema::{Counters, Document, HexId, Scenario, Series};
 
+use crate::edited::EditedFile;
+pub use crate::edited::{SaveError, SaveOutcome};
 use crate::project::{self, OpenError, OpenedMap};
 use crate::undo::Invertible;
-use history::{SetupHistory, SetupStep};
+use history::SetupStep;
 
 /// A scenario open on the Setup screen.
 #[derive(Debug)]
 pub struct SetupDoc {
-    /// The scenario file.
-    pub path: PathBuf,
+    /// The scenario file, its undo history and how it is saved.
+    file: EditedFile<SetupStep>,
     /// Its map, with scan and palette.
     pub opened: OpenedMap,
     /// Its counters, included files merged.
@@ -45,7 +46,6 @@ pub struct SetupDoc {
     /// The base file a variant inherits its setup from (then the setup is
     /// shown, not edited: edits belong in the base).
     pub variant_of: Option<PathBuf>,
-    history: SetupHistory,
     /// The instructions as resolved when the file was read (or last
     /// saved): only those a zone edit changed since are written back.
     instructions_read: Instructions,
@@ -82,21 +82,23 @@ impl SetupDoc {
         let opened = project::open(path)?;
         let counters = load_counters(&beside(path, &scenario.counters))
             .map_err(|e| whole(format!("counters: {e}")))?;
-        let series = load_series(&beside(path, &scenario.series))
+        // A standard series by name (`"jours-de-gloire@1"`) or a path,
+        // resolved as the validator resolves it.
+        let series = load_series_named(path, &scenario.series)
             .map_err(|e| whole(format!("series: {e}")))?;
         let instructions_read = scenario
             .sides
             .iter()
             .map(|s| s.instructions.clone())
             .collect();
+        let file = EditedFile::open(path).map_err(|e| whole(e.to_string()))?;
         Ok(Self {
-            path: path.to_owned(),
+            file,
             opened,
             counters,
             series,
             scenario,
             variant_of,
-            history: SetupHistory::new(),
             instructions_read,
         })
     }
@@ -137,7 +139,7 @@ impl SetupDoc {
             return;
         }
         let before = SetupStep::Setups(after).apply_to(&mut self.scenario);
-        self.history.record(before);
+        self.file.record(before, None);
     }
 
     /// Every side's instructions.
@@ -157,61 +159,55 @@ impl SetupDoc {
         }
         let step = SetupStep::Instructions(after);
         let before = step.apply_to(&mut self.scenario);
-        self.history.record(before);
+        self.file.record(before, None);
     }
 
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
-        self.history.undo(&mut self.scenario).is_some()
+        self.file.undo(&mut self.scenario)
     }
 
     /// Redoes the last undone step; whether there was one.
     pub fn redo(&mut self) -> bool {
-        self.history.redo(&mut self.scenario).is_some()
+        self.file.redo(&mut self.scenario)
     }
 
     /// Whether there is a step to undo.
     pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
+        self.file.can_undo()
     }
 
     /// Whether there is a step to redo.
     pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        self.file.can_redo()
     }
 
     /// Whether the setup differs from the file.
     pub fn is_dirty(&self) -> bool {
-        self.history.is_dirty()
+        self.file.is_dirty()
     }
 
     /// Saves through the comment-keeping writer, atomically: only the
     /// changed setup entries are rewritten. Nothing is written when the
-    /// file is unchanged; an error when the writer cannot patch the file.
-    pub fn save(&mut self) -> Result<(), String> {
+    /// file is unchanged; when the writer cannot keep the file's comments
+    /// and layout, nothing is written and the answer says so.
+    pub fn save(&mut self) -> Result<SaveOutcome, SaveError> {
         if !self.is_dirty() {
-            return Ok(());
+            return Ok(SaveOutcome::Saved);
         }
-        let path = &self.path;
-        let format = Format::of_path(path).ok_or_else(|| {
-            format!("{}: save as .ron or .json", path.display())
-        })?;
-        let original = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let written = self.as_written(&original, format)?;
-        let text = berthier_schema::preserve::patch_text(
-            &original, format, &written,
-        )
-        .ok_or_else(|| {
-            format!(
-                "{}: the setup could not be written without rewriting the \
-                 whole file; nothing was saved",
-                path.display()
-            )
-        })?;
-        save_atomic(path, text.as_bytes())
-            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
-        self.history.mark_saved();
+        let written = self.as_written()?;
+        let outcome = self.file.save(&written)?;
+        if outcome == SaveOutcome::Saved {
+            self.instructions_read = self.instructions();
+        }
+        Ok(outcome)
+    }
+
+    /// Writes the file whole, formatted by the model (the author agreed to
+    /// lose its comments and layout).
+    pub fn rewrite(&mut self) -> Result<(), SaveError> {
+        let written = self.as_written()?;
+        self.file.rewrite(&written)?;
         self.instructions_read = self.instructions();
         Ok(())
     }
@@ -221,23 +217,8 @@ impl SetupDoc {
     /// `DeploymentOf` placement becomes the other scenario's zones, Wavre
     /// 5's "as in scenario 1"), and writing that back would rewrite the
     /// user's other instructions.
-    fn as_written(
-        &self,
-        original: &str,
-        format: Format,
-    ) -> Result<Scenario, String> {
-        let path = self.path.display();
-        let mut written = match berthier_schema::load_document(original, format)
-        {
-            Ok(Document::Scenario(s)) => s,
-            Ok(other) => {
-                return Err(format!(
-                    "{path}: expected a scenario, found a {}",
-                    other.kind().as_str()
-                ));
-            }
-            Err(e) => return Err(format!("{path}: {e}")),
-        };
+    fn as_written(&self) -> Result<Scenario, SaveError> {
+        let mut written: Scenario = self.file.read_written()?;
         let sides = self.scenario.sides.iter().zip(&self.instructions_read);
         for (side, (shown, read)) in written.sides.iter_mut().zip(sides) {
             side.setup.clone_from(&shown.setup);
@@ -251,6 +232,11 @@ impl SetupDoc {
             }
         }
         Ok(written)
+    }
+
+    /// The scenario file.
+    pub fn path(&self) -> &Path {
+        self.file.path()
     }
 
     /// The side index and setup index of `unit`'s first setup entry.

@@ -12,27 +12,26 @@ pub mod moves;
 pub mod names;
 pub mod track;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use berthier_schema::battle::Battle;
-use berthier_schema::io::save_atomic;
 use berthier_schema::pack::{
-    beside, load_counters, load_scenario, load_series,
+    beside, load_counters, load_scenario, load_series_named,
 };
 use berthier_schema::scenario::Arrival;
-use berthier_schema::{
-    Counters, Document, Format, Location, Map, Scenario, Series,
-};
+use berthier_schema::{Counters, Document, Location, Map, Scenario, Series};
 
+use crate::edited::EditedFile;
+pub use crate::edited::{SaveError, SaveOutcome};
 use crate::project::{OpenError, read_document};
 use crate::undo::Invertible;
-use moves::{EntryChange, Move, MoveHistory, ScheduleStep};
+use moves::{EntryChange, Move, ScheduleStep};
 
 /// A scenario open in the timeline.
 #[derive(Debug)]
 pub struct TimelineDoc {
-    /// The scenario file.
-    pub path: PathBuf,
+    /// The scenario file, its undo history and how it is saved.
+    file: EditedFile<ScheduleStep>,
     /// The schedule shown: the file's own scenario, or the scenario a
     /// variant resolves to.
     scenario: Scenario,
@@ -46,34 +45,6 @@ pub struct TimelineDoc {
     pub series: Option<Series>,
     /// Problems that do not stop the schedule from showing.
     pub warnings: Vec<String>,
-    history: MoveHistory,
-}
-
-/// Why a save did not write.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SaveError {
-    /// A variant is not written from the timeline.
-    Variant,
-    /// The comment-keeping writer could not patch the file: nothing was
-    /// written (rewriting it whole would lose its comments and layout).
-    CannotPatch,
-    /// Reading or writing the file failed.
-    Io(String),
-}
-
-impl std::fmt::Display for SaveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Variant => f.write_str(
-                "a variant's schedule is edited in the file that writes it",
-            ),
-            Self::CannotPatch => f.write_str(
-                "the file could not be updated in place, so nothing was \
-                 written (its comments and layout are kept)",
-            ),
-            Self::Io(e) => f.write_str(e),
-        }
-    }
 }
 
 impl TimelineDoc {
@@ -115,18 +86,20 @@ impl TimelineDoc {
         let counters = load_counters(&beside(path, &scenario.counters))
             .map_err(|e| warnings.push(format!("counters: {e}")))
             .ok();
-        let series = load_series(&beside(path, &scenario.series))
+        // A standard series by name (`"jours-de-gloire@1"`) or a path,
+        // resolved as the validator resolves it.
+        let series = load_series_named(path, &scenario.series)
             .map_err(|e| warnings.push(format!("series: {e}")))
             .ok();
+        let file = EditedFile::open(path).map_err(|e| whole(e.to_string()))?;
         Ok(Self {
-            path: path.to_owned(),
+            file,
             scenario,
             variant,
             map,
             counters,
             series,
             warnings,
-            history: MoveHistory::new(),
         })
     }
 
@@ -167,7 +140,7 @@ impl TimelineDoc {
             at: to,
         };
         let inverse = ScheduleStep::Move(step).apply_to(&mut self.scenario);
-        self.history.record(inverse);
+        self.file.record(inverse, None);
         true
     }
 
@@ -187,7 +160,7 @@ impl TimelineDoc {
         }
         let step = ScheduleStep::Entry(EntryChange { side, index, entry });
         let inverse = step.apply_to(&mut self.scenario);
-        self.history.record(inverse);
+        self.file.record(inverse, None);
         true
     }
 
@@ -202,55 +175,56 @@ impl TimelineDoc {
 
     /// Undoes the last move or entry change; whether there was one.
     pub fn undo(&mut self) -> bool {
-        self.history.undo(&mut self.scenario).is_some()
+        self.file.undo(&mut self.scenario)
     }
 
     /// Redoes the last undone move or entry change; whether there was one.
     pub fn redo(&mut self) -> bool {
-        self.history.redo(&mut self.scenario).is_some()
+        self.file.redo(&mut self.scenario)
     }
 
     /// Whether there is a move to undo.
     pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
+        self.file.can_undo()
     }
 
     /// Whether there is a move to redo.
     pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        self.file.can_redo()
     }
 
     /// Whether the schedule differs from the file on disk.
     pub fn is_dirty(&self) -> bool {
-        self.history.is_dirty()
+        self.file.is_dirty()
     }
 
     /// Saves through the comment-keeping writer, atomically: only the
-    /// changed times are rewritten; when that cannot be done nothing is
-    /// written.
-    pub fn save(&mut self) -> Result<(), SaveError> {
+    /// changed times and entries are rewritten; when that cannot be done
+    /// nothing is written and the answer says so.
+    pub fn save(&mut self) -> Result<SaveOutcome, SaveError> {
+        self.writable()?;
+        self.file.save(&self.scenario)
+    }
+
+    /// Writes the file whole, formatted by the model (the author agreed to
+    /// lose its comments and layout).
+    pub fn rewrite(&mut self) -> Result<(), SaveError> {
+        self.writable()?;
+        self.file.rewrite(&self.scenario)
+    }
+
+    /// The scenario file.
+    pub fn path(&self) -> &Path {
+        self.file.path()
+    }
+
+    /// A variant's schedule is its base's: shown, not written from here.
+    fn writable(&self) -> Result<(), SaveError> {
         if self.variant {
-            return Err(SaveError::Variant);
+            return Err(SaveError::ReadOnly(
+                "a variant's schedule is edited in the file that writes it",
+            ));
         }
-        let path = &self.path;
-        let format = Format::of_path(path).ok_or_else(|| {
-            SaveError::Io(format!("{}: save as .ron or .json", path.display()))
-        })?;
-        let original = std::fs::read_to_string(path).map_err(|e| {
-            SaveError::Io(format!("cannot read {}: {e}", path.display()))
-        })?;
-        let text = berthier_schema::preserve::patch_text(
-            &original,
-            format,
-            &self.scenario,
-        )
-        .ok_or(SaveError::CannotPatch)?;
-        if text != original {
-            save_atomic(path, text.as_bytes()).map_err(|e| {
-                SaveError::Io(format!("cannot save {}: {e}", path.display()))
-            })?;
-        }
-        self.history.mark_saved();
         Ok(())
     }
 }

@@ -82,11 +82,7 @@ impl MapScreen {
     /// would be lost)." [Rewrite the whole file] [Save As…] [Cancel].
     pub(super) fn rewrite_banner(&self) -> Option<iced::Element<'_, Message>> {
         let comments = self.rewrite?;
-        let lost = match comments {
-            0 => "its layout would be lost".to_owned(),
-            1 => "1 comment would be lost".to_owned(),
-            n => format!("{n} comments would be lost"),
-        };
+        let lost = crate::screen::rewrite::lost(comments);
         Some(banner(
             row![
                 text(format!(

@@ -13,14 +13,14 @@ impl OobScreen {
             Ok(SaveOutcome::Saved) => {
                 self.notice = Some("Saved.".to_owned());
                 self.rewrite = None;
-                Some(Event::Saved(self.doc.path.clone()))
+                Some(Event::Saved(self.doc.path().to_owned()))
             }
             Ok(SaveOutcome::NeedsRewrite { comments }) => {
                 self.rewrite = Some(comments);
                 None
             }
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 None
             }
         }
@@ -35,10 +35,10 @@ impl OobScreen {
         match self.doc.rewrite() {
             Ok(()) => {
                 self.notice = Some("Saved (file rewritten whole).".to_owned());
-                Some(Event::Saved(self.doc.path.clone()))
+                Some(Event::Saved(self.doc.path().to_owned()))
             }
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 None
             }
         }
@@ -47,7 +47,7 @@ impl OobScreen {
     /// Where the CSV dialogs start: `name.csv` beside the counters file
     /// (`waterloo.counters.ron` gives `waterloo.csv`).
     pub(super) fn csv_path(&self) -> PathBuf {
-        let path = &self.doc.path;
+        let path = self.doc.path();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let stem = name.split('.').next().unwrap_or_default();
         path.with_file_name(format!("{stem}.csv"))

@@ -34,7 +34,11 @@ impl OobScreen {
             );
         }
         if let Some(comments) = self.rewrite {
-            page = page.push(rewrite_question(comments));
+            page = page.push(crate::screen::rewrite::question(
+                comments,
+                Message::Rewrite(true),
+                Message::Rewrite(false),
+            ));
         }
         let body = row![
             container(self.tree()).width(TREE_WIDTH).height(Fill),
@@ -418,23 +422,6 @@ fn move_button<'a>(target: Target) -> Element<'a, Message> {
         .padding([2, 8])
         .on_press(Message::MoveTo(target))
         .into()
-}
-
-fn rewrite_question<'a>(comments: usize) -> Element<'a, Message> {
-    let line = format!(
-        "The file cannot be saved keeping its layout; rewriting it whole loses its {comments} comments."
-    );
-    container(
-        row![
-            text(line).style(text::danger),
-            button("Rewrite whole file").on_press(Message::Rewrite(true)),
-            button("Keep the file").on_press(Message::Rewrite(false)),
-        ]
-        .spacing(8)
-        .align_y(iced::Center),
-    )
-    .padding(6)
-    .into()
 }
 
 fn or_none(s: &str) -> &str {

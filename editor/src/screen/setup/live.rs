@@ -23,7 +23,7 @@ impl SetupScreen {
         }
         let variant = !self.doc.is_editable();
         let task = self.live.scenario_changed(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             variant,
         );
@@ -35,7 +35,7 @@ impl SetupScreen {
     pub fn check_live_now(&mut self) {
         let variant = !self.doc.is_editable();
         let message = self.live.check_scenario_now(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             variant,
         );
@@ -51,7 +51,7 @@ impl SetupScreen {
         };
         let Some(hex) = finding.hex else { return };
         let unit = scenario_findings::unit_in(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             &finding,
         );

@@ -67,7 +67,19 @@ impl SetupScreen {
         if let Some(notice) = &self.notice {
             bar = bar.push(text(notice.clone()).size(14).style(text::danger));
         }
-        container(bar).padding(6).into()
+        let bar = container(bar).padding(6);
+        match self.rewrite {
+            Some(comments) => iced::widget::column![
+                bar,
+                crate::screen::rewrite::question(
+                    comments,
+                    Message::Rewrite(true),
+                    Message::Rewrite(false),
+                ),
+            ]
+            .into(),
+            None => bar.into(),
+        }
     }
 
     fn hint(&self) -> String {

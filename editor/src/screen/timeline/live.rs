@@ -26,7 +26,7 @@ impl TimelineScreen {
         }
         let variant = self.doc.variant;
         let task = self.live.scenario_changed(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             variant,
         );
@@ -37,7 +37,7 @@ impl TimelineScreen {
     pub fn check_live_now(&mut self) {
         let variant = self.doc.variant;
         let message = self.live.check_scenario_now(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             variant,
         );
@@ -68,7 +68,7 @@ impl TimelineScreen {
     /// the unit it names.
     fn card_of(&self, finding: &Diagnostic) -> Option<CardKey> {
         let parts: Vec<&str> = finding.pointer.split('/').skip(1).collect();
-        let name = self.doc.path.file_name()?.to_string_lossy().into_owned();
+        let name = self.doc.path().file_name()?.to_string_lossy().into_owned();
         if !finding.file.ends_with(&name) {
             return None;
         }
@@ -82,7 +82,7 @@ impl TimelineScreen {
                 .map(CardKey::of);
         }
         let unit = scenario_findings::unit_in(
-            &self.doc.path,
+            self.doc.path(),
             self.doc.scenario(),
             finding,
         )?;

@@ -173,8 +173,11 @@ fn column_lines(names: &Names, column: &Column) -> Vec<String> {
             .collect();
         let why = if column.entered.iter().all(|e| e.slot.is_none()) {
             "not costed (leaders, or an entry the rules cannot cost)"
-        } else {
+        } else if column.entered.iter().all(|e| e.allowance.is_none()) {
             "movement left unknown (no printed allowance)"
+        } else {
+            "movement left unknown (the cost of the entry hex is unknown: \
+             no terrain painted there, or no cost for it in the series)"
         };
         return vec![format!("  In this order: {}; {why}.", order.join(", "))];
     }
@@ -192,7 +195,12 @@ fn column_lines(names: &Names, column: &Column) -> Vec<String> {
                 (Some(s), Some(l), Some(a)) => {
                     format!("  {s}. {units} at {hex}: {l} of {a} MP left")
                 }
-                (Some(s), _, _) => format!(
+                (Some(s), None, Some(a)) => format!(
+                    "  {s}. {units} at {hex}: {a} MP, movement left unknown \
+                     (the cost of entering {hex} is unknown: no terrain \
+                     painted there, or no cost for it in the series)"
+                ),
+                (Some(s), _, None) => format!(
                     "  {s}. {units} at {hex}: movement left unknown (no \
                      printed allowance)"
                 ),
@@ -221,4 +229,55 @@ fn bold<'a>(line: String) -> Element<'a, Message> {
             ..crate::app::FONT
         })
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use berthier_rules::schedule::{Column, Entered};
+
+    use super::column_lines;
+    use berthier_tools::timeline::names::Names;
+
+    fn entered(
+        unit: &str,
+        left: Option<u32>,
+        allowance: Option<u32>,
+    ) -> Entered {
+        Entered {
+            units: vec![unit.to_owned()],
+            slot: Some(1),
+            hex: Some(berthier_schema::HexId::new(3, 4)),
+            left,
+            allowance,
+        }
+    }
+
+    fn lines(entered: Vec<Entered>) -> String {
+        let column = Column {
+            side: 0,
+            arrival: 0,
+            hexes: Vec::new(),
+            entered,
+        };
+        column_lines(&Names::default(), &column).join("\n")
+    }
+
+    #[test]
+    fn a_printed_allowance_is_not_called_missing() {
+        let said = lines(vec![entered("a", None, Some(3))]);
+        assert!(!said.contains("no printed allowance"), "{said}");
+        assert!(said.contains("cost of entering"), "{said}");
+        let said = lines(vec![
+            entered("a", None, Some(3)),
+            entered("b", None, Some(3)),
+        ]);
+        assert!(!said.contains("no printed allowance"), "{said}");
+        assert!(said.contains("cost of the entry hex is unknown"), "{said}");
+    }
+
+    #[test]
+    fn a_missing_allowance_is_said() {
+        let said = lines(vec![entered("a", None, None)]);
+        assert!(said.contains("no printed allowance"), "{said}");
+    }
 }

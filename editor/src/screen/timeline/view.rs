@@ -104,7 +104,19 @@ impl TimelineScreen {
                 text("A variant: its schedule is shown, not edited.").size(14),
             );
         }
-        container(bar).padding(6).into()
+        let bar = container(bar).padding(6);
+        match self.rewrite {
+            Some(comments) => iced::widget::column![
+                bar,
+                crate::screen::rewrite::question(
+                    comments,
+                    Message::Rewrite(true),
+                    Message::Rewrite(false),
+                ),
+            ]
+            .into(),
+            None => bar.into(),
+        }
     }
 
     /// One column per turn, then one for the cards on no turn.

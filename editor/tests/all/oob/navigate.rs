@@ -16,7 +16,7 @@ fn a_scenario_map_opens_its_order_of_battle() {
     let mut app = open_app(&scenario, dir.path());
     assert!(matches!(app.screen(), Screen::Map(_)));
     click(&mut app, "Order of battle");
-    let shown = oob_screen(&app).doc().path.canonicalize().expect("path");
+    let shown = oob_screen(&app).doc().path().canonicalize().expect("path");
     let expected = root()
         .join("counters/ligny-1815/ligny-1815.counters.ron")
         .canonicalize()

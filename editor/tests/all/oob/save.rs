@@ -98,7 +98,12 @@ fn each_bundled_file_saves_only_the_edited_entry() {
         let ids = [unit.id.clone()];
         let rating = ops::set_rating(&doc, &ids, "line", "steps", Some(3));
         doc.apply(rating.expect("own unit"), None);
-        assert_eq!(doc.save(), Ok(SaveOutcome::Saved), "{}", rel.display());
+        assert_eq!(
+            doc.save().unwrap(),
+            SaveOutcome::Saved,
+            "{}",
+            rel.display()
+        );
 
         let after = std::fs::read_to_string(&path).expect("read");
         let changed = changed_lines(&before, &after);

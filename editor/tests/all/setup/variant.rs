@@ -35,7 +35,7 @@ fn a_new_variant_inherits_everything_and_validates() {
     assert!(new.is_file());
     assert_eq!(std::fs::read(&base).expect("read"), original, "base kept");
     let screen = setup(&app);
-    assert_eq!(screen.doc().path, new, "the variant is open");
+    assert_eq!(screen.doc().path(), new, "the variant is open");
     assert!(screen.doc().variant_of.is_some());
     let text = std::fs::read_to_string(&new).expect("read");
     assert!(
@@ -70,7 +70,7 @@ fn a_new_variant_inherits_everything_and_validates() {
     let second = dir.path().join(
         "scenarios/quatre-bras-1815/qb1-historical-variant-2.scenario.ron",
     );
-    assert_eq!(setup(&app).doc().path, second);
+    assert_eq!(setup(&app).doc().path(), second);
     assert!(std::fs::read_to_string(&new).expect("read") == text);
 }
 

@@ -10,6 +10,7 @@ mod entry;
 mod live;
 mod moves;
 mod play;
+mod rewrite;
 mod unknown_units;
 
 use std::path::{Path, PathBuf};

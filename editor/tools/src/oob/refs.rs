@@ -19,7 +19,7 @@ const LEVELS_UP: usize = 4;
 pub fn references(doc: &OobDoc, id: &str) -> Vec<String> {
     let mut out = own_references(doc, id);
     let quoted = format!("\"{id}\"");
-    for scenario in scenarios_using(&doc.path) {
+    for scenario in scenarios_using(doc.path()) {
         let named = std::fs::read_to_string(&scenario)
             .is_ok_and(|text| text.contains(&quoted));
         if named {
