@@ -15,7 +15,6 @@ use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::setup::{self as setup_screen, SetupScreen};
-use crate::screen::side::{self, Side};
 use crate::screen::suggest::{self, SuggestScreen};
 use crate::screen::timeline::{self as timeline_screen, TimelineScreen};
 use crate::screen::unsaved::{self, Pending, UnsavedPrompt};
@@ -23,6 +22,7 @@ use berthier_tools::demo;
 use berthier_tools::project::{self, OpenError};
 use berthier_tools::recent::{Recent, RecentFile};
 use repaint::Repaint;
+use side::Side;
 
 pub use game::GameMode;
 
@@ -33,6 +33,7 @@ mod new;
 mod oob;
 mod repaint;
 mod setup;
+mod side;
 mod timeline;
 mod vassal;
 
@@ -144,23 +145,13 @@ impl App {
 
     /// Opens `path` (the demo when `None`) with the given recent-files list
     /// (tests give one in a temporary folder).
-    pub fn with_recent(path: Option<&Path>, mut recent: Recent) -> Self {
+    pub fn with_recent(path: Option<&Path>, recent: Recent) -> Self {
         let Some(path) = path else {
             return Self::demo_in(demo::data_dir().as_deref(), recent);
         };
-        if game::is_game(path) {
-            let mut app = Self::with_screen(side::placeholder(), recent);
-            // Its boot task is the first screen's, given by `boot_task`.
-            let _ = app.open_game(path);
-            return app;
-        }
-        let screen = screen_for(path);
-        if matches!(screen, Screen::Map(_) | Screen::Oob(_)) {
-            recent.add(path);
-        }
-        let mut app = Self::with_screen(screen, recent);
-        app.scenario_counters = oob::counters_named_by(path);
-        app.scenario = app.scenario_counters.as_ref().map(|_| path.to_owned());
+        let mut app = Self::with_screen(side::placeholder(), recent);
+        // The boot task is the first screen's, given by `boot_task`.
+        let _ = app.show(path.to_owned());
         app
     }
 
@@ -171,8 +162,11 @@ impl App {
         let installed = data
             .ok_or(demo::DemoError::NoDataFolder)
             .and_then(|data| demo::install(&demo::folder_in(data)));
-        let screen = match installed {
-            Ok(map) => screen_for(&map),
+        let screen = match installed.map(|map| (project::open(&map), map)) {
+            Ok((Ok(opened), _)) => {
+                Screen::Map(Box::new(MapScreen::new(opened)))
+            }
+            Ok((Err(e), map)) => Screen::Error(ErrorScreen::new(map, e)),
             Err(e) => {
                 let file = PathBuf::from("demo");
                 let error = OpenError {
@@ -465,16 +459,6 @@ fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
     Task::perform(dialog.pick_file(), |handle| {
         Message::OpenPicked(handle.map(|h| h.path().to_owned()))
     })
-}
-
-fn screen_for(path: &Path) -> Screen {
-    if let Some(opened) = oob::open(path) {
-        return opened;
-    }
-    match project::open(path) {
-        Ok(opened) => Screen::Map(Box::new(MapScreen::new(opened))),
-        Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),
-    }
 }
 
 /// Runs the window.

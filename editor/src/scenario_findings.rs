@@ -29,6 +29,43 @@ pub use checker::{Checker, Memory};
 pub use texts::{scenario_memory, scenario_texts};
 pub use unchecked::Unchecked;
 
+/// Why a scenario's findings could not be worked out; the text is what
+/// the findings panel shows.
+#[derive(Debug, thiserror::Error)]
+pub enum FindingsError {
+    /// A file could not be read or found.
+    #[error("{path}: {1}", path = .0.display())]
+    Read(PathBuf, std::io::Error),
+    /// A file name asks for neither format.
+    #[error("{}: not a .ron or .json file", .0.display())]
+    Extension(PathBuf),
+    /// A document does not load.
+    #[error("{path}: {1}", path = .0.display())]
+    Load(PathBuf, berthier_schema::LoadError),
+    /// A variant's bases do not resolve.
+    #[error("{0}")]
+    Variant(
+        berthier_schema::pack::ChainError<
+            PathBuf,
+            berthier_schema::pack::FileError,
+        >,
+    ),
+    /// The file is not a scenario.
+    #[error("{path} is a {1} file, not a scenario", path = .0.display())]
+    NotScenario(PathBuf, &'static str),
+    /// The validator could not run on the selection.
+    #[error(transparent)]
+    Validator(#[from] berthier_validator::RunError),
+    /// The check was superseded before it ran (never shown).
+    #[error("the check was cancelled")]
+    Cancelled,
+    /// A check panicked while holding the checker's memory.
+    #[error(
+        "the findings checker stopped after a failure; reopen the scenario"
+    )]
+    Poisoned,
+}
+
 /// The files a scenario's findings cover, inside their pack.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selection {
@@ -54,7 +91,7 @@ pub struct Outcome {
 impl Selection {
     /// The selection for the scenario at `scenario`; `texts` stands for
     /// files in memory (the scenario itself may be one).
-    pub fn of(scenario: &Path, texts: &Texts) -> Result<Self, String> {
+    pub fn of(scenario: &Path, texts: &Texts) -> Result<Self, FindingsError> {
         let scenario = absolute(scenario)?;
         let document = read(&scenario, texts)?;
         Self::of_document(scenario, &document, texts)
@@ -66,7 +103,7 @@ impl Selection {
         scenario: PathBuf,
         document: &Document,
         texts: &Texts,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FindingsError> {
         let mut files = vec![scenario.clone()];
         match document {
             Document::Scenario(s) => {
@@ -80,17 +117,16 @@ impl Selection {
                 // as references, not selected: their own findings belong
                 // to their own scenario.
                 let resolved = berthier_schema::pack::load_scenario(&scenario)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(FindingsError::Variant)?;
                 let s = resolved.scenario;
                 for named in [&s.map, &s.counters, &s.series] {
                     files.push(berthier_schema::pack::beside(&scenario, named));
                 }
             }
             other => {
-                return Err(format!(
-                    "{} is a {} file, not a scenario",
-                    scenario.display(),
-                    other.kind().as_str()
+                return Err(FindingsError::NotScenario(
+                    scenario,
+                    other.kind().as_str(),
                 ));
             }
         }
@@ -111,7 +147,7 @@ impl Selection {
 /// Validates the scenario at `scenario` and the documents it names, each
 /// read from `texts` when it holds its path (canonical or as joined from
 /// the scenario's folder), else from disk.
-pub fn check(scenario: &Path, texts: &Texts) -> Result<Outcome, String> {
+pub fn check(scenario: &Path, texts: &Texts) -> Result<Outcome, FindingsError> {
     let selection = Selection::of(scenario, texts)?;
     check_selection(&selection, texts)
 }
@@ -120,13 +156,12 @@ pub fn check(scenario: &Path, texts: &Texts) -> Result<Outcome, String> {
 pub fn check_selection(
     selection: &Selection,
     texts: &Texts,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, FindingsError> {
     let report = berthier_validator::validate_documents(
         &selection.root,
         &selection.files,
         texts,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let mut findings = report.diagnostics;
     sort_by_code(&mut findings);
     let unchecked = Unchecked::count(&selection.scenario, texts);
@@ -150,24 +185,25 @@ pub fn hex_of(finding: &Diagnostic) -> Option<HexId> {
 }
 
 /// A document read from `texts` when it holds `path`, else from disk.
-pub fn read(path: &Path, texts: &Texts) -> Result<Document, String> {
+pub fn read(path: &Path, texts: &Texts) -> Result<Document, FindingsError> {
+    let format = berthier_schema::Format::of_path(path)
+        .ok_or_else(|| FindingsError::Extension(path.to_owned()))?;
     let text: Arc<str> = match texts.get(path) {
         Some(t) => Arc::clone(t),
-        None => std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
+        // Regular files only, as the validator reads them: a named pipe
+        // never blocks the check.
+        None => berthier_schema::io::read_regular_text(path)
+            .map_err(|e| FindingsError::Read(path.to_owned(), e))?
             .into(),
     };
-    let format = berthier_schema::Format::of_path(path).ok_or_else(|| {
-        format!("{}: not a .ron or .json file", path.display())
-    })?;
     berthier_schema::load_document(&text, format)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| FindingsError::Load(path.to_owned(), e))
 }
 
 /// `path`, canonical.
-pub fn absolute(path: &Path) -> Result<PathBuf, String> {
+pub fn absolute(path: &Path) -> Result<PathBuf, FindingsError> {
     path.canonicalize()
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| FindingsError::Read(path.to_owned(), e))
 }
 
 /// The nearest folder above the first file with a `berthier.toml` that

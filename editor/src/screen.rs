@@ -10,7 +10,6 @@ pub mod overlay;
 pub mod register;
 pub mod rewrite;
 pub mod setup;
-pub mod side;
 pub mod suggest;
 pub mod timeline;
 pub mod unsaved;

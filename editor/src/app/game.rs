@@ -7,13 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
-use berthier_schema::Document;
 use iced::Task;
 
 use super::{App, Message, Screen};
+use crate::app::side;
 use crate::screen::error::ErrorScreen;
 use crate::screen::game::{self, GameTabs};
-use crate::screen::side;
 use crate::screen::unsaved::{Pending, UnsavedPrompt};
 use berthier_tools::game::{GameDoc, normal};
 use berthier_tools::project;
@@ -37,11 +36,6 @@ struct Parked {
     counters: Option<PathBuf>,
 }
 
-/// Whether the file at `path` is a game.
-pub(super) fn is_game(path: &Path) -> bool {
-    matches!(project::read_document(path), Ok(Document::Game(_)))
-}
-
 impl GameMode {
     /// The tab bar.
     pub fn tabs(&self) -> &GameTabs {
@@ -57,7 +51,7 @@ impl GameMode {
         };
         let key = normal(path);
         let counters = map.battles.iter().any(|b| {
-            super::oob::counters_named_by(&b.scenario)
+            berthier_tools::opened::counters_named_by(&b.scenario)
                 .is_some_and(|c| normal(&c) == key)
         });
         counters
@@ -67,12 +61,16 @@ impl GameMode {
 }
 
 impl App {
-    /// Opens the game at `path` in tabs, its first map shown; the error
-    /// screen says why when it does not open.
-    pub(super) fn open_game(&mut self, path: &Path) -> Task<Message> {
+    /// Shows the game `opened` from `path` in tabs, its first map shown,
+    /// or the error screen saying why it did not open.
+    pub(super) fn show_game(
+        &mut self,
+        path: &Path,
+        opened: Result<GameDoc, project::OpenError>,
+    ) -> Task<Message> {
         let size = self.map().and_then(|m| m.canvas_size());
         self.game = None;
-        match GameDoc::open(path) {
+        match opened {
             Ok(doc) => {
                 self.remember(path);
                 let n = doc.maps.len();

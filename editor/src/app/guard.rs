@@ -9,11 +9,13 @@ use std::path::PathBuf;
 use iced::{Task, window};
 
 use super::{App, Message, Screen};
+use crate::app::side;
 use crate::screen::error::ErrorScreen;
 use crate::screen::map::{self, MapScreen};
-use crate::screen::side;
+use crate::screen::oob::OobScreen;
 use crate::screen::unsaved::{self, FileScreen, Pending, UnsavedPrompt};
 use berthier_tools::files;
+use berthier_tools::opened::{self, Opened};
 use berthier_tools::project;
 
 impl App {
@@ -144,37 +146,41 @@ impl App {
         }
     }
 
-    /// Replaces the screen with `path`'s map, or with the error screen
-    /// holding the map shown until now.
+    /// Replaces the screen with what `path` is (read once): its map (a
+    /// scenario's, with the bar to its order of battle, setup and
+    /// timeline), its order of battle, or its game in tabs; or with the
+    /// error screen saying why, holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
-        if super::game::is_game(&path) {
-            return self.open_game(&path);
-        }
         let from = self.scenario.take();
-        self.scenario_counters = super::oob::counters_named_by(&path);
-        self.scenario = self.scenario_counters.as_ref().map(|_| path.clone());
-        if let Some(mut screen) = super::oob::open(&path) {
-            if let Screen::Oob(s) = &mut screen {
+        self.scenario_counters = None;
+        match opened::open(&path) {
+            Ok(Opened::Game(doc)) => self.show_game(&path, Ok(*doc)),
+            Ok(Opened::Counters(doc)) => {
                 self.remember(&path);
-                s.set_back(from);
+                let mut screen = OobScreen::new(*doc);
+                screen.set_back(from);
+                self.screen = Screen::Oob(Box::new(screen));
+                Task::none()
             }
-            self.screen = screen;
-            return Task::none();
-        }
-        let previous = self.take_map();
-        let size = previous.as_ref().and_then(|m| m.canvas_size());
-        self.screen = match project::open(&path) {
-            Ok(opened) => {
-                let mut s = MapScreen::new(opened);
+            Ok(Opened::Map { map, counters }) => {
+                let previous = self.take_map();
+                let size = previous.as_ref().and_then(|m| m.canvas_size());
+                self.scenario = counters.as_ref().map(|_| path.clone());
+                self.scenario_counters = counters;
+                let mut s = MapScreen::new(*map);
                 s.inherit_canvas_size(size);
                 self.remember(&path);
-                Screen::Map(Box::new(s))
+                self.screen = Screen::Map(Box::new(s));
+                self.boot_task()
             }
             Err(e) => {
-                Screen::Error(ErrorScreen::new(path, e).with_previous(previous))
+                let previous = self.take_map();
+                self.screen = Screen::Error(
+                    ErrorScreen::new(path, e).with_previous(previous),
+                );
+                Task::none()
             }
-        };
-        self.boot_task()
+        }
     }
 
     /// The map failed to reload: the error screen, with the map as it was.

@@ -4,8 +4,8 @@
 //! Register grid when the map has a scan.
 
 use super::{App, Message, Screen};
+use crate::app::side::{self, Side};
 use crate::screen::new_map::{self, NewMapScreen};
-use crate::screen::side::{self, Side};
 use berthier_tools::demo;
 
 impl App {

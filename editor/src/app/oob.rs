@@ -6,44 +6,13 @@ use std::path::Path;
 
 use std::path::PathBuf;
 
-use berthier_schema::Document;
-use berthier_schema::pack::{beside, load_scenario};
 use iced::widget::{button, column, container, row, text};
 use iced::{Element, Task};
 
 use super::{App, Message, Screen, open_dialog};
-use crate::screen::error::ErrorScreen;
 use crate::screen::map;
 use crate::screen::oob::{self, OobScreen};
 use crate::screen::unsaved::FileScreen;
-use berthier_tools::oob::OobDoc;
-use berthier_tools::project;
-
-/// The screen for `path` when it is a counters file: its order of
-/// battle, or the error screen saying why it does not open. `None` for
-/// any other file.
-pub(super) fn open(path: &Path) -> Option<Screen> {
-    let is_counters =
-        matches!(project::read_document(path), Ok(Document::Counters(_)));
-    if !is_counters {
-        return None;
-    }
-    Some(match OobDoc::open(path) {
-        Ok(doc) => Screen::Oob(Box::new(OobScreen::new(doc))),
-        Err(e) => Screen::Error(ErrorScreen::new(path.to_owned(), e)),
-    })
-}
-
-/// The counters file a scenario at `path` uses (a variant's is its
-/// base's); `None` for any other file.
-pub(super) fn counters_named_by(path: &Path) -> Option<PathBuf> {
-    let written = match project::read_document(path).ok()? {
-        Document::Scenario(s) => s.counters,
-        Document::Variant(_) => load_scenario(path).ok()?.scenario.counters,
-        _ => return None,
-    };
-    Some(beside(path, &written))
-}
 
 /// The map screen of a scenario, under a bar offering its order of
 /// battle, its setup and its reinforcement timeline.

@@ -15,7 +15,10 @@ use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document, Map, Scenario};
 use berthier_validator::{Session, Typed, TypedText};
 
-use super::{Outcome, Selection, Texts, Unchecked, sort_by_code, unchecked};
+use super::{
+    FindingsError, Outcome, Selection, Texts, Unchecked, sort_by_code,
+    unchecked,
+};
 
 /// The documents being edited, as the check reads them.
 #[derive(Debug, Default)]
@@ -77,7 +80,7 @@ impl Checker {
         &self,
         scenario: &Path,
         memory: Memory,
-    ) -> Result<Outcome, String> {
+    ) -> Result<Outcome, FindingsError> {
         let (selection, unchecked) = self.selection(scenario, &memory)?;
         let mut typed = Typed::new();
         for (path, map) in memory.maps {
@@ -100,8 +103,7 @@ impl Checker {
             &selection.files,
             &memory.texts,
             typed,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         let mut findings = report.diagnostics;
         sort_by_code(&mut findings);
         Ok(Outcome {
@@ -116,8 +118,8 @@ impl Checker {
         &self,
         scenario: &Path,
         memory: &Memory,
-    ) -> Result<(Selection, Unchecked), String> {
-        let mut kept = self.kept.lock().map_err(|e| e.to_string())?;
+    ) -> Result<(Selection, Unchecked), FindingsError> {
+        let mut kept = self.kept.lock().map_err(|_| FindingsError::Poisoned)?;
         let held = memory.scenario_at(scenario);
         if let Some(k) = kept.as_ref()
             && k.scenario == scenario

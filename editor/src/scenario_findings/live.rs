@@ -22,7 +22,7 @@ pub const DEBOUNCE: Duration = Duration::from_millis(60);
 #[derive(Debug, Clone)]
 pub enum Message {
     /// The worker's result for change number `.0`.
-    Checked(u64, Arc<Result<Outcome, String>>),
+    Checked(u64, Arc<Result<Outcome, super::FindingsError>>),
     /// Show the finding at this index of the list.
     Show(usize),
 }
@@ -45,7 +45,7 @@ pub struct Live {
     latest: Arc<AtomicU64>,
     /// Number of the change whose result is shown (0: none yet).
     shown: u64,
-    outcome: Option<Result<Outcome, String>>,
+    outcome: Option<Arc<Result<Outcome, super::FindingsError>>>,
     /// The files read from memory (their line numbers are not the file's).
     in_memory: Vec<PathBuf>,
     /// The finding last clicked.
@@ -116,7 +116,10 @@ impl Live {
         });
         Task::perform(receive, move |result| match result {
             Ok(outcome) => Message::Checked(number, Arc::new(outcome)),
-            Err(_) => Message::Checked(0, Arc::new(Err(String::new()))),
+            Err(_) => Message::Checked(
+                0,
+                Arc::new(Err(super::FindingsError::Cancelled)),
+            ),
         })
     }
 
@@ -146,8 +149,11 @@ impl Live {
                 }
                 self.shown = number;
                 self.last_latency = self.changed_at.map(|t| t.elapsed());
-                let outcome = Arc::unwrap_or_clone(outcome);
-                if self.outcome.as_ref() != Some(&outcome) {
+                let same = matches!(
+                    (self.outcome.as_deref(), &*outcome),
+                    (Some(Ok(shown)), Ok(now)) if shown == now
+                );
+                if !same {
                     self.selected = None;
                 }
                 self.outcome = Some(outcome);
@@ -169,13 +175,13 @@ impl Live {
 
     /// The result shown: the findings, or why the scenario could not be
     /// checked.
-    pub fn outcome(&self) -> Option<&Result<Outcome, String>> {
-        self.outcome.as_ref()
+    pub fn outcome(&self) -> Option<&Result<Outcome, super::FindingsError>> {
+        self.outcome.as_deref()
     }
 
     /// The findings shown (none before the first result).
     pub fn findings(&self) -> &[Diagnostic] {
-        match &self.outcome {
+        match self.outcome.as_deref() {
             Some(Ok(o)) => &o.findings,
             _ => &[],
         }

@@ -27,7 +27,13 @@ use crate::screen::unsaved;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
-use berthier_tools::setup::{SaveOutcome, SetupDoc, art};
+use berthier_tools::setup::{SaveOutcome, SetupDoc, art, variant};
+
+/// Why a variant's base could not be read to compare with it.
+pub type BaseError = berthier_schema::pack::ChainError<
+    PathBuf,
+    berthier_schema::pack::FileError,
+>;
 
 pub use layer::LayerKey;
 pub use zone_tools::ZoneTool;
@@ -76,8 +82,7 @@ pub struct SetupScreen {
     zone_tool: Option<ZoneTool>,
     /// A variant compared with its base (`Err`: why the base did not
     /// load), worked out once on opening.
-    variant_diff:
-        Option<Result<Vec<berthier_tools::setup::variant::Section>, String>>,
+    variant_diff: Option<Result<Vec<variant::Section>, BaseError>>,
     /// The scenario's live findings, checked after every edit.
     live: crate::scenario_findings::live::Live,
     /// The setup changed since the live findings were last asked for.
@@ -199,18 +204,11 @@ impl SetupScreen {
     /// The variant compared with its base, when the file is a variant.
     fn compare_with_base(
         &self,
-    ) -> Option<Result<Vec<berthier_tools::setup::variant::Section>, String>>
-    {
+    ) -> Option<Result<Vec<variant::Section>, BaseError>> {
         let base = self.doc.variant_of.as_ref()?;
         Some(
             berthier_schema::pack::load_scenario(base)
-                .map(|r| {
-                    berthier_tools::setup::variant::diff(
-                        &r.scenario,
-                        self.doc.scenario(),
-                    )
-                })
-                .map_err(|e| e.to_string()),
+                .map(|r| variant::diff(&r.scenario, self.doc.scenario())),
         )
     }
 
@@ -224,8 +222,7 @@ impl SetupScreen {
     /// The variant's differences from its base, when the file is one.
     pub fn variant_diff(
         &self,
-    ) -> Option<&Result<Vec<berthier_tools::setup::variant::Section>, String>>
-    {
+    ) -> Option<&Result<Vec<variant::Section>, BaseError>> {
         self.variant_diff.as_ref()
     }
 
@@ -238,13 +235,10 @@ impl SetupScreen {
             );
             return None;
         }
-        match berthier_tools::setup::variant::create(
-            self.doc.path(),
-            self.doc.scenario(),
-        ) {
+        match variant::create(self.doc.path(), self.doc.scenario()) {
             Ok(path) => Some(Event::OpenVariant(path)),
             Err(e) => {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
                 None
             }
         }

@@ -184,17 +184,23 @@ fn deleting_a_place_the_scenario_names_is_a_finding_until_undone() {
 fn a_result_for_an_older_change_is_dropped() {
     let mut screen = opened(&rivoli());
     screen.check_live_now(); // change 2 is shown
-    let shown = screen.live().unwrap().outcome().cloned();
+    let ok = |s: &MapScreen| {
+        s.live().unwrap().outcome().unwrap().as_ref().ok().cloned()
+    };
+    let shown = ok(&screen);
+    assert!(shown.is_some());
     let stale = live::Message::Checked(
         1,
         std::sync::Arc::new(Ok(scenario_findings::Outcome::default())),
     );
     let _ = screen.update(Message::Live(stale));
-    assert_eq!(screen.live().unwrap().outcome().cloned(), shown);
-    let cancelled =
-        live::Message::Checked(0, std::sync::Arc::new(Err(String::new())));
+    assert_eq!(ok(&screen), shown);
+    let cancelled = live::Message::Checked(
+        0,
+        std::sync::Arc::new(Err(scenario_findings::FindingsError::Cancelled)),
+    );
     let _ = screen.update(Message::Live(cancelled));
-    assert_eq!(screen.live().unwrap().outcome().cloned(), shown);
+    assert_eq!(ok(&screen), shown);
 }
 
 /// A scenario with at least one finding that names a hex.

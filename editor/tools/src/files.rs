@@ -241,7 +241,7 @@ pub fn load_recovery(original: &Path, side: &Path) -> Result<Map, FileError> {
 /// A path written in a document at `from`, rewritten for the same target
 /// seen from a document at `to` (relative when both are on one tree).
 pub fn rebase(written: &str, from: &Path, to: &Path) -> String {
-    let target = crate::project::relative_to(from, written);
+    let target = berthier_schema::pack::beside(from, written);
     let (Some(target), Some(base)) =
         (absolute(&target), to.parent().and_then(absolute))
     else {

@@ -124,7 +124,15 @@ impl GameDoc {
     /// battle that does not open is a warning, a game with no map that
     /// opens is an error.
     pub fn open(path: &Path) -> Result<Self, OpenError> {
-        let game = match project::read_document(path)? {
+        Self::open_document(path, project::read_document(path)?)
+    }
+
+    /// [`Self::open`] for `document`, already read from `path`.
+    pub fn open_document(
+        path: &Path,
+        document: Document,
+    ) -> Result<Self, OpenError> {
+        let game = match document {
             Document::Game(g) => g,
             other => {
                 return Err(whole(

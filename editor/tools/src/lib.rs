@@ -5,6 +5,7 @@
 //!
 //! | Module | What it holds |
 //! |---|---|
+//! | [`opened`] | opening any file the editor shows, read once: a map or scenario, an order of battle, a game |
 //! | [`project`] | opening a map (directly or through a scenario) with its series and scan |
 //! | [`edited`] | the one way every document is saved: path, format, undo history, disk stamp, keeping comments or asking first |
 //! | [`files`] | a map's autosave and recovery, saving a map as a new file |
@@ -28,6 +29,7 @@ pub mod gazetteer;
 pub mod history;
 pub mod oob;
 pub mod oob_csv;
+pub mod opened;
 pub mod palette;
 pub mod project;
 pub mod recent;

@@ -46,7 +46,15 @@ pub struct OobDoc {
 impl OobDoc {
     /// Opens a counters file with what it includes and its series.
     pub fn open(path: &Path) -> Result<Self, OpenError> {
-        let own = match read_document(path)? {
+        Self::open_document(path, read_document(path)?)
+    }
+
+    /// [`Self::open`] for `document`, already read from `path`.
+    pub fn open_document(
+        path: &Path,
+        document: Document,
+    ) -> Result<Self, OpenError> {
+        let own = match document {
             Document::Counters(c) => c,
             other => {
                 return Err(OpenError {

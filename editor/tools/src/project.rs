@@ -6,8 +6,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use berthier_schema::pack::{load_scenario, load_series_named};
-use berthier_schema::{Document, Format, LoadError, Map, Series};
+use berthier_schema::pack::{
+    self, FileError, load_scenario, load_series_named,
+};
+use berthier_schema::{Document, LoadError, Map, Series};
 
 use crate::palette::Palette;
 use crate::scan;
@@ -136,20 +138,34 @@ impl OpenError {
     }
 }
 
-/// Reads and loads one document with the model's loader.
+/// Reads and loads one document as the validator does
+/// (`berthier_schema::pack::read_document`: regular files only, so a named
+/// pipe or a device never blocks the window), with the line and column of
+/// what does not load.
 pub fn read_document(path: &Path) -> Result<Document, OpenError> {
-    let format = Format::of_path(path).ok_or_else(|| {
-        OpenError::whole(path, "expected a .ron or .json file")
-    })?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| OpenError::whole(path, format!("cannot read: {e}")))?;
-    berthier_schema::load_document(&text, format)
-        .map_err(|e| OpenError::from_load(path, e))
+    pack::read_document(path).map_err(|e| match e {
+        FileError::Load(file, load) => OpenError::from_load(&file, load),
+        FileError::Extension(_) => {
+            OpenError::whole(path, "expected a .ron or .json file")
+        }
+        FileError::Io(_, message) => {
+            OpenError::whole(path, format!("cannot read: {message}"))
+        }
+        other => OpenError::whole(path, other.to_string()),
+    })
 }
 
 /// The map a file is or names: a map file itself, or a scenario's map.
 pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
-    match read_document(path)? {
+    resolve_map_of(path, read_document(path)?)
+}
+
+/// [`resolve_map`] for `document`, already read from `path`.
+fn resolve_map_of(
+    path: &Path,
+    document: Document,
+) -> Result<(PathBuf, Map), OpenError> {
+    match document {
         Document::Map(map) => Ok((path.to_owned(), map)),
         Document::Scenario(s) => scenario_map(path, &s.map),
         Document::Variant(_) => {
@@ -170,7 +186,7 @@ pub fn resolve_map(path: &Path) -> Result<(PathBuf, Map), OpenError> {
 
 /// The map a scenario at `path` names (`map`, relative to it).
 fn scenario_map(path: &Path, map: &str) -> Result<(PathBuf, Map), OpenError> {
-    let map_path = relative_to(path, map);
+    let map_path = pack::beside(path, map);
     match read_document(&map_path)? {
         Document::Map(map) => Ok((map_path, map)),
         other => Err(OpenError::whole(
@@ -182,8 +198,16 @@ fn scenario_map(path: &Path, map: &str) -> Result<(PathBuf, Map), OpenError> {
 
 /// Opens a map or scenario with its series and scan.
 pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
+    open_document(path, read_document(path)?)
+}
+
+/// [`open`] for `document`, already read from `path`.
+pub fn open_document(
+    path: &Path,
+    document: Document,
+) -> Result<OpenedMap, OpenError> {
     let given = path;
-    let (path, map) = resolve_map(path)?;
+    let (path, map) = resolve_map_of(path, document)?;
     let scenario = (path != given).then(|| given.to_owned());
     let mut warnings = Vec::new();
     // The whole `extends` chain, so a battle's own terrain (Canope's dry
@@ -196,7 +220,7 @@ pub fn open(path: &Path) -> Result<OpenedMap, OpenError> {
         }
     };
     let scan = map.scan.as_deref().and_then(|scan| {
-        load_scan(&relative_to(&path, scan))
+        load_scan(&pack::beside(&path, scan))
             .map_err(|e| warnings.push(format!("scan: {e}")))
             .ok()
     });
@@ -229,7 +253,7 @@ fn sheet_scans(
             continue;
         };
         let letter = sheet.letter;
-        match load_scan(&relative_to(path, file)) {
+        match load_scan(&pack::beside(path, file)) {
             Ok(scan) if matches!(scan.image, ScanImage::Whole(_)) => {
                 out.push(SheetScan {
                     letter,
@@ -273,7 +297,7 @@ pub fn refresh_files(opened: &mut OpenedMap) -> bool {
         .map
         .scan
         .as_deref()
-        .map(|s| relative_to(&opened.path, s));
+        .map(|s| pack::beside(&opened.path, s));
     let loaded = opened.scan.as_ref().map(|s| s.path.clone());
     if wanted == loaded {
         return false;
@@ -314,9 +338,4 @@ fn load_scan(path: &Path) -> Result<Scan, OpenError> {
         height,
         image,
     })
-}
-
-/// A path written in a document, taken relative to the document's folder.
-pub fn relative_to(document: &Path, written: &str) -> PathBuf {
-    document.parent().unwrap_or(Path::new(".")).join(written)
 }

@@ -165,9 +165,9 @@ pub fn run_with_progress(
         });
     }
     let scan = match (layers.contains(&Layer::Scan), map.scan.as_deref()) {
-        (true, Some(scan)) => {
-            Some(project::load_rgba(&project::relative_to(&path, scan))?)
-        }
+        (true, Some(scan)) => Some(project::load_rgba(
+            &berthier_schema::pack::beside(&path, scan),
+        )?),
         _ => None,
     };
     let mut quiet = |_: Step| {};

@@ -270,7 +270,7 @@ fn scan_layer(
                 .to_owned(),
         );
     }
-    let scan = project::relative_to(path, scan);
+    let scan = berthier_schema::pack::beside(path, scan);
     let size = match image::image_dimensions(&scan) {
         Ok((w, h)) => [w, h],
         Err(e) => {

@@ -398,6 +398,6 @@ fn series_problem(map_path: &std::path::Path, series: &str) -> Option<String> {
     if standard::is_name(series) {
         return standard::find(series).err().map(|e| e.to_string());
     }
-    (!project::relative_to(map_path, series).is_file())
+    (!berthier_schema::pack::beside(map_path, series).is_file())
         .then(|| format!("no series file at {series}"))
 }

@@ -34,7 +34,7 @@ impl SeriesChoice {
         if standard::is_name(series) {
             return Some(Self::Standard(series.to_owned()));
         }
-        berthier_tools::project::relative_to(map_file, series)
+        berthier_schema::pack::beside(map_file, series)
             .canonicalize()
             .ok()
             .map(Self::File)

@@ -347,7 +347,8 @@ impl SetupScreen {
         match self.variant_diff.as_ref() {
             None => {}
             Some(Err(e)) => {
-                list = list.push(text(e.clone()).size(12).style(text::danger));
+                list =
+                    list.push(text(e.to_string()).size(12).style(text::danger));
             }
             Some(Ok(sections)) => {
                 for s in sections {

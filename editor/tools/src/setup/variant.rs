@@ -12,13 +12,35 @@ use berthier_schema::io::save_atomic;
 use berthier_schema::pack::load_scenario;
 use berthier_schema::scenario::{Arrival, Placed, VictoryCondition};
 
+/// Why a new variant was not written; the text is what the Setup screen
+/// shows.
+#[derive(Debug, thiserror::Error)]
+pub enum VariantError {
+    /// The base is not a `.scenario.ron` file (a variant is written in RON
+    /// beside it).
+    #[error("{}: not a .scenario.ron file", .0.display())]
+    NotRon(PathBuf),
+    /// Every name from `-variant` to `-variant-99` is taken.
+    #[error("too many variants of {} already", .0.display())]
+    NoFreeName(PathBuf),
+    /// The file could not be written.
+    #[error("cannot write {path}: {1}", path = .0.display())]
+    Write(PathBuf, std::io::Error),
+    /// The file written does not resolve against its base (removed).
+    #[error("the new variant does not resolve: {0}")]
+    Resolve(String),
+}
+
 /// Writes a new variant of the scenario at `base` beside it (a new file,
 /// never one that exists) and checks that it resolves; its path.
-pub fn create(base: &Path, scenario: &Scenario) -> Result<PathBuf, String> {
+pub fn create(
+    base: &Path,
+    scenario: &Scenario,
+) -> Result<PathBuf, VariantError> {
     let path = free_name(base)?;
     let file = base
         .file_name()
-        .ok_or_else(|| format!("{}: no file name", base.display()))?
+        .ok_or_else(|| VariantError::NotRon(base.to_owned()))?
         .to_string_lossy()
         .into_owned();
     let text = format!(
@@ -30,20 +52,20 @@ pub fn create(base: &Path, scenario: &Scenario) -> Result<PathBuf, String> {
         name = format!("{} (variant)", scenario.name),
     );
     save_atomic(&path, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(|e| VariantError::Write(path.clone(), e))?;
     if let Err(e) = load_scenario(&path) {
         let _ = std::fs::remove_file(&path);
-        return Err(format!("the new variant does not resolve: {e}"));
+        return Err(VariantError::Resolve(e.to_string()));
     }
     Ok(path)
 }
 
 /// `name-variant.scenario.ron`, else `name-variant-2...`, beside `base`.
-fn free_name(base: &Path) -> Result<PathBuf, String> {
+fn free_name(base: &Path) -> Result<PathBuf, VariantError> {
     let name = base.file_name().unwrap_or_default().to_string_lossy();
-    let stem = name.strip_suffix(".scenario.ron").ok_or_else(|| {
-        format!("{}: not a .scenario.ron file", base.display())
-    })?;
+    let stem = name
+        .strip_suffix(".scenario.ron")
+        .ok_or_else(|| VariantError::NotRon(base.to_owned()))?;
     let dir = base.parent().unwrap_or(Path::new("."));
     (1..100)
         .map(|n| match n {
@@ -51,7 +73,7 @@ fn free_name(base: &Path) -> Result<PathBuf, String> {
             n => dir.join(format!("{stem}-variant-{n}.scenario.ron")),
         })
         .find(|p| !p.exists())
-        .ok_or_else(|| "too many variants already".to_owned())
+        .ok_or_else(|| VariantError::NoFreeName(base.to_owned()))
 }
 
 /// One part of the comparison.

@@ -91,7 +91,10 @@ fn roads_are_chains_of_adjacent_hexes_and_references_resolve() {
 fn the_series_file_is_a_series() {
     let (path, map) =
         project::resolve_map(&project::demo_map_path()).expect("demo");
-    let doc = project::read_document(&project::relative_to(&path, &map.series))
-        .expect("series");
+    let doc = project::read_document(&berthier_schema::pack::beside(
+        &path,
+        &map.series,
+    ))
+    .expect("series");
     assert!(matches!(doc, Document::Series(_)));
 }

@@ -275,7 +275,7 @@ struct BoardImage {
 /// formats re-encoded as PNG), or the map drawn on paper.
 fn board_image(map_path: &Path, map: &Map) -> Result<BoardImage, VmodError> {
     if let Some(scan) = map.scan.as_deref() {
-        let path = project::relative_to(map_path, scan);
+        let path = berthier_schema::pack::beside(map_path, scan);
         let img = project::load_rgba(&path)?;
         let size = [img.width(), img.height()];
         let ext = path

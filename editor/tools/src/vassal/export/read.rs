@@ -109,7 +109,7 @@ fn scenario_file(path: &Path) -> Result<ScenarioFile, VmodError> {
         }
     })?;
     let scenario = resolved.scenario;
-    let counters = project::relative_to(path, &scenario.counters);
+    let counters = berthier_schema::pack::beside(path, &scenario.counters);
     Ok(ScenarioFile {
         path: path.to_owned(),
         scenario,
@@ -137,14 +137,15 @@ fn on_map(
             // Variants name their base's map through `extends`.
             if let Ok(Document::Variant(_)) = project::read_document(&path) {
                 let file = scenario_file(&path)?;
-                let map = project::relative_to(&path, &file.scenario.map);
+                let map =
+                    berthier_schema::pack::beside(&path, &file.scenario.map);
                 if same(&map, map_path) {
                     out.push(file);
                 }
             }
             continue;
         };
-        if same(&project::relative_to(&path, &s.map), map_path) {
+        if same(&berthier_schema::pack::beside(&path, &s.map), map_path) {
             out.push(scenario_file(&path)?);
         }
     }

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use berthier_schema::edit::Edit;
 use iced::Task;
 
-use super::error::ErrorScreen;
-use super::register::{self, RegisterScreen};
-use super::suggest::{self, SuggestScreen};
-use crate::app::{Message, Screen};
+use super::{Message, Screen};
+use crate::screen::error::ErrorScreen;
+use crate::screen::register::{self, RegisterScreen};
+use crate::screen::suggest::{self, SuggestScreen};
 use berthier_tools::project::OpenError;
 
 /// Which side screen to open.
