@@ -38,7 +38,9 @@ use berthier_tools::recent::RecentFile;
 use berthier_tools::scan;
 use berthier_tools::tool::{self, Catalog, Gesture};
 
-/// The map screen's state.
+/// The map screen's state: what is shown and how, and one part per thing
+/// the screen does (painting, the gazetteer, the file, the scenario it
+/// was opened through).
 #[derive(Debug)]
 pub struct MapScreen {
     opened: OpenedMap,
@@ -54,6 +56,31 @@ pub struct MapScreen {
     caches: Caches,
     /// Progress of tiling a large scan in the background.
     scan_progress: Option<scan::Progress>,
+    /// Last save result or problem, shown in the status bar.
+    notice: Option<String>,
+    /// Painting: the tools, the gesture in progress, undo.
+    paint: Painting,
+    /// The file: autosave, recovery, the rewrite question, changes on disk.
+    file: FileState,
+    /// The gazetteer's renames and what uses each item.
+    names: Gazetteer,
+    /// The scenario the map was opened through: its live findings, victory
+    /// conditions, and the game it is a tab of.
+    scenario: ScenarioView,
+    /// The map checks' findings, rerun after every edit.
+    findings: findings::Findings,
+    /// The Properties form, while open.
+    properties: Option<properties::Form>,
+    /// The id and name asked before Save As, while asked.
+    copy: Option<properties::CopyForm>,
+    /// A screen that waits for a scan to be attached.
+    needs_scan: Option<attach::NeedsScan>,
+}
+
+/// Painting the map: the tools and what they would touch, the gesture in
+/// progress, the place or entry form, undo.
+#[derive(Debug)]
+struct Painting {
     /// The series' types, for the palette.
     catalog: Catalog,
     /// Current tool and options.
@@ -66,12 +93,15 @@ pub struct MapScreen {
     preview: Preview,
     /// The place, entry point or edge form.
     form: Option<form::Form>,
+}
+
+/// The map file as the screen keeps it safe.
+#[derive(Debug)]
+struct FileState {
     /// An autosave newer than the file, offered for recovery.
     recovery: Option<Recovery>,
     /// Changes not yet in the autosave.
     autosave_due: bool,
-    /// Last save result or problem, shown in the status bar.
-    notice: Option<String>,
     /// A save refused because it would rewrite the file whole: the number
     /// of comments that would be lost, while the author decides.
     rewrite: Option<usize>,
@@ -80,20 +110,11 @@ pub struct MapScreen {
     /// The file as another program left it, while the screen asks what to
     /// do about it.
     disk_changed: Option<DiskStamp>,
-    /// The map checks' findings, rerun after every edit.
-    findings: findings::Findings,
-    /// The Properties form, while open.
-    properties: Option<properties::Form>,
-    /// The id and name asked before Save As, while asked.
-    copy: Option<properties::CopyForm>,
-    /// A screen that waits for a scan to be attached.
-    needs_scan: Option<attach::NeedsScan>,
-    /// The scenario's live findings, when the map was opened through one.
-    live: Option<crate::scenario_findings::live::Live>,
-    /// The map changed since the live findings were last asked for.
-    live_due: bool,
-    /// The hexes the live findings name, marked on the map.
-    marked: Vec<berthier_schema::HexId>,
+}
+
+/// The gazetteer's state between messages.
+#[derive(Debug, Default)]
+struct Gazetteer {
     /// What in the pack's scenarios names each gazetteer item, read when
     /// a gazetteer tool first needs it.
     used_by: Option<std::sync::Arc<berthier_tools::gazetteer::UsedBy>>,
@@ -102,6 +123,17 @@ pub struct MapScreen {
     /// The road being renamed from the Roads list: its id and the name
     /// typed so far.
     road_name: Option<(String, String)>,
+}
+
+/// What the scenario the map was opened through adds to it.
+#[derive(Debug)]
+struct ScenarioView {
+    /// The scenario's live findings, when the map was opened through one.
+    live: Option<crate::scenario_findings::live::Live>,
+    /// The map changed since the live findings were last asked for.
+    live_due: bool,
+    /// The hexes the live findings name, marked on the map.
+    marked: Vec<berthier_schema::HexId>,
     /// The victory conditions of the scenario the map was opened through.
     victory: Option<victory::Conditions>,
     /// The transfer ends and joins of the game the map is a tab of.
@@ -223,9 +255,13 @@ impl MapScreen {
             .as_deref()
             .and_then(victory::Conditions::read);
         Self {
-            recovery: berthier_tools::files::find_recovery(&opened.path),
-            disk: DiskStamp::read(&opened.path),
-            disk_changed: None,
+            file: FileState {
+                recovery: berthier_tools::files::find_recovery(&opened.path),
+                autosave_due: false,
+                rewrite: None,
+                disk: DiskStamp::read(&opened.path),
+                disk_changed: None,
+            },
             findings: findings::Findings::new(&opened),
             opened,
             view: Viewport::default(),
@@ -236,26 +272,26 @@ impl MapScreen {
             visible,
             caches: Caches::default(),
             scan_progress: None,
-            settings: tool::Settings::new(&catalog),
-            catalog,
-            gesture: None,
-            history: History::new(),
-            preview: Preview::default(),
-            form: None,
-            autosave_due: false,
             notice: None,
-            rewrite: None,
+            paint: Painting {
+                settings: tool::Settings::new(&catalog),
+                catalog,
+                gesture: None,
+                history: History::new(),
+                preview: Preview::default(),
+                form: None,
+            },
+            names: Gazetteer::default(),
+            scenario: ScenarioView {
+                live,
+                live_due: true,
+                marked: Vec::new(),
+                victory: opened_victory,
+                game_marks: Vec::new(),
+            },
             properties: None,
             copy: None,
             needs_scan: None,
-            live,
-            live_due: true,
-            marked: Vec::new(),
-            used_by: None,
-            confirm_rename: None,
-            road_name: None,
-            victory: opened_victory,
-            game_marks: Vec::new(),
         }
     }
 
@@ -335,27 +371,27 @@ impl MapScreen {
 
     /// The current tool and options.
     pub fn settings(&self) -> &tool::Settings {
-        &self.settings
+        &self.paint.settings
     }
 
     /// The palette's types.
     pub fn catalog(&self) -> &Catalog {
-        &self.catalog
+        &self.paint.catalog
     }
 
     /// Undo history.
     pub fn history(&self) -> &History {
-        &self.history
+        &self.paint.history
     }
 
     /// Whether the map differs from its file.
     pub fn is_dirty(&self) -> bool {
-        self.history.is_dirty()
+        self.paint.history.is_dirty()
     }
 
     /// The autosave offered for recovery, if any.
     pub fn recovery(&self) -> Option<&Recovery> {
-        self.recovery.as_ref()
+        self.file.recovery.as_ref()
     }
 
     /// Canvas point under the cursor.
@@ -404,7 +440,7 @@ impl MapScreen {
             Message::Live(m) => self.live_message(m),
             Message::Undo => return (self.undo(), None),
             Message::Redo => return (self.redo(), None),
-            Message::CancelRewrite => self.rewrite = None,
+            Message::CancelRewrite => self.file.rewrite = None,
             Message::Autosave => self.autosave(),
             Message::CheckDisk => self.check_disk(),
             Message::KeepMine => self.keep_mine(),
@@ -424,7 +460,7 @@ impl MapScreen {
         let event = match message {
             Message::Save => self.save(),
             Message::SaveAs => {
-                self.rewrite = None;
+                self.file.rewrite = None;
                 self.ask_copy();
                 None
             }
@@ -468,16 +504,19 @@ impl MapScreen {
             self.opened.scenario.as_ref().unwrap_or(&self.opened.path);
         match project::open(through) {
             Ok(opened) => {
-                *self = Self {
+                let settings = self.paint.settings.clone();
+                let game_marks = std::mem::take(&mut self.scenario.game_marks);
+                let mut fresh = Self {
                     view: self.view,
                     canvas_size: self.canvas_size,
                     fitted: self.fitted,
                     panels: self.panels,
                     visible: self.visible,
-                    settings: self.settings.clone(),
-                    game_marks: std::mem::take(&mut self.game_marks),
                     ..Self::new(opened)
                 };
+                fresh.paint.settings = settings;
+                fresh.scenario.game_marks = game_marks;
+                *self = fresh;
                 (self.start(), None)
             }
             Err(e) => (Task::none(), Some(Event::Failed(e))),

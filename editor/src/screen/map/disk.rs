@@ -16,10 +16,10 @@ use berthier_tools::files::DiskStamp;
 impl MapScreen {
     /// Compares the file with what the screen last read or wrote.
     pub(super) fn check_disk(&mut self) {
-        if self.disk_changed.is_some() {
+        if self.file.disk_changed.is_some() {
             return;
         }
-        let Some(stamp) = self.disk else {
+        let Some(stamp) = self.file.disk else {
             self.stamp_disk();
             return;
         };
@@ -27,9 +27,9 @@ impl MapScreen {
             return;
         };
         if now.same_content(&stamp) {
-            self.disk = Some(now);
+            self.file.disk = Some(now);
         } else {
-            self.disk_changed = Some(now);
+            self.file.disk_changed = Some(now);
         }
     }
 
@@ -40,7 +40,7 @@ impl MapScreen {
     /// yet, so every save looks first).
     pub(super) fn changed_since_read(&mut self) -> bool {
         self.check_disk();
-        if self.disk_changed.is_none() {
+        if self.file.disk_changed.is_none() {
             return false;
         }
         self.notice = Some(
@@ -53,25 +53,25 @@ impl MapScreen {
 
     /// Records the file as it is now (after the screen wrote it).
     pub(super) fn stamp_disk(&mut self) {
-        self.disk = DiskStamp::read(&self.opened.path);
-        self.disk_changed = None;
+        self.file.disk = DiskStamp::read(&self.opened.path);
+        self.file.disk_changed = None;
     }
 
     /// Keeps the map as it is; only a further change shows the banner.
     pub(super) fn keep_mine(&mut self) {
-        if let Some(now) = self.disk_changed.take() {
-            self.disk = Some(now);
+        if let Some(now) = self.file.disk_changed.take() {
+            self.file.disk = Some(now);
         }
     }
 
     /// Whether the banner says the file changed on disk.
     pub fn changed_on_disk(&self) -> bool {
-        self.disk_changed.is_some()
+        self.file.disk_changed.is_some()
     }
 
     /// "demo.map.ron changed on disk." [Reload] [Keep mine].
     pub(super) fn disk_banner(&self) -> Option<iced::Element<'_, Message>> {
-        self.disk_changed?;
+        self.file.disk_changed?;
         let path = &self.opened.path;
         let name = path.file_name().unwrap_or(path.as_os_str());
         let what = if self.is_dirty() {

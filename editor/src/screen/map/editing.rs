@@ -32,19 +32,19 @@ impl MapScreen {
         // A gesture whose release was lost (button let go off the window).
         self.release();
         let px = self.scan_px(at);
-        if self.settings.tool == Tool::Hexside {
+        if self.paint.settings.tool == Tool::Hexside {
             return self.press_hexside(px);
         }
         let Some(hex) = self.hex_at(px) else {
             return;
         };
-        let s = &self.settings;
+        let s = &self.paint.settings;
         let map = &self.opened.map;
         match s.tool {
             Tool::Terrain | Tool::Elevation | Tool::Eraser => {
                 let erase_level = s.erase_level || modifiers.shift();
                 let edits = tool::brush_edits(s, map, hex, erase_level);
-                self.gesture = Some(Gesture::Brush {
+                self.paint.gesture = Some(Gesture::Brush {
                     last: hex,
                     erase_level,
                 });
@@ -59,7 +59,7 @@ impl MapScreen {
                         to: Some(t.clone()),
                     })
                     .collect();
-                self.gesture = Some(Gesture::Done);
+                self.paint.gesture = Some(Gesture::Done);
                 self.apply(edits);
             }
             Tool::Road => {
@@ -68,14 +68,14 @@ impl MapScreen {
                 };
                 let name = tool::name_of(&s.road_name);
                 let stroke = road::Stroke::begin(map, class, hex, s.ford, name);
-                self.gesture = Some(Gesture::Road(stroke));
+                self.paint.gesture = Some(Gesture::Road(stroke));
             }
             Tool::Place => {
-                self.form = Some(form::Form::place(hex, map));
+                self.paint.form = Some(form::Form::place(hex, map));
                 let _ = self.used_by();
             }
             Tool::Entry => {
-                self.form = Some(form::Form::entry(hex, map));
+                self.paint.form = Some(form::Form::entry(hex, map));
                 let _ = self.used_by();
             }
             Tool::Eyedropper => self.eyedropper(hex),
@@ -85,28 +85,30 @@ impl MapScreen {
 
     fn press_hexside(&mut self, px: [f64; 2]) {
         let map = &self.opened.map;
-        let (Some(kind), Some((side, inside))) =
-            (self.settings.hexside.as_deref(), hexside::nearest(map, px))
-        else {
+        let (Some(kind), Some((side, inside))) = (
+            self.paint.settings.hexside.as_deref(),
+            hexside::nearest(map, px),
+        ) else {
             return;
         };
-        let directed = self.catalog.hexside(kind).is_some_and(|e| e.directed);
-        let name = tool::name_of(&self.settings.feature_name);
+        let directed =
+            self.paint.catalog.hexside(kind).is_some_and(|e| e.directed);
+        let name = tool::name_of(&self.paint.settings.feature_name);
         let (stroke, edits) =
             hexside::Stroke::begin(map, kind, directed, (side, inside), name);
-        self.gesture = Some(Gesture::Hexside(stroke));
+        self.paint.gesture = Some(Gesture::Hexside(stroke));
         self.apply(edits);
     }
 
     fn eyedropper(&mut self, hex: HexId) {
         let (terrain, level) = tool::pick(&self.opened.map, hex);
         if terrain.is_some() {
-            self.settings.terrain = terrain;
+            self.paint.settings.terrain = terrain;
         }
         if let Some(level) = level {
-            self.settings.level = level;
+            self.paint.settings.level = level;
         }
-        self.settings.tool = Tool::Terrain;
+        self.paint.settings.tool = Tool::Terrain;
     }
 
     /// The cursor moved with the left button down.
@@ -114,7 +116,7 @@ impl MapScreen {
         self.hover = Some(at);
         self.update_preview();
         let px = self.scan_px(at);
-        let Some(mut gesture) = self.gesture.take() else {
+        let Some(mut gesture) = self.paint.gesture.take() else {
             return;
         };
         let hex = self.hex_at(px);
@@ -127,7 +129,7 @@ impl MapScreen {
                         .into_iter()
                         .flat_map(|h| {
                             tool::brush_edits(
-                                &self.settings,
+                                &self.paint.settings,
                                 map,
                                 h,
                                 *erase_level,
@@ -141,7 +143,7 @@ impl MapScreen {
                 .map(|(side, inside)| stroke.touch(map, side, inside))
                 .unwrap_or_default(),
             Gesture::Road(stroke) => hex
-                .map(|hex| stroke.to(map, &self.catalog, hex))
+                .map(|hex| stroke.to(map, &self.paint.catalog, hex))
                 .unwrap_or_default(),
             Gesture::Done => Vec::new(),
         };
@@ -149,7 +151,7 @@ impl MapScreen {
             Gesture::Road(stroke) => stroke.refused.take(),
             _ => None,
         };
-        self.gesture = Some(gesture);
+        self.paint.gesture = Some(gesture);
         self.apply(edits);
         if refused.is_some() {
             self.notice = refused;
@@ -158,8 +160,8 @@ impl MapScreen {
 
     /// The left button came up: the gesture becomes one undo step.
     pub(super) fn release(&mut self) {
-        self.gesture = None;
-        self.history.commit();
+        self.paint.gesture = None;
+        self.paint.history.commit();
     }
 
     /// Applies edits of the open gesture, redrawing the layers they touch.
@@ -168,9 +170,9 @@ impl MapScreen {
         let mut changed = false;
         for edit in edits {
             let layers = Layer::touched_by(&edit);
-            if self.history.apply(edit, map) {
+            if self.paint.history.apply(edit, map) {
                 layers.into_iter().for_each(|l| self.caches.clear_layer(l));
-                self.autosave_due = true;
+                self.file.autosave_due = true;
                 self.notice = None;
                 changed = true;
             }
@@ -184,9 +186,9 @@ impl MapScreen {
     pub(super) fn apply_step(&mut self, step: Step) {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
-        let inverse = self.history.apply_step(step, map);
+        let inverse = self.paint.history.apply_step(step, map);
         let _ = clear_for(&self.caches, inverse);
-        self.autosave_due = true;
+        self.file.autosave_due = true;
         self.recheck();
     }
 
@@ -195,7 +197,7 @@ impl MapScreen {
     pub(super) fn undo(&mut self) -> Task<Message> {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
-        let header = match self.history.undo(map) {
+        let header = match self.paint.history.undo(map) {
             Some(step) => clear_for(&self.caches, step),
             None => return Task::none(),
         };
@@ -206,7 +208,7 @@ impl MapScreen {
     pub(super) fn redo(&mut self) -> Task<Message> {
         self.release();
         let map = Arc::make_mut(&mut self.opened.map);
-        let header = match self.history.redo(map) {
+        let header = match self.paint.history.redo(map) {
             Some(step) => clear_for(&self.caches, step),
             None => return Task::none(),
         };
@@ -214,7 +216,7 @@ impl MapScreen {
     }
 
     fn after_history_step(&mut self, header: bool) -> Task<Message> {
-        self.autosave_due = true;
+        self.file.autosave_due = true;
         self.recheck();
         if header {
             self.files_changed()
@@ -227,8 +229,8 @@ impl MapScreen {
     pub(super) fn update_preview(&mut self) {
         let map = &self.opened.map;
         let px = self.hover.map(|p| self.scan_px(p));
-        let radius = self.settings.radius;
-        self.preview = match (px, self.settings.tool) {
+        let radius = self.paint.settings.radius;
+        self.paint.preview = match (px, self.paint.settings.tool) {
             (Some(px), Tool::Hexside) => Preview {
                 hexes: Vec::new(),
                 side: hexside::nearest(map, px).map(|(s, _)| s),

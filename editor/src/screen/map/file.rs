@@ -50,19 +50,19 @@ impl MapScreen {
         path: PathBuf,
         result: Result<SaveOutcome, files::FileError>,
     ) -> Option<Event> {
-        self.rewrite = None;
+        self.file.rewrite = None;
         match result {
             Ok(SaveOutcome::Saved) => {
-                self.history.mark_saved();
+                self.paint.history.mark_saved();
                 self.stamp_disk();
                 files::remove_autosave(&path);
-                self.recovery = None;
-                self.autosave_due = false;
+                self.file.recovery = None;
+                self.file.autosave_due = false;
                 self.notice = Some(format!("Saved {}", path.display()));
                 Some(Event::Saved(path))
             }
             Ok(SaveOutcome::NeedsRewrite { comments }) => {
-                self.rewrite = Some(comments);
+                self.file.rewrite = Some(comments);
                 self.notice = Some("Not saved".to_owned());
                 None
             }
@@ -75,13 +75,13 @@ impl MapScreen {
 
     /// A save refused because it would lose the file's comments.
     pub fn rewrite_pending(&self) -> Option<usize> {
-        self.rewrite
+        self.file.rewrite
     }
 
     /// "This save cannot keep the file's comments and layout (N comments
     /// would be lost)." [Rewrite the whole file] [Save As…] [Cancel].
     pub(super) fn rewrite_banner(&self) -> Option<iced::Element<'_, Message>> {
-        let comments = self.rewrite?;
+        let comments = self.file.rewrite?;
         let lost = crate::screen::rewrite::lost(comments);
         Some(banner(
             row![
@@ -179,11 +179,11 @@ impl MapScreen {
 
     /// Writes the autosave when something changed since the last one.
     pub(super) fn autosave(&mut self) {
-        if !self.autosave_due || !self.is_dirty() {
+        if !self.file.autosave_due || !self.is_dirty() {
             return;
         }
         match files::autosave(&self.opened.map, &self.opened.path) {
-            Ok(()) => self.autosave_due = false,
+            Ok(()) => self.file.autosave_due = false,
             Err(e) => self.notice = Some(e.to_string()),
         }
     }
@@ -192,26 +192,26 @@ impl MapScreen {
     /// window closes or another file replaces it).
     pub fn autosave_if_dirty(&mut self) {
         self.release();
-        self.autosave_due = true;
+        self.file.autosave_due = true;
         self.autosave();
     }
 
     /// Replaces the map with the autosave's; the result is unsaved.
     pub(super) fn recover(&mut self) {
-        let Some(rec) = self.recovery.take() else {
+        let Some(rec) = self.file.recovery.take() else {
             return;
         };
         match files::load_recovery(&self.opened.path, &rec.path) {
             Ok(map) => {
-                self.gesture = None;
-                self.form = None;
+                self.paint.gesture = None;
+                self.paint.form = None;
                 // One undo step over the file, when edits can say the
                 // change: undo then goes back to the file on disk.
                 match files::map_diff::diff(&self.opened.map, &map) {
                     Some(step) => self.apply_step(step),
                     None => {
                         self.opened.map = Arc::new(map);
-                        self.history = History::unsaved();
+                        self.paint.history = History::unsaved();
                     }
                 }
                 self.caches.clear();
@@ -224,14 +224,14 @@ impl MapScreen {
 
     /// Deletes the autosave.
     pub(super) fn discard_recovery(&mut self) {
-        if let Some(rec) = self.recovery.take() {
+        if let Some(rec) = self.file.recovery.take() {
             let _ = std::fs::remove_file(rec.path);
         }
     }
 
     /// "Recover unsaved changes from …?" [Recover] [Discard].
     pub(super) fn recovery_banner(&self) -> Option<iced::Element<'_, Message>> {
-        let rec = self.recovery.as_ref()?;
+        let rec = self.file.recovery.as_ref()?;
         let when = files::describe_time(rec.written);
         Some(banner(
             row![

@@ -186,7 +186,7 @@ impl MapScreen {
     /// Runs the map checks again after the map changed.
     pub(super) fn recheck(&mut self) {
         self.findings.refresh(&self.opened.map);
-        self.live_due = true;
+        self.scenario.live_due = true;
     }
 
     /// The findings of the map as it is now.

@@ -13,24 +13,24 @@ use berthier_tools::game::{Mark, marks};
 impl MapScreen {
     /// Shows `marks` on the map (a game's tab); an empty list hides them.
     pub fn set_game_marks(&mut self, marks: Vec<Mark>) {
-        self.game_marks = marks;
+        self.scenario.game_marks = marks;
     }
 
     /// The game's marks shown on the map.
     pub fn game_marks(&self) -> &[Mark] {
-        &self.game_marks
+        &self.scenario.game_marks
     }
 
     /// The canvas drawn over the map, when there are marks.
     pub(super) fn game_layer<M: 'static>(&self) -> Option<Element<'_, M>> {
-        if self.game_marks.is_empty() {
+        if self.scenario.game_marks.is_empty() {
             return None;
         }
         let map = &self.opened.map;
         Some(
             Canvas::new(GameLayer {
-                shapes: marks::shapes(&self.game_marks, map),
-                labels: marks::labels(&self.game_marks, map),
+                shapes: marks::shapes(&self.scenario.game_marks, map),
+                labels: marks::labels(&self.scenario.game_marks, map),
                 radius: map.grid.hex_radius_px,
                 view: self.view,
             })
@@ -42,12 +42,12 @@ impl MapScreen {
 
     /// The list shown above the findings, when there are marks.
     pub(super) fn game_list<'a, M: 'a>(&'a self) -> Option<Element<'a, M>> {
-        if self.game_marks.is_empty() {
+        if self.scenario.game_marks.is_empty() {
             return None;
         }
         let mut list =
             column![text("Other maps of the game").size(15)].spacing(2);
-        for mark in &self.game_marks {
+        for mark in &self.scenario.game_marks {
             let colour = marks::ink(mark.kind);
             let ink = iced::Color::from_rgb8(
                 colour[0] / 2,

@@ -41,7 +41,7 @@ impl MapScreen {
     pub fn used_by(&mut self) -> Arc<UsedBy> {
         let scenario = self.opened.scenario.clone();
         let path = self.opened.path.clone();
-        Arc::clone(self.used_by.get_or_insert_with(|| {
+        Arc::clone(self.names.used_by.get_or_insert_with(|| {
             Arc::new(UsedBy::of_map(&path, scenario.as_deref()))
         }))
     }
@@ -53,18 +53,18 @@ impl MapScreen {
             Message::RenameRoad(id) => {
                 // Empty, as the place form's name: the field shows the
                 // present name until something is typed.
-                self.confirm_rename = None;
-                self.road_name = Some((id, String::new()));
+                self.names.confirm_rename = None;
+                self.names.road_name = Some((id, String::new()));
             }
             Message::RoadName(typed) => {
-                if let Some((_, name)) = self.road_name.as_mut() {
+                if let Some((_, name)) = self.names.road_name.as_mut() {
                     *name = typed;
                 }
             }
             Message::ConfirmRoadName => self.rename_road(),
             Message::CancelRoadName => {
-                self.road_name = None;
-                self.confirm_rename = None;
+                self.names.road_name = None;
+                self.names.confirm_rename = None;
             }
         }
     }
@@ -72,24 +72,24 @@ impl MapScreen {
     /// The road being renamed gets the typed name, its id kept, in one
     /// undo step; when a scenario names the road, the first press asks.
     fn rename_road(&mut self) {
-        let Some((id, typed)) = self.road_name.clone() else {
+        let Some((id, typed)) = self.names.road_name.clone() else {
             return;
         };
         let Some(name) = berthier_tools::tool::name_of(&typed) else {
             return;
         };
         let uses = self.used_by().of(Kind::Road, &id).len();
-        if uses > 0 && self.confirm_rename.as_deref() != Some(&id) {
+        if uses > 0 && self.names.confirm_rename.as_deref() != Some(&id) {
             self.notice = Some(format!(
                 "road `{id}` is named by {uses} part(s) of scenarios: they \
                  name it by its id, which stays `{id}`; press Rename again \
                  to change the printed name"
             ));
-            self.confirm_rename = Some(id);
+            self.names.confirm_rename = Some(id);
             return;
         }
-        self.confirm_rename = None;
-        self.road_name = None;
+        self.names.confirm_rename = None;
+        self.names.road_name = None;
         let Some(mut road) = self.opened.map.road(&id).cloned() else {
             return;
         };
@@ -117,7 +117,7 @@ impl MapScreen {
             Kind::Entry => Edit::EntryPoint { id, to: None, at },
             Kind::Edge => Edit::Edge { id, to: None, at },
         };
-        self.form = None;
+        self.paint.form = None;
         self.apply_step(step);
     }
 
@@ -144,12 +144,12 @@ impl MapScreen {
             return false;
         }
         if !matches!(message, form::Message::Rename) {
-            self.confirm_rename = None;
+            self.names.confirm_rename = None;
             return true;
         }
         let uses = used.of(kind, &id).len();
-        if uses == 0 || self.confirm_rename.as_deref() == Some(&id) {
-            self.confirm_rename = None;
+        if uses == 0 || self.names.confirm_rename.as_deref() == Some(&id) {
+            self.names.confirm_rename = None;
             return true;
         }
         self.notice = Some(format!(
@@ -158,7 +158,7 @@ impl MapScreen {
              printed name",
             kind.noun()
         ));
-        self.confirm_rename = Some(id);
+        self.names.confirm_rename = Some(id);
         false
     }
 
@@ -166,7 +166,7 @@ impl MapScreen {
     /// the form's hex is its last.
     fn form_target(&self) -> Option<(Kind, String, bool)> {
         let map = &self.opened.map;
-        match self.form.as_ref()? {
+        match self.paint.form.as_ref()? {
             form::Form::Place(f) => {
                 let id = f.target.as_ref()?.id.clone();
                 let last = map.place(&id).is_some_and(|p| p.hexes == [f.hex]);
@@ -186,12 +186,12 @@ impl MapScreen {
 
 /// The section under the tool's form: the used-by lists.
 pub fn view(screen: &MapScreen) -> Element<'_, Message> {
-    let Some(used) = screen.used_by.as_deref() else {
+    let Some(used) = screen.names.used_by.as_deref() else {
         return column![].into();
     };
     let map = &screen.opened.map;
     let mut out = column![].spacing(6);
-    match (&screen.form, screen.settings.tool) {
+    match (&screen.paint.form, screen.paint.settings.tool) {
         (Some(form::Form::Place(f)), _) => {
             if let Some(t) = &f.target {
                 out = out.push(item(used, Kind::Place, &t.id, &t.name));
@@ -257,7 +257,7 @@ fn uses_of<'a>(uses: &[Use], name: &str) -> Element<'a, Message> {
 /// Under a road of the Roads list: a Rename button, or while that road is
 /// renamed, the name field with Rename and Cancel.
 fn road_rename<'a>(screen: &'a MapScreen, id: &str) -> Element<'a, Message> {
-    match &screen.road_name {
+    match &screen.names.road_name {
         Some((editing, typed)) if editing == id => {
             let road = screen.opened.map.road(id);
             let placeholder = road

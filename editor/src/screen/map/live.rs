@@ -19,16 +19,16 @@ use crate::scenario_findings::live::{self, Live};
 impl MapScreen {
     /// The live findings, when the map was opened through a scenario.
     pub fn live(&self) -> Option<&Live> {
-        self.live.as_ref()
+        self.scenario.live.as_ref()
     }
 
     /// The task that checks the scenario with the map as it is now, when a
     /// change (or the opening) asked for one.
     pub(super) fn live_task(&mut self) -> Task<Message> {
-        if !std::mem::take(&mut self.live_due) {
+        if !std::mem::take(&mut self.scenario.live_due) {
             return Task::none();
         }
-        let Some(live) = self.live.as_mut() else {
+        let Some(live) = self.scenario.live.as_mut() else {
             return Task::none();
         };
         let (path, memory) = map_memory(&self.opened.map, &self.opened.path);
@@ -45,16 +45,16 @@ impl MapScreen {
 
     /// Handles a message of the live panel.
     pub(super) fn live_message(&mut self, message: live::Message) {
-        let Some(live) = self.live.as_mut() else {
+        let Some(live) = self.scenario.live.as_mut() else {
             return;
         };
         let show = matches!(message, live::Message::Show(_));
         let Some(finding) = live.update(message).cloned() else {
             if !show {
-                self.marked =
+                self.scenario.marked =
                     live.findings().iter().filter_map(|d| d.hex).collect();
-                self.marked.sort_unstable();
-                self.marked.dedup();
+                self.scenario.marked.sort_unstable();
+                self.scenario.marked.dedup();
             }
             return;
         };
@@ -69,13 +69,13 @@ impl MapScreen {
 
     /// The live finding last clicked, marked on the overlay.
     pub(super) fn live_highlight(&self) -> Option<Highlight> {
-        let hex = self.live.as_ref()?.selected()?.hex?;
+        let hex = self.scenario.live.as_ref()?.selected()?.hex?;
         Some(Highlight { hex, side: None })
     }
 
     /// Every hex a live finding names.
     pub fn marked_hexes(&self) -> &[HexId] {
-        &self.marked
+        &self.scenario.marked
     }
 }
 
@@ -99,11 +99,11 @@ impl MapScreen {
     /// tests and the benchmark, which run no tasks).
     pub fn check_live_now(&mut self) {
         let memory = self.live_memory();
-        let Some(live) = self.live.as_mut() else {
+        let Some(live) = self.scenario.live.as_mut() else {
             return;
         };
         let message = live.check_now_memory(memory);
-        self.live_due = false;
+        self.scenario.live_due = false;
         self.live_message(message);
     }
 }

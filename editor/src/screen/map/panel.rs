@@ -45,11 +45,11 @@ pub const ROAD_NAME: &str = "road-name";
 impl MapScreen {
     /// Handles a panel message.
     pub(super) fn panel(&mut self, message: Message) {
-        let s = &mut self.settings;
+        let s = &mut self.paint.settings;
         match message {
             Message::Tool(tool) => {
                 s.tool = tool;
-                self.form = (tool == Tool::Edge)
+                self.paint.form = (tool == Tool::Edge)
                     .then(|| form::Form::Edge(form::EdgeForm::default()));
                 if matches!(
                     tool,
@@ -81,12 +81,12 @@ impl MapScreen {
         if !self.form_allowed(&message) {
             return;
         }
-        let Some(f) = self.form.as_mut() else {
+        let Some(f) = self.paint.form.as_mut() else {
             return;
         };
         let (step, close) = f.update(message, &self.opened.map);
         if close {
-            self.form = None;
+            self.paint.form = None;
         }
         if let Some(step) = step {
             self.apply_step(step);
@@ -96,7 +96,7 @@ impl MapScreen {
 
 /// The panel's widgets.
 pub fn view(screen: &MapScreen) -> Element<'_, super::Message> {
-    let s = &screen.settings;
+    let s = &screen.paint.settings;
     let mut tools = column![].spacing(4);
     for pair in Tool::ALL.chunks(2) {
         let mut line = row![].spacing(4);
@@ -129,7 +129,7 @@ pub fn view(screen: &MapScreen) -> Element<'_, super::Message> {
     let mut panel = column![tools.map(super::Message::Panel)].spacing(10);
     let options: Element<'_, Message> = options(screen);
     panel = panel.push(options.map(super::Message::Panel));
-    if let Some(f) = &screen.form {
+    if let Some(f) = &screen.paint.form {
         let form = form::view(f, &screen.opened.map);
         panel = panel.push(form.map(super::Message::Form));
     }
@@ -139,8 +139,8 @@ pub fn view(screen: &MapScreen) -> Element<'_, super::Message> {
 }
 
 fn options(screen: &MapScreen) -> Element<'_, Message> {
-    let s = &screen.settings;
-    let c = &screen.catalog;
+    let s = &screen.paint.settings;
+    let c = &screen.paint.catalog;
     let radius = || {
         column![
             text(format!("Radius: {}", s.radius)).size(13),
@@ -224,7 +224,7 @@ fn extend_list<'a>(
 /// Names of the chosen hexside type's features, sorted, once each: the
 /// list the hexside tool offers to carry a named feature on.
 pub fn feature_names(screen: &MapScreen) -> Vec<String> {
-    let kind = screen.settings.hexside.as_deref();
+    let kind = screen.paint.settings.hexside.as_deref();
     let names = screen
         .opened
         .map
@@ -236,7 +236,7 @@ pub fn feature_names(screen: &MapScreen) -> Vec<String> {
 
 /// Names of the roads of the chosen type.
 pub fn road_names(screen: &MapScreen) -> Vec<String> {
-    let class = screen.settings.road.as_deref();
+    let class = screen.paint.settings.road.as_deref();
     let names = screen
         .opened
         .map

@@ -143,7 +143,7 @@ impl MapScreen {
     /// its undo or redo): the palette, map checks and the scan follow.
     pub(super) fn files_changed(&mut self) -> Task<MapMessage> {
         let scan_changed = project::refresh_files(&mut self.opened);
-        self.catalog = berthier_tools::tool::Catalog::new(
+        self.paint.catalog = berthier_tools::tool::Catalog::new(
             self.opened.series.as_deref(),
             &self.opened.map,
             &self.opened.palette,

@@ -35,7 +35,7 @@ impl Conditions {
 impl MapScreen {
     /// The victory conditions on the map as it is now.
     pub fn victory(&self) -> Option<Victory> {
-        let c = self.victory.as_ref()?;
+        let c = self.scenario.victory.as_ref()?;
         Some(Victory::of(
             &c.conditions,
             c.sides.clone(),

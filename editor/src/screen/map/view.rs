@@ -61,7 +61,7 @@ impl MapScreen {
         body = body.push(crate::screen::clip::clipped(map));
         if self.panels.checks {
             // The scenario's findings include the map checks (pass 2).
-            let mut checks = match &self.live {
+            let mut checks = match &self.scenario.live {
                 Some(live) => live.view().map(Message::Live),
                 None => self.findings.view().map(Message::Findings),
             };
@@ -115,8 +115,8 @@ impl MapScreen {
     }
 
     fn toolbar<'a>(&'a self, recent: &'a [RecentFile]) -> Element<'a, Message> {
-        let undo = self.history.can_undo().then_some(Message::Undo);
-        let redo = self.history.can_redo().then_some(Message::Redo);
+        let undo = self.paint.history.can_undo().then_some(Message::Undo);
+        let redo = self.paint.history.can_redo().then_some(Message::Redo);
         row![
             button("New map…").on_press(Message::NewMap),
             button("Open…").on_press(Message::Open),

@@ -176,9 +176,9 @@ impl MapScreen {
             caches: &self.caches,
             visible: self.visible,
             hover: self.hover,
-            preview: &self.preview,
+            preview: &self.paint.preview,
             highlight: self.live_highlight().or(self.findings.highlighted()),
-            marked: &self.marked,
+            marked: &self.scenario.marked,
         }
     }
 }
