@@ -12,6 +12,7 @@ use crate::screen::error::{self, ErrorScreen};
 use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
+use crate::screen::new_oob::{self, NewOobScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::setup::{self as setup_screen, SetupScreen};
@@ -85,6 +86,9 @@ pub enum Screen {
     Suggest(Box<SuggestScreen>, Box<MapScreen>),
     /// The New map form (the screen shown before waits behind it).
     NewMap(Box<NewMapScreen>, Box<Screen>),
+    /// The New order of battle form (the screen shown before waits behind
+    /// it).
+    NewOob(Box<NewOobScreen>, Box<Screen>),
     /// A counters file's order of battle.
     Oob(Box<OobScreen>),
     /// A scenario's setup on its map.
@@ -106,6 +110,8 @@ pub enum Message {
     Suggest(suggest::Message),
     /// For the New map form.
     NewMap(new_map::Message),
+    /// For the New order of battle form.
+    NewOob(new_oob::Message),
     /// For the order of battle screen.
     Oob(oob_screen::Message),
     /// A key nobody else took (shortcuts).
@@ -233,6 +239,7 @@ impl App {
             Screen::Register(..) => "Register grid - Berthier".to_owned(),
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
+            Screen::NewOob(..) => "New order of battle - Berthier".to_owned(),
             Screen::Oob(s) => s.title(),
             Screen::Setup(s) => s.title(),
             Screen::Timeline(s) => s.title(),
@@ -248,6 +255,7 @@ impl App {
             | Screen::Register(..)
             | Screen::Suggest(..)
             | Screen::NewMap(..)
+            | Screen::NewOob(..)
             | Screen::Oob(_) => Task::none(),
             Screen::Setup(s) => s.live_task().map(Message::Setup),
             Screen::Timeline(s) => s.live_task().map(Message::Timeline),
@@ -287,6 +295,14 @@ impl App {
                 let task = task.map(Message::NewMap);
                 match event {
                     Some(e) => Task::batch([task, self.new_map_event(e)]),
+                    None => task,
+                }
+            }
+            (Screen::NewOob(s, _), Message::NewOob(m)) => {
+                let (task, event) = s.update(m);
+                let task = task.map(Message::NewOob);
+                match event {
+                    Some(e) => Task::batch([task, self.new_oob_event(e)]),
                     None => task,
                 }
             }
@@ -360,6 +376,7 @@ impl App {
                 Task::none()
             }
             map::Event::NewMap => self.request(Pending::NewMap),
+            map::Event::NewOob => self.request(Pending::NewOob),
             map::Event::ImportVassal => self.vassal(VassalImport::Start),
         }
     }
@@ -393,6 +410,7 @@ impl App {
             Screen::Register(s, _) => s.view().map(Message::Register),
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
+            Screen::NewOob(s, _) => s.view().map(Message::NewOob),
             Screen::Oob(s) => s.view().map(Message::Oob),
             Screen::Setup(s) => s.view().map(Message::Setup),
             Screen::Timeline(s) => s.view().map(Message::Timeline),

@@ -48,6 +48,12 @@ impl Problems {
             .map(|(_, m)| m.as_str())
     }
 
+    /// Forgets `field`'s problems: the author is correcting it, and a
+    /// stale message (which also moves the buttons under it) would mislead.
+    pub fn clear(&mut self, field: Field) {
+        self.0.retain(|(f, _)| *f != field);
+    }
+
     /// Whether every field is right.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -298,10 +304,13 @@ pub fn labelled<'a, M: 'a>(
     let line = row![text(label).width(Length::Fixed(150.0)), input.into()]
         .spacing(8)
         .align_y(iced::Center);
-    match problem {
-        Some(p) => column![line, text(p).style(text::danger)].spacing(2).into(),
-        None => line.into(),
+    // Always a column with the field first, so that a problem appearing
+    // or going under it keeps the field's state (its focus while typing).
+    let mut field = column![line].spacing(2);
+    if let Some(p) = problem {
+        field = field.push(text(p).style(text::danger));
     }
+    field.into()
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod error;
 pub mod game;
 pub mod map;
 pub mod new_map;
+pub mod new_oob;
 pub mod oob;
 pub mod overlay;
 pub mod register;

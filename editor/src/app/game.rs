@@ -204,7 +204,7 @@ impl App {
             return false;
         };
         match then {
-            Pending::Close(_) | Pending::NewMap => true,
+            Pending::Close(_) | Pending::NewMap | Pending::NewOob => true,
             Pending::Open(path) => !mode.owns(path),
             Pending::Reload | Pending::Setup(_) | Pending::Timeline(_) => false,
         }

@@ -123,6 +123,7 @@ impl App {
             Pending::Reload => self.reload(),
             Pending::Close(id) => window::close(id),
             Pending::NewMap => self.start_new_map(),
+            Pending::NewOob => self.start_new_oob(),
             Pending::Setup(path) => {
                 self.screen = super::setup::open(path);
                 self.boot_task()
@@ -223,7 +224,7 @@ impl App {
             }
             Screen::Error(mut e) => e.take_previous(),
             Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-            Screen::NewMap(_, behind) => {
+            Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
             }
@@ -243,7 +244,7 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
         }
         Screen::Error(e) => e.previous(),
         Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-        Screen::NewMap(_, behind) => map_in(behind),
+        Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => map_in(behind),
     }
 }
 
@@ -269,6 +270,8 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
         }
         Screen::Error(e) => e.previous_mut(),
         Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-        Screen::NewMap(_, behind) => map_in_mut(behind),
+        Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => {
+            map_in_mut(behind)
+        }
     }
 }

@@ -1,11 +1,12 @@
-//! The New map form in the application: it opens (once unsaved changes
-//! are dealt with) over the screen shown, which waits behind it; Cancel
-//! brings that screen back, Create opens the new map, and goes on into
-//! Register grid when the map has a scan.
+//! The New map and New order of battle forms in the application: each
+//! opens (once unsaved changes are dealt with) over the screen shown, which
+//! waits behind it; Cancel brings that screen back, Create opens the new
+//! file (a new map goes on into Register grid when it has a scan).
 
 use super::{App, Message, Screen};
 use crate::app::side::{self, Side};
-use crate::screen::new_map::{self, NewMapScreen};
+use crate::screen::new_map::{self, NewMapScreen, SeriesChoice};
+use crate::screen::new_oob::{self, NewOobScreen};
 use berthier_tools::demo;
 
 impl App {
@@ -17,6 +18,39 @@ impl App {
         let behind = side::take(&mut self.screen);
         self.screen = Screen::NewMap(Box::new(form), Box::new(behind));
         iced::Task::none()
+    }
+
+    /// Shows the New order of battle form; the file goes beside the map
+    /// shown, on the series it names.
+    pub(super) fn start_new_oob(&mut self) -> iced::Task<Message> {
+        let data = demo::data_dir();
+        let opened = self.map().map(|m| m.opened());
+        let folder = opened.and_then(|o| o.path.parent());
+        let series =
+            opened.and_then(|o| SeriesChoice::of_map(&o.path, &o.map.series));
+        let form = NewOobScreen::new(folder, series, data.as_deref());
+        let behind = side::take(&mut self.screen);
+        self.screen = Screen::NewOob(Box::new(form), Box::new(behind));
+        iced::Task::none()
+    }
+
+    pub(super) fn new_oob_event(
+        &mut self,
+        event: new_oob::Event,
+    ) -> iced::Task<Message> {
+        let Screen::NewOob(_, behind) = side::take(&mut self.screen) else {
+            return iced::Task::none();
+        };
+        self.screen = *behind;
+        match event {
+            new_oob::Event::Cancelled => {
+                if let Some(map) = self.map_mut() {
+                    map.autosave_if_dirty();
+                }
+                iced::Task::none()
+            }
+            new_oob::Event::Created(path) => self.show(path),
+        }
     }
 
     pub(super) fn new_map_event(

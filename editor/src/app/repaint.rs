@@ -40,12 +40,13 @@ impl App {
             Screen::Register(..) => (3, 0),
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
+            Screen::NewOob(..) => (9, 0),
             Screen::Oob(_) => (6, 0),
             Screen::Setup(s) => (7, s.layout_key()),
             Screen::Timeline(_) => (8, 0),
         };
         let bar = u32::from(self.scenario_counters.is_some());
-        screen | u32::from(self.unsaved.is_some()) << 3 | bar << 4 | map << 5
+        screen | u32::from(self.unsaved.is_some()) << 4 | bar << 5 | map << 6
     }
 
     /// The window style: the theme's, with the background stepping for a

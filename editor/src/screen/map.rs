@@ -199,6 +199,8 @@ pub enum Message {
     Live(crate::scenario_findings::live::Message),
     /// Start a new map.
     NewMap,
+    /// Start a new order of battle (a counters file).
+    NewOob,
     /// Import a VASSAL module.
     ImportVassal,
     /// Ask for a scan image to attach (or replace the scan with).
@@ -232,6 +234,8 @@ pub enum Event {
     Suggest,
     /// Start a new map (once unsaved changes are dealt with).
     NewMap,
+    /// Start a new order of battle (a counters file).
+    NewOob,
     /// Import a VASSAL module (File, "Import VASSAL module…").
     ImportVassal,
 }
@@ -473,6 +477,7 @@ impl MapScreen {
             Message::Open => Some(Event::Open(None)),
             Message::OpenRecent(f) => Some(Event::Open(Some(f.0))),
             Message::NewMap => Some(Event::NewMap),
+            Message::NewOob => Some(Event::NewOob),
             Message::ImportVassal => Some(Event::ImportVassal),
             Message::RegisterGrid => {
                 return self.needs_scan(attach::NeedsScan::Register);

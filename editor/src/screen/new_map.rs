@@ -5,7 +5,7 @@
 //! goes on into Register grid when a scan was chosen. Dialog answers are
 //! messages, so tests give them without a dialog.
 
-mod series_choice;
+pub mod series_choice;
 mod view;
 
 pub use series_choice::SeriesChoice;
@@ -163,9 +163,14 @@ impl NewMapScreen {
         &mut self,
         message: Message,
     ) -> (Task<Message>, Option<Event>) {
+        // A field's message goes as soon as the field is edited.
+        if let Some(field) = edited_field(&message) {
+            self.problems.clear(field);
+        }
         match message {
             Message::Name(v) => {
                 if !self.id_typed {
+                    self.problems.clear(Field::Id);
                     self.id = map_form::id_from_name(&v);
                 }
                 self.name = v;
@@ -307,6 +312,21 @@ impl NewMapScreen {
     pub fn asks_replace(&self) -> Option<&Path> {
         self.replace.as_deref()
     }
+}
+
+/// The field a message edits, if any.
+fn edited_field(message: &Message) -> Option<Field> {
+    Some(match message {
+        Message::Name(_) => Field::Name,
+        Message::Id(_) => Field::Id,
+        Message::ScanPicked(Some(_)) | Message::NoScan => Field::Scan,
+        Message::Series(_) | Message::SeriesPicked(Some(_)) => Field::Series,
+        Message::Sheet(_) => Field::Sheet,
+        Message::Extent(Bound::FirstCol | Bound::LastCol, _) => Field::Cols,
+        Message::Extent(Bound::FirstRow | Bound::LastRow, _) => Field::Rows,
+        Message::FilePicked(Some(_)) => Field::File,
+        _ => return None,
+    })
 }
 
 fn probe(path: PathBuf) -> ScanChoice {

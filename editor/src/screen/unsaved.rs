@@ -44,6 +44,8 @@ pub enum Pending {
     Close(window::Id),
     /// Start a new map.
     NewMap,
+    /// Start a new order of battle.
+    NewOob,
     /// Open this scenario's Setup screen.
     Setup(PathBuf),
     /// Open this scenario's reinforcement timeline.
@@ -106,6 +108,9 @@ impl UnsavedPrompt {
             Pending::Reload => "Save them before reading the file again?",
             Pending::Close(_) => "Save them before closing?",
             Pending::NewMap => "Save them before starting a new map?",
+            Pending::NewOob => {
+                "Save them before starting a new order of battle?"
+            }
             Pending::Setup(_) => "Save them before setting up the scenario?",
             Pending::Timeline(_) => "Save them before opening the timeline?",
         };

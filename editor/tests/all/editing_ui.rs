@@ -36,6 +36,7 @@ fn map(app: &App) -> &MapScreen {
         Screen::Register(..)
         | Screen::Suggest(..)
         | Screen::NewMap(..)
+        | Screen::NewOob(..)
         | Screen::Oob(..)
         | Screen::Setup(..)
         | Screen::Timeline(..) => {

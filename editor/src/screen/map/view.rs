@@ -119,6 +119,7 @@ impl MapScreen {
         let redo = self.paint.history.can_redo().then_some(Message::Redo);
         row![
             button("New map…").on_press(Message::NewMap),
+            button("New order of battle…").on_press(Message::NewOob),
             button("Open…").on_press(Message::Open),
             button("Import VASSAL…").on_press(Message::ImportVassal),
             pick_list(recent, None::<RecentFile>, Message::OpenRecent)

@@ -252,3 +252,25 @@ fn a_pack_outside_the_repository_is_offered_the_standard_series_by_name() {
     assert!(map_of(&app).opened().series.is_some(), "the name resolves");
     assert!(map_of(&app).opened().warnings.is_empty());
 }
+
+#[test]
+fn a_fields_message_goes_as_soon_as_the_field_is_corrected() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    click(&mut app, "New map…");
+    form(&mut app, Form::Extent(Bound::LastCol, "0".into()));
+    click(&mut app, "Create map");
+    let Screen::NewMap(f, _) = app.screen() else {
+        panic!("still on the form");
+    };
+    assert!(f.problem(berthier_editor::map_form::Field::Name).is_some());
+    assert!(f.problem(berthier_editor::map_form::Field::Cols).is_some());
+    form(&mut app, Form::Name("Combat de la Vère".into()));
+    form(&mut app, Form::Extent(Bound::LastCol, "20".into()));
+    let Screen::NewMap(f, _) = app.screen() else {
+        panic!("still on the form");
+    };
+    assert_eq!(f.problem(berthier_editor::map_form::Field::Name), None);
+    assert_eq!(f.problem(berthier_editor::map_form::Field::Cols), None);
+}

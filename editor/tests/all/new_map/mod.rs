@@ -8,6 +8,7 @@ use crate::app_ui;
 
 mod form;
 mod header;
+mod oob;
 mod scan;
 
 use std::path::{Path, PathBuf};
