@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use iced::{Element, Font, Subscription, Task, Theme, keyboard, window};
+use iced::{Element, Subscription, Task, Theme, keyboard, window};
 
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::game as game_screen;
@@ -42,9 +42,7 @@ pub use vassal::{
     Imported, Status as VassalStatus, VassalImport, run as vassal_run,
 };
 
-/// The UI font, bundled through iced's `fira-sans` feature so text shows on
-/// machines with no system fonts.
-pub const FONT: Font = Font::with_name("Fira Sans");
+pub use crate::screen::FONT;
 
 /// How often unsaved changes are written to the autosave file.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(60);

@@ -4,6 +4,7 @@ pub mod clip;
 pub mod error;
 pub mod game;
 pub mod map;
+pub mod new_file;
 pub mod new_map;
 pub mod new_oob;
 pub mod oob;
@@ -14,3 +15,7 @@ pub mod setup;
 pub mod suggest;
 pub mod timeline;
 pub mod unsaved;
+
+/// The UI font, bundled through iced's `fira-sans` feature so text shows on
+/// machines with no system fonts.
+pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");

@@ -35,7 +35,7 @@ pub enum VassalImport {
         folder: PathBuf,
     },
     /// The import ended: the file to open and a summary, or the error.
-    Done(Result<Imported, String>),
+    Done(Result<Imported, ImportFailed>),
     /// Hide the bar.
     Dismiss,
 }
@@ -111,7 +111,7 @@ impl App {
 
     fn vassal_done(
         &mut self,
-        result: Result<Imported, String>,
+        result: Result<Imported, ImportFailed>,
     ) -> Task<Message> {
         match result {
             Ok(done) => {
@@ -182,21 +182,32 @@ pub fn target(module: &Path, folder: &Path) -> PathBuf {
     }
 }
 
+/// Why an import from the menu did not end with a file to open.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ImportFailed {
+    /// The importer refused the module (nothing was written).
+    #[error("{path}: {1}", path = .0.display())]
+    Import(PathBuf, std::sync::Arc<import::ImportError>),
+    /// The module was imported but has no hex-grid board to open.
+    #[error(
+        "{path}: no board with a hex grid to open ({1} skipped)",
+        path = .0.display()
+    )]
+    NothingToOpen(PathBuf, usize),
+}
+
 /// Runs the import of `module` into `out`: what to open and a summary.
-pub fn run(module: &Path, out: &Path) -> Result<Imported, String> {
-    let report = import::import(module, out)
-        .map_err(|e| format!("{}: {e}", module.display()))?;
+pub fn run(module: &Path, out: &Path) -> Result<Imported, ImportFailed> {
+    let report = import::import(module, out).map_err(|e| {
+        ImportFailed::Import(module.to_owned(), std::sync::Arc::new(e))
+    })?;
     let open = report
         .scenarios
         .first()
         .or_else(|| report.maps.first().map(|m| &m.map))
         .cloned()
         .ok_or_else(|| {
-            format!(
-                "{}: no board with a hex grid to open ({} skipped)",
-                module.display(),
-                report.skipped.len()
-            )
+            ImportFailed::NothingToOpen(module.to_owned(), report.skipped.len())
         })?;
     let mut summary = format!(
         "Imported {} into {}: {} map(s), {} counter(s), {} setup(s). The \

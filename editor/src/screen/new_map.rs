@@ -201,10 +201,18 @@ impl NewMapScreen {
     fn dialog(&self, message: Message) -> Task<Message> {
         match message {
             Message::ChooseScan => view::scan_dialog(&self.folder),
-            Message::ChooseSeries => view::series_dialog(&self.folder),
+            Message::ChooseSeries => crate::screen::new_file::series_dialog(
+                &self.folder,
+                Message::SeriesPicked,
+            ),
             Message::ChooseFile => {
                 let name = format!("{}.map.ron", self.id.trim());
-                view::save_dialog(&self.folder, &name)
+                crate::screen::new_file::save_dialog(
+                    &self.folder,
+                    &name,
+                    "map",
+                    Message::FilePicked,
+                )
             }
             _ => Task::none(),
         }

@@ -8,11 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use iced::widget::{
-    button, column, container, pick_list, row, scrollable, text, text_input,
+    button, column, container, row, scrollable, text, text_input,
 };
 use iced::{Element, Fill, Task};
 
 use crate::map_form::{self, Field, Problems, labelled};
+use crate::screen::new_file;
 use crate::screen::new_map::SeriesChoice;
 use crate::screen::new_map::series_choice;
 use berthier_tools::oob::new as new_counters;
@@ -135,11 +136,20 @@ impl NewOobScreen {
             Message::Create => return (Task::none(), self.create(false)),
             Message::Replace => return (Task::none(), self.create(true)),
             Message::ChooseSeries => {
-                return (series_dialog(&self.folder), None);
+                let folder = &self.folder;
+                let task =
+                    new_file::series_dialog(folder, Message::SeriesPicked);
+                return (task, None);
             }
             Message::ChooseFile => {
                 let name = format!("{}.counters.ron", self.id.trim());
-                return (save_dialog(&self.folder, &name), None);
+                let task = new_file::save_dialog(
+                    &self.folder,
+                    &name,
+                    "order of battle",
+                    Message::FilePicked,
+                );
+                return (task, None);
             }
             Message::SeriesPicked(None) | Message::FilePicked(None) => {}
         }
@@ -233,7 +243,16 @@ impl NewOobScreen {
                     .on_input(Message::Id),
                 p.of(Field::Id),
             ),
-            labelled("Series", self.series_field(), p.of(Field::Series)),
+            labelled(
+                "Series",
+                new_file::series_field(
+                    &self.series,
+                    self.series_chosen.clone(),
+                    Message::Series,
+                    Message::ChooseSeries,
+                ),
+                p.of(Field::Series),
+            ),
             labelled("Save to", self.file_field(), p.of(Field::File)),
             self.actions(),
         ]
@@ -241,21 +260,6 @@ impl NewOobScreen {
         .padding(20)
         .max_width(820);
         scrollable(container(form).center_x(Fill)).into()
-    }
-
-    fn series_field(&self) -> Element<'_, Message> {
-        row![
-            pick_list(
-                self.series.as_slice(),
-                self.series_chosen.clone(),
-                Message::Series
-            )
-            .placeholder("No series found: choose one")
-            .width(Fill),
-            button("Other…").on_press(Message::ChooseSeries),
-        ]
-        .spacing(8)
-        .into()
     }
 
     fn file_field(&self) -> Element<'_, Message> {
@@ -273,50 +277,12 @@ impl NewOobScreen {
     }
 
     fn actions(&self) -> Element<'_, Message> {
-        if let Some(existing) = &self.replace {
-            let name = existing.file_name().unwrap_or_default();
-            return row![
-                text(format!("{} already exists.", name.display())),
-                button("Replace it")
-                    .style(button::danger)
-                    .on_press(Message::Replace),
-                button("Keep it").on_press(Message::KeepFile),
-            ]
-            .spacing(12)
-            .align_y(iced::Center)
-            .into();
-        }
-        row![
-            button("Create order of battle").on_press(Message::Create),
-            button("Cancel")
-                .style(button::secondary)
-                .on_press(Message::Cancel),
-        ]
-        .spacing(12)
-        .into()
+        new_file::actions(
+            self.replace.as_deref(),
+            ("Create order of battle", Message::Create),
+            Message::Cancel,
+            Message::Replace,
+            Message::KeepFile,
+        )
     }
-}
-
-/// The native dialog for another series file.
-fn series_dialog(folder: &Path) -> Task<Message> {
-    let dialog = rfd::AsyncFileDialog::new()
-        .set_title("Series file")
-        .add_filter("Series", &["ron", "json"])
-        .set_directory(folder);
-    Task::perform(dialog.pick_file(), |h| {
-        Message::SeriesPicked(h.map(|h| h.path().to_owned()))
-    })
-}
-
-/// The native Save dialog for the new counters file.
-fn save_dialog(folder: &Path, name: &str) -> Task<Message> {
-    let dialog = rfd::AsyncFileDialog::new()
-        .set_title("Save the new order of battle as")
-        .add_filter("Counters (RON)", &["ron"])
-        .add_filter("Counters (JSON)", &["json"])
-        .set_directory(folder)
-        .set_file_name(name);
-    Task::perform(dialog.save_file(), |h| {
-        Message::FilePicked(h.map(|h| h.path().to_owned()))
-    })
 }

@@ -23,11 +23,11 @@ use iced::widget::canvas::Cache;
 
 use crate::map_canvas;
 use crate::screen::overlay::{MapView, Pointer};
-use crate::screen::unsaved;
+use crate::screen::{rewrite, unsaved};
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
-use berthier_tools::setup::{SaveOutcome, SetupDoc, art, variant};
+use berthier_tools::setup::{SetupDoc, art, variant};
 
 /// Why a variant's base could not be read to compare with it.
 pub type BaseError = berthier_schema::pack::ChainError<
@@ -440,39 +440,15 @@ impl SetupScreen {
     }
 
     fn save(&mut self) -> Option<Event> {
-        match self.doc.save() {
-            Ok(SaveOutcome::Saved) => {
-                self.rewrite = None;
-                self.notice = Some("Saved.".to_owned());
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Ok(SaveOutcome::NeedsRewrite { comments }) => {
-                self.rewrite = Some(comments);
-                None
-            }
-            Err(e) => {
-                self.notice = Some(format!("Not saved: {e}."));
-                None
-            }
-        }
+        let outcome = self.doc.save();
+        rewrite::saved(outcome, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
-        self.rewrite = None;
-        if !yes {
-            self.notice = Some("Not saved.".to_owned());
-            return None;
-        }
-        match self.doc.rewrite() {
-            Ok(()) => {
-                self.notice = Some("Saved (file rewritten whole).".to_owned());
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Err(e) => {
-                self.notice = Some(format!("Not saved: {e}."));
-                None
-            }
-        }
+        let rewritten = yes.then(|| self.doc.rewrite());
+        rewrite::answered(rewritten, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     /// Comments a whole rewrite would lose, while the save asks.

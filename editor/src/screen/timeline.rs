@@ -21,10 +21,10 @@ use std::path::PathBuf;
 use berthier_rules::schedule::{Played, play};
 use berthier_schema::HexId;
 
-use crate::screen::unsaved;
+use crate::screen::{rewrite, unsaved};
+use berthier_tools::timeline::TimelineDoc;
 use berthier_tools::timeline::cards::{Card, cards};
 use berthier_tools::timeline::names::Names;
-use berthier_tools::timeline::{SaveOutcome, TimelineDoc};
 
 /// Which card: an arrival, and for a cadenced arrival one of its groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -363,39 +363,15 @@ impl TimelineScreen {
     }
 
     fn save(&mut self) -> Option<Event> {
-        match self.doc.save() {
-            Ok(SaveOutcome::Saved) => {
-                self.rewrite = None;
-                self.notice = Some("Saved.".to_owned());
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Ok(SaveOutcome::NeedsRewrite { comments }) => {
-                self.rewrite = Some(comments);
-                None
-            }
-            Err(e) => {
-                self.notice = Some(format!("Not saved: {e}."));
-                None
-            }
-        }
+        let outcome = self.doc.save();
+        rewrite::saved(outcome, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
-        self.rewrite = None;
-        if !yes {
-            self.notice = Some("Not saved.".to_owned());
-            return None;
-        }
-        match self.doc.rewrite() {
-            Ok(()) => {
-                self.notice = Some("Saved (file rewritten whole).".to_owned());
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Err(e) => {
-                self.notice = Some(format!("Not saved: {e}."));
-                None
-            }
-        }
+        let rewritten = yes.then(|| self.doc.rewrite());
+        rewrite::answered(rewritten, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     /// Comments a whole rewrite would lose, while the save asks.

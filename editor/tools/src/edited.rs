@@ -8,7 +8,10 @@
 //! window asks the author before [`EditedFile::rewrite`] formats the file
 //! whole.
 
+mod comments;
+
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use berthier_schema::Format;
 use berthier_schema::document::{ParseError, WriteError, parse, to_text};
@@ -16,8 +19,8 @@ use berthier_schema::io::save_atomic;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::files::{DiskStamp, count_comments};
 use crate::undo::{Invertible, Undo};
+pub use comments::count_comments;
 
 /// What saving did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,4 +216,48 @@ impl<S> EditedFile<S> {
         self.history.mark_saved();
         self.disk = DiskStamp::read(&self.path);
     }
+}
+
+/// What the editor last read from or wrote to a file, to notice when
+/// another program changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiskStamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    /// xxh3-128 of the bytes.
+    hash: u128,
+}
+
+impl DiskStamp {
+    /// The file as it is now; `None` when it cannot be read.
+    pub fn read(path: &Path) -> Option<Self> {
+        let (modified, len) = metadata(path)?;
+        let bytes = std::fs::read(path).ok()?;
+        let hash = xxhash_rust::xxh3::xxh3_128(&bytes);
+        Some(Self {
+            modified,
+            len,
+            hash,
+        })
+    }
+
+    /// The file now, when its time or size moved since this stamp (only
+    /// then are its bytes read); `None` when they did not, or when it
+    /// cannot be read.
+    pub fn moved(&self, path: &Path) -> Option<Self> {
+        if metadata(path)? == (self.modified, self.len) {
+            return None;
+        }
+        Self::read(path)
+    }
+
+    /// Whether `other` has the same bytes (a touch is not a change).
+    pub fn same_content(&self, other: &Self) -> bool {
+        self.hash == other.hash
+    }
+}
+
+fn metadata(path: &Path) -> Option<(Option<SystemTime>, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok(), meta.len()))
 }

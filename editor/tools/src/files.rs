@@ -9,10 +9,9 @@ use berthier_schema::document::{LoadError, WriteError, to_text};
 use berthier_schema::io::save_atomic;
 use berthier_schema::{Document, Format, Map};
 
-mod comments;
 pub mod map_diff;
 pub mod save_loop;
-pub use comments::count_comments;
+pub use crate::edited::{DiskStamp, count_comments};
 
 /// Why a map could not be written, autosaved or recovered; the text is
 /// what the editor's notice line shows.
@@ -51,19 +50,10 @@ pub fn map_text(map: &Map, path: &Path) -> Result<String, FileError> {
     Ok(to_text(map, format)?)
 }
 
-/// What saving a map over a file does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SaveOutcome {
-    /// The file holds the map now.
-    Saved,
-    /// Nothing was written: keeping the file's comments and layout was not
-    /// possible, and rewriting it whole would lose `comments` comments. Ask
-    /// the author, then [`rewrite_map`] or save elsewhere.
-    NeedsRewrite {
-        /// Comments in the file now.
-        comments: usize,
-    },
-}
+/// What saving a map over a file does: the one answer every document's
+/// save gives ([`crate::edited`]); on `NeedsRewrite` ask the author, then
+/// [`rewrite_map`] or save elsewhere.
+pub use crate::edited::SaveOutcome;
 
 /// Saves `map` to `path` atomically (write, sync, rename). When `path`
 /// already holds the map, only the values that changed are rewritten, so
@@ -135,50 +125,6 @@ pub fn rewrite_map(map: &Map, path: &Path) -> Result<(), FileError> {
 fn write(path: &Path, text: &str) -> Result<(), FileError> {
     save_atomic(path, text.as_bytes())
         .map_err(|e| FileError::Save(path.to_owned(), e))
-}
-
-/// What the editor last read from or wrote to a map file, to notice when
-/// another program changes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DiskStamp {
-    modified: Option<SystemTime>,
-    len: u64,
-    /// xxh3-128 of the bytes.
-    hash: u128,
-}
-
-impl DiskStamp {
-    /// The file as it is now; `None` when it cannot be read.
-    pub fn read(path: &Path) -> Option<Self> {
-        let (modified, len) = metadata(path)?;
-        let bytes = std::fs::read(path).ok()?;
-        let hash = xxhash_rust::xxh3::xxh3_128(&bytes);
-        Some(Self {
-            modified,
-            len,
-            hash,
-        })
-    }
-
-    /// The file now, when its time or size moved since this stamp (only
-    /// then are its bytes read); `None` when they did not, or when it
-    /// cannot be read.
-    pub fn moved(&self, path: &Path) -> Option<Self> {
-        if metadata(path)? == (self.modified, self.len) {
-            return None;
-        }
-        Self::read(path)
-    }
-
-    /// Whether `other` has the same bytes (a touch is not a change).
-    pub fn same_content(&self, other: &Self) -> bool {
-        self.hash == other.hash
-    }
-}
-
-fn metadata(path: &Path) -> Option<(Option<SystemTime>, u64)> {
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok(), meta.len()))
 }
 
 /// Where the autosave of `path` goes: `.<file name>.autosave` beside it.

@@ -1,5 +1,5 @@
 //! Noticing that another program changed the map's file: the application
-//! polls (see [`crate::app::DISK_CHECK_EVERY`]); when the file's bytes
+//! polls (see `app::DISK_CHECK_EVERY`); when the file's bytes
 //! differ from what the screen last read or wrote, a banner offers
 //! "Reload" (which asks first if there are unsaved changes) or "Keep mine"
 //! (the next save writes the map over their version). Every save looks

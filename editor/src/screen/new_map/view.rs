@@ -5,8 +5,8 @@ use std::path::Path;
 
 use berthier_schema::{Orientation, Shift};
 use iced::widget::{
-    button, checkbox, column, container, pick_list, radio, row, scrollable,
-    text, text_input,
+    button, checkbox, column, container, radio, row, scrollable, text,
+    text_input,
 };
 use iced::{Element, Fill, Task};
 
@@ -14,6 +14,7 @@ use super::{Message, NewMapScreen, ScanChoice};
 use crate::map_form::{Field, labelled};
 use crate::screen::map::attach::SCAN_EXTENSIONS;
 use crate::screen::map::properties::extent_fields;
+use crate::screen::new_file;
 
 impl NewMapScreen {
     /// The form.
@@ -32,7 +33,16 @@ impl NewMapScreen {
                 p.of(Field::Id),
             ),
             labelled("Scan", self.scan_field(), p.of(Field::Scan)),
-            labelled("Series", self.series_field(), p.of(Field::Series)),
+            labelled(
+                "Series",
+                new_file::series_field(
+                    &self.series,
+                    self.series_chosen.clone(),
+                    Message::Series,
+                    Message::ChooseSeries,
+                ),
+                p.of(Field::Series),
+            ),
             self.numbering(),
             extent_fields(&self.extent, p, Message::Extent),
             labelled(
@@ -71,21 +81,6 @@ impl NewMapScreen {
         ]
         .spacing(8)
         .align_y(iced::Center)
-        .into()
-    }
-
-    fn series_field(&self) -> Element<'_, Message> {
-        row![
-            pick_list(
-                self.series.as_slice(),
-                self.series_chosen.clone(),
-                Message::Series
-            )
-            .placeholder("No series found: choose one")
-            .width(Fill),
-            button("Other…").on_press(Message::ChooseSeries),
-        ]
-        .spacing(8)
         .into()
     }
 
@@ -158,27 +153,13 @@ impl NewMapScreen {
     }
 
     fn actions(&self) -> Element<'_, Message> {
-        if let Some(existing) = &self.replace {
-            let name = existing.file_name().unwrap_or_default();
-            return row![
-                text(format!("{} already exists.", name.display())),
-                button("Replace it")
-                    .style(button::danger)
-                    .on_press(Message::Replace),
-                button("Keep it").on_press(Message::KeepFile),
-            ]
-            .spacing(12)
-            .align_y(iced::Center)
-            .into();
-        }
-        row![
-            button("Create map").on_press(Message::Create),
-            button("Cancel")
-                .style(button::secondary)
-                .on_press(Message::Cancel),
-        ]
-        .spacing(12)
-        .into()
+        new_file::actions(
+            self.replace.as_deref(),
+            ("Create map", Message::Create),
+            Message::Cancel,
+            Message::Replace,
+            Message::KeepFile,
+        )
     }
 }
 
@@ -190,29 +171,5 @@ pub fn scan_dialog(folder: &Path) -> Task<Message> {
         .set_directory(folder);
     Task::perform(dialog.pick_file(), |h| {
         Message::ScanPicked(h.map(|h| h.path().to_owned()))
-    })
-}
-
-/// The native dialog for another series file.
-pub fn series_dialog(folder: &Path) -> Task<Message> {
-    let dialog = rfd::AsyncFileDialog::new()
-        .set_title("Series file")
-        .add_filter("Series", &["ron", "json"])
-        .set_directory(folder);
-    Task::perform(dialog.pick_file(), |h| {
-        Message::SeriesPicked(h.map(|h| h.path().to_owned()))
-    })
-}
-
-/// The native Save dialog for the new map's file.
-pub fn save_dialog(folder: &Path, name: &str) -> Task<Message> {
-    let dialog = rfd::AsyncFileDialog::new()
-        .set_title("Save the new map as")
-        .add_filter("Map (RON)", &["ron"])
-        .add_filter("Map (JSON)", &["json"])
-        .set_directory(folder)
-        .set_file_name(name);
-    Task::perform(dialog.save_file(), |h| {
-        Message::FilePicked(h.map(|h| h.path().to_owned()))
     })
 }

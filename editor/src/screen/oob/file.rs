@@ -4,44 +4,20 @@
 use std::path::{Path, PathBuf};
 
 use super::{Event, OobScreen};
-use berthier_tools::oob::SaveOutcome;
+use crate::screen::rewrite;
 use berthier_tools::oob_csv::Change;
 
 impl OobScreen {
     pub(super) fn save(&mut self) -> Option<Event> {
-        match self.doc.save() {
-            Ok(SaveOutcome::Saved) => {
-                self.notice = Some("Saved.".to_owned());
-                self.rewrite = None;
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Ok(SaveOutcome::NeedsRewrite { comments }) => {
-                self.rewrite = Some(comments);
-                None
-            }
-            Err(e) => {
-                self.notice = Some(e.to_string());
-                None
-            }
-        }
+        let outcome = self.doc.save();
+        rewrite::saved(outcome, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     pub(super) fn answer_rewrite(&mut self, yes: bool) -> Option<Event> {
-        self.rewrite = None;
-        if !yes {
-            self.notice = Some("Not saved.".to_owned());
-            return None;
-        }
-        match self.doc.rewrite() {
-            Ok(()) => {
-                self.notice = Some("Saved (file rewritten whole).".to_owned());
-                Some(Event::Saved(self.doc.path().to_owned()))
-            }
-            Err(e) => {
-                self.notice = Some(e.to_string());
-                None
-            }
-        }
+        let rewritten = yes.then(|| self.doc.rewrite());
+        rewrite::answered(rewritten, &mut self.rewrite, &mut self.notice)
+            .then(|| Event::Saved(self.doc.path().to_owned()))
     }
 
     /// Where the CSV dialogs start: `name.csv` beside the counters file

@@ -67,19 +67,12 @@ impl SetupScreen {
         if let Some(notice) = &self.notice {
             bar = bar.push(text(notice.clone()).size(14).style(text::danger));
         }
-        let bar = container(bar).padding(6);
-        match self.rewrite {
-            Some(comments) => iced::widget::column![
-                bar,
-                crate::screen::rewrite::question(
-                    comments,
-                    Message::Rewrite(true),
-                    Message::Rewrite(false),
-                ),
-            ]
-            .into(),
-            None => bar.into(),
-        }
+        crate::screen::rewrite::under(
+            container(bar).padding(6),
+            self.rewrite,
+            Message::Rewrite(true),
+            Message::Rewrite(false),
+        )
     }
 
     fn hint(&self) -> String {
@@ -267,22 +260,28 @@ impl SetupScreen {
             panel = panel.push(text("Empty.").size(13));
         }
         let last = report.members.len().saturating_sub(1);
+        let counts_steps = counts_steps(&self.doc.series);
         for (i, m) in report.members.iter().enumerate() {
-            let steps = m
-                .steps
-                .map_or("steps unknown".to_owned(), |s| format!("{s} steps"));
-            let facing =
-                m.facing.map_or(String::new(), |f| format!(" · faces {f}"));
-            let posture: String = [&m.formation, &m.state]
+            // Steps only where the series' stacking counts them (Vive
+            // l'Empereur); Jours de Gloire counts units, so a unit's steps
+            // say nothing about its stack.
+            let steps = counts_steps.then(|| {
+                m.steps.map_or("steps unknown".to_owned(), |s| {
+                    format!("{s} steps")
+                })
+            });
+            let facing = m.facing.map(|f| format!("faces {f}"));
+            let postures = [&m.formation, &m.state]
                 .into_iter()
                 .flatten()
-                .map(|id| format!(" · {}", self.posture_name(id)))
-                .collect();
+                .map(|id| self.posture_name(id));
+            let line: Vec<String> =
+                steps.into_iter().chain(facing).chain(postures).collect();
             let selected = self.unit.as_deref() == Some(m.unit.as_str());
             let label = mouse_area(
                 container(column![
                     text(m.name.clone()).size(13),
-                    text(format!("{steps}{facing}{posture}")).size(11),
+                    text(line.join(" · ")).size(11),
                 ])
                 .width(Fill)
                 .style(move |theme: &Theme| highlight(theme, selected)),
@@ -410,4 +409,13 @@ fn highlight(theme: &Theme, on: bool) -> container::Style {
     } else {
         container::Style::default()
     }
+}
+
+/// Whether `series`' stacking sums steps (a limit on the `steps` rating).
+fn counts_steps(series: &berthier_schema::Series) -> bool {
+    series.stacking.as_ref().is_some_and(|s| {
+        s.limits.iter().any(|l| {
+            matches!(&l.measure, berthier_schema::stacking::Measure::Rating(r) if r == "steps")
+        })
+    })
 }

@@ -226,7 +226,7 @@ fn bold<'a>(line: String) -> Element<'a, Message> {
         .size(14)
         .font(Font {
             weight: iced::font::Weight::Bold,
-            ..crate::app::FONT
+            ..crate::screen::FONT
         })
         .into()
 }

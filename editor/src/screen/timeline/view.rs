@@ -104,19 +104,12 @@ impl TimelineScreen {
                 text("A variant: its schedule is shown, not edited.").size(14),
             );
         }
-        let bar = container(bar).padding(6);
-        match self.rewrite {
-            Some(comments) => iced::widget::column![
-                bar,
-                crate::screen::rewrite::question(
-                    comments,
-                    Message::Rewrite(true),
-                    Message::Rewrite(false),
-                ),
-            ]
-            .into(),
-            None => bar.into(),
-        }
+        crate::screen::rewrite::under(
+            container(bar).padding(6),
+            self.rewrite,
+            Message::Rewrite(true),
+            Message::Rewrite(false),
+        )
     }
 
     /// One column per turn, then one for the cards on no turn.

@@ -137,3 +137,39 @@ fn leaving_with_unsaved_changes_asks_and_save_keeps_comments() {
         .collect();
     assert_eq!(changed.len(), 1, "{changed:?}");
 }
+
+/// Whether a text of the window shows `part` once the first hex a side
+/// sets up in `scenario` is selected (its stack panel open).
+fn first_stack_panel_shows(scenario: &str, part: &str) -> bool {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(dir.path());
+    let path = dir.path().join(scenario);
+    let mut app = open_setup(&path, dir.path());
+    let first = setup(&app).doc().scenario().sides[0].setup[0].hex;
+    press_release(&mut app, first, first);
+    assert_eq!(setup(&app).selected_hex(), Some(first));
+    let mut ui = crate::common::ui::ui(&app);
+    ui.find(|c: iced_test::selector::Candidate<'_>| match c {
+        iced_test::selector::Candidate::Text { content, .. }
+            if content.contains(part) =>
+        {
+            Some(())
+        }
+        _ => None,
+    })
+    .is_ok()
+}
+
+#[test]
+fn the_stack_panel_gives_steps_only_where_stacking_counts_them() {
+    // Jours de Gloire counts units in a stack (000, 5.1): no steps.
+    assert!(!first_stack_panel_shows(
+        "scenarios/rivoli-1797/historical.scenario.ron",
+        "steps"
+    ));
+    // Vive l'Empereur sums steps (001, V.7).
+    assert!(first_stack_panel_shows(
+        "scenarios/quatre-bras-1815/qb1-historical.scenario.ron",
+        "steps"
+    ));
+}

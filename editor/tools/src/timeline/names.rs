@@ -112,11 +112,36 @@ impl Names {
                 named(&format!("place:{id}")).unwrap_or_else(|| id.clone())
             }
             Location::Edge(id) => {
-                let name = named(&format!("edge:{id}"));
-                format!("{} edge", name.unwrap_or_else(|| id.clone()))
+                let name =
+                    named(&format!("edge:{id}")).unwrap_or_else(|| id.clone());
+                // "East edge", not "East edge edge", when the map names
+                // its edges so.
+                if name.to_lowercase().ends_with("edge") {
+                    name
+                } else {
+                    format!("{name} edge")
+                }
             }
             Location::Hex(hex) => format!("hex {hex}"),
             other => other.to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edge_named_edge_is_not_called_edge_twice() {
+        let mut names = Names::default();
+        names
+            .locations
+            .insert("edge:east".into(), "East edge".into());
+        names.locations.insert("edge:north".into(), "North".into());
+        let edge = |id: &str| names.location(&Location::Edge(id.into()));
+        assert_eq!(edge("east"), "East edge");
+        assert_eq!(edge("north"), "North edge");
+        assert_eq!(edge("west"), "west edge");
     }
 }

@@ -1,0 +1,88 @@
+//! What the forms that start a new file (New map, New order of battle)
+//! share: the series field, the question before replacing a file, and the
+//! native dialogs. Each takes the form's own messages.
+
+use std::path::{Path, PathBuf};
+
+use iced::widget::{button, pick_list, row, text};
+use iced::{Element, Fill, Task};
+
+use crate::screen::new_map::SeriesChoice;
+
+/// The series list with **Other…** beside it.
+pub fn series_field<'a, M: Clone + 'a>(
+    series: &'a [SeriesChoice],
+    chosen: Option<SeriesChoice>,
+    choose: impl Fn(SeriesChoice) -> M + 'a,
+    other: M,
+) -> Element<'a, M> {
+    row![
+        pick_list(series, chosen, choose)
+            .placeholder("No series found: choose one")
+            .width(Fill),
+        button("Other…").on_press(other),
+    ]
+    .spacing(8)
+    .into()
+}
+
+/// The form's buttons: `create` and Cancel, or, while an existing file is
+/// asked about, "x already exists. [Replace it] [Keep it]".
+pub fn actions<'a, M: Clone + 'a>(
+    existing: Option<&Path>,
+    create: (&'a str, M),
+    cancel: M,
+    replace: M,
+    keep: M,
+) -> Element<'a, M> {
+    if let Some(existing) = existing {
+        let name = existing.file_name().unwrap_or_default();
+        return row![
+            text(format!("{} already exists.", name.display())),
+            button("Replace it").style(button::danger).on_press(replace),
+            button("Keep it").on_press(keep),
+        ]
+        .spacing(12)
+        .align_y(iced::Center)
+        .into();
+    }
+    row![
+        button(create.0).on_press(create.1),
+        button("Cancel").style(button::secondary).on_press(cancel),
+    ]
+    .spacing(12)
+    .into()
+}
+
+/// The native dialog for another series file.
+pub fn series_dialog<M: Send + 'static>(
+    folder: &Path,
+    picked: fn(Option<PathBuf>) -> M,
+) -> Task<M> {
+    let dialog = rfd::AsyncFileDialog::new()
+        .set_title("Series file")
+        .add_filter("Series", &["ron", "json"])
+        .set_directory(folder);
+    Task::perform(dialog.pick_file(), move |h| {
+        picked(h.map(|h| h.path().to_owned()))
+    })
+}
+
+/// The native Save dialog for the new file, `what` naming it ("map",
+/// "order of battle") and its filters.
+pub fn save_dialog<M: Send + 'static>(
+    folder: &Path,
+    name: &str,
+    what: &str,
+    picked: fn(Option<PathBuf>) -> M,
+) -> Task<M> {
+    let dialog = rfd::AsyncFileDialog::new()
+        .set_title(format!("Save the new {what} as"))
+        .add_filter(format!("{what} (RON)"), &["ron"])
+        .add_filter(format!("{what} (JSON)"), &["json"])
+        .set_directory(folder)
+        .set_file_name(name);
+    Task::perform(dialog.save_file(), move |h| {
+        picked(h.map(|h| h.path().to_owned()))
+    })
+}
