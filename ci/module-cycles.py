@@ -21,6 +21,8 @@ def module_imports(src):
                 continue
             text = open(path, encoding="utf-8").read()
             text = re.sub(r"#\[cfg\(test\)\]\s*mod tests \{.*", "", text, flags=re.S)
+            # Comments (doc links included) are not imports.
+            text = re.sub(r"//[^\n]*", "", text)
             used = set(re.findall(r"crate::(\w+)", text)) - {top}
             imports.setdefault(top, set()).update(used)
     return imports

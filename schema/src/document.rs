@@ -1,85 +1,20 @@
 //! Reading and writing the four document kinds in RON or JSON, with errors
 //! located by line and column.
 
-use std::path::Path;
-
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::counters::Counters;
 use crate::game::Game;
 use crate::map::Map;
-use crate::migrate::OLDEST_FORMAT_VERSION;
 use crate::scenario::{Scenario, ScenarioVariant};
 use crate::series::Series;
 
 mod fast;
 
-/// The current `format_version`; older ones are read through
-/// [`crate::migrate`].
-pub const FORMAT_VERSION: u32 = 2;
-
-/// A text format for documents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Rusty Object Notation, the authoring format (comments allowed).
-    Ron,
-    /// JSON.
-    Json,
-}
-
-impl Format {
-    /// The format a file name's extension says, if any.
-    pub fn of_path(path: &Path) -> Option<Self> {
-        match path.extension()?.to_str()? {
-            "ron" => Some(Self::Ron),
-            "json" => Some(Self::Json),
-            _ => None,
-        }
-    }
-}
-
-/// The document kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum DocKind {
-    /// A series' rules.
-    Series,
-    /// A map.
-    Map,
-    /// Counters and order of battle.
-    Counters,
-    /// A scenario.
-    Scenario,
-    /// A game: several battles played together (format version 2).
-    Game,
-}
-
-impl DocKind {
-    /// Every kind.
-    pub const ALL: [DocKind; 5] = [
-        Self::Series,
-        Self::Map,
-        Self::Counters,
-        Self::Scenario,
-        Self::Game,
-    ];
-
-    /// The `kind` value in files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Series => "series",
-            Self::Map => "map",
-            Self::Counters => "counters",
-            Self::Scenario => "scenario",
-            Self::Game => "game",
-        }
-    }
-
-    /// The kind named `text`.
-    pub fn from_name(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.as_str() == text)
-    }
-}
+pub use crate::format::{
+    DocKind, FORMAT_VERSION, Format, OLDEST_FORMAT_VERSION,
+};
 
 /// Any document.
 #[derive(Debug, Clone, PartialEq)]

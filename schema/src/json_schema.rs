@@ -2,7 +2,7 @@
 
 use schemars::generate::SchemaSettings;
 
-use crate::document::DocKind;
+use crate::format::DocKind;
 use crate::scenario::ScenarioVariant;
 use crate::{Counters, Game, Map, Scenario, Series};
 

@@ -13,6 +13,7 @@ pub mod counters;
 pub mod document;
 pub mod edit;
 pub mod fit;
+pub mod format;
 pub mod game;
 pub mod grid;
 pub mod hex;

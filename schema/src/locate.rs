@@ -40,7 +40,7 @@ pub use value::ron_json_shape;
 
 use token::{Scanner, Token};
 
-use crate::document::Format;
+use crate::format::Format;
 
 /// Pointers longer than this are cut (no Berthier document nests deeper).
 const MAX_SEGMENTS: usize = 256;

@@ -17,8 +17,7 @@ use crate::document::{
 };
 use crate::preserve::patch_text;
 
-/// The oldest `format_version` this release reads.
-pub const OLDEST_FORMAT_VERSION: u32 = 1;
+pub use crate::format::OLDEST_FORMAT_VERSION;
 
 /// One step from a version to the next: what it did, in words, or
 /// nothing when the document needed no change besides its version.

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
 
-use crate::document::DocKind;
+use crate::format::DocKind;
 use crate::json_schema::published;
 use crate::locate::{Arena, ArenaJson};
 

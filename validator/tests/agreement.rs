@@ -42,7 +42,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.expect("entry").path();
         if path.is_dir() {
             collect(&path, out);
-        } else if berthier_validator::pass::schema::pack_name_kind(
+        } else if berthier_schema::DocKind::of_file_name(
             &path.to_string_lossy(),
         )
         .is_some()

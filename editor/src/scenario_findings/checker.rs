@@ -190,7 +190,7 @@ fn reusable(
     memory: &Memory,
 ) -> Option<Vec<(PathBuf, Arc<str>)>> {
     let name = selection.scenario.file_name()?.to_string_lossy();
-    let kind = berthier_validator::pass::schema::pack_name_kind(&name);
+    let kind = DocKind::of_file_name(&name);
     if kind != Some(DocKind::Scenario) {
         return None;
     }

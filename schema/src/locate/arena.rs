@@ -24,7 +24,7 @@ use serde_json::Number;
 use read::Reader;
 
 use super::token::{Scanner, Token};
-use crate::document::Format;
+use crate::format::Format;
 
 mod de;
 mod json;

@@ -4,7 +4,7 @@
 
 use super::Shape;
 use super::token::{Scanner, Token};
-use crate::document::Format;
+use crate::format::Format;
 
 /// One member of a container: an object's `key: value`, or an array's
 /// element.

@@ -1,7 +1,7 @@
 //! The tokenizer behind [`super::locate`]: RON and JSON tokens, comments,
 //! raw strings, and skipping whole values by bracket depth.
 
-use crate::document::Format;
+use crate::format::Format;
 
 mod swar;
 

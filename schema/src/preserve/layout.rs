@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::render::{comment_lines, comments_in};
-use crate::document::Format;
+use crate::format::Format;
 use crate::locate::{Container, Member};
 
 /// A text replacement: this byte range becomes this text.

@@ -3,7 +3,7 @@
 //! indentation of its neighbours, and without the serializer's needless
 //! escapes (`l\'Etang`).
 
-use crate::document::Format;
+use crate::format::Format;
 use crate::locate::token_end;
 
 /// Lines longer than this are spread over several lines when the

@@ -142,13 +142,10 @@ pub fn check_typed(
     })
 }
 
-/// The kind a file name announces (`rivoli.map.ron`).
-pub fn pack_name_kind(rel: &str) -> Option<DocKind> {
-    let stem = rel
-        .strip_suffix(".ron")
-        .or_else(|| rel.strip_suffix(".json"))?;
-    let (_, kind) = stem.rsplit_once('.')?;
-    DocKind::from_name(kind)
+/// The kind a file name announces (`rivoli.map.ron`): the schema's
+/// [`DocKind::of_file_name`], kept here for the validator's own callers.
+pub(crate) fn pack_name_kind(rel: &str) -> Option<DocKind> {
+    DocKind::of_file_name(rel)
 }
 
 fn check_json(
