@@ -26,6 +26,23 @@ pub fn series_field<'a, M: Clone + 'a>(
     .into()
 }
 
+/// Where the file goes, with **Choose…**: `target`, or, until there is an
+/// id, `placeholder` (`<id>.map.ron` in the folder).
+pub fn file_field<'a, M: Clone + 'a>(
+    target: &Path,
+    placeholder: Option<PathBuf>,
+    choose: M,
+) -> Element<'a, M> {
+    let shown = placeholder.unwrap_or_else(|| target.to_owned());
+    row![
+        text(shown.display().to_string()),
+        button("Choose…").on_press(choose),
+    ]
+    .spacing(8)
+    .align_y(iced::Center)
+    .into()
+}
+
 /// The form's buttons: `create` and Cancel, or, while an existing file is
 /// asked about, "x already exists. [Replace it] [Keep it]".
 pub fn actions<'a, M: Clone + 'a>(

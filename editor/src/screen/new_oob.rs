@@ -7,9 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use iced::widget::{
-    button, column, container, row, scrollable, text, text_input,
-};
+use iced::widget::{column, container, scrollable, text, text_input};
 use iced::{Element, Fill, Task};
 
 use crate::map_form::{self, Field, Problems, labelled};
@@ -263,17 +261,10 @@ impl NewOobScreen {
     }
 
     fn file_field(&self) -> Element<'_, Message> {
-        let target = match (&self.file, self.id.trim()) {
-            (None, "") => self.folder.join("<id>.counters.ron"),
-            _ => self.target(),
-        };
-        row![
-            text(target.display().to_string()),
-            button("Choose…").on_press(Message::ChooseFile),
-        ]
-        .spacing(8)
-        .align_y(iced::Center)
-        .into()
+        // Until there is an id, show where the file will go.
+        let placeholder = (self.file.is_none() && self.id.trim().is_empty())
+            .then(|| self.folder.join("<id>.counters.ron"));
+        new_file::file_field(&self.target(), placeholder, Message::ChooseFile)
     }
 
     fn actions(&self) -> Element<'_, Message> {

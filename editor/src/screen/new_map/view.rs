@@ -138,18 +138,10 @@ impl NewMapScreen {
     }
 
     fn file_field(&self) -> Element<'_, Message> {
-        let target = match (&self.file, self.id.trim()) {
-            // Until there is an id, show where the file will go.
-            (None, "") => self.folder.join("<id>.map.ron"),
-            _ => self.target(),
-        };
-        row![
-            text(target.display().to_string()),
-            button("Choose…").on_press(Message::ChooseFile),
-        ]
-        .spacing(8)
-        .align_y(iced::Center)
-        .into()
+        // Until there is an id, show where the file will go.
+        let placeholder = (self.file.is_none() && self.id.trim().is_empty())
+            .then(|| self.folder.join("<id>.map.ron"));
+        new_file::file_field(&self.target(), placeholder, Message::ChooseFile)
     }
 
     fn actions(&self) -> Element<'_, Message> {
