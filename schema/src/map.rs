@@ -274,7 +274,7 @@ impl Map {
     }
 
     /// The hexes of an edge: listed ones, or the hexes of its compass side
-    /// that have an off-map neighbour in that direction.
+    /// whose every neighbour in that direction is off the map.
     pub fn edge_hexes(&self, edge: &MapEdge) -> Vec<HexId> {
         let Some(side) = edge.side else {
             return edge.hexes.clone();
@@ -287,7 +287,7 @@ impl Map {
             .iter()
             .filter(|e| edge.sheet.is_none() || e.sheet == edge.sheet)
             .flat_map(Extent::hexes)
-            .filter(|h| self.has_off_map_neighbour(*h, side, &geometry))
+            .filter(|h| self.is_on_side(*h, side, &geometry))
             .collect()
     }
 
@@ -307,47 +307,62 @@ impl Map {
             .collect()
     }
 
+    /// Whether `id` sits on a seam toward `side`: no neighbour that way is
+    /// on its own sheet and at least one is on another.
     fn faces_other_sheet(
         &self,
         id: HexId,
         side: Compass,
         geometry: &Geometry<'_>,
     ) -> bool {
-        self.neighbour_toward(id, side, geometry, |n| {
+        let ahead = self.neighbours_toward(id, side, geometry);
+        let elsewhere = |n: &Option<HexId>| {
             n.is_some_and(|n| n.sheet != id.sheet && self.contains(n))
-        })
+        };
+        let own = |n: &Option<HexId>| {
+            n.is_some_and(|n| n.sheet == id.sheet && self.contains(n))
+        };
+        ahead.iter().any(elsewhere) && !ahead.iter().any(own)
     }
 
-    fn has_off_map_neighbour(
+    /// Whether `id` is on the map's `side`: every neighbour that way is off
+    /// the map. Every, not any: on a flat-top map a hex of the top row has
+    /// an off-map neighbour to its north-east, yet it is on the east edge
+    /// only in the last column (and a pointy-top map's first column is on
+    /// the north edge only in the first row).
+    fn is_on_side(
         &self,
         id: HexId,
         side: Compass,
         geometry: &Geometry<'_>,
     ) -> bool {
-        self.neighbour_toward(id, side, geometry, |n| {
-            !n.is_some_and(|n| self.contains(n))
-        })
+        self.neighbours_toward(id, side, geometry)
+            .iter()
+            .all(|n| !n.is_some_and(|n| self.contains(n)))
     }
 
-    /// Whether a neighbour of `id` lying `side`-ward (mostly in that
-    /// direction, see `outward`: a flat-top hex's diagonal neighbours, 30°
-    /// off the horizontal, are east or west, not north or south, or the
-    /// whole west column would be on the north and south edges too) is one
-    /// `wanted` accepts (given its printed id, if it has one).
-    fn neighbour_toward(
+    /// The neighbours of `id` lying `side`-ward (mostly in that direction,
+    /// see `outward`: a flat-top hex's diagonal neighbours, 30° off the
+    /// horizontal, are east or west, not north or south, or the whole west
+    /// column would be on the north and south edges too), by their printed
+    /// ids where they have one. One or two, never none: a hex has a
+    /// neighbour within 30° of every direction.
+    fn neighbours_toward(
         &self,
         id: HexId,
         side: Compass,
         geometry: &Geometry<'_>,
-        wanted: impl Fn(Option<HexId>) -> bool,
-    ) -> bool {
+    ) -> Vec<Option<HexId>> {
         let hex = self.hex(id);
         let here = geometry.fract_to_px(hex.as_vec2());
-        hex.all_neighbors().into_iter().any(|n| {
-            let there = geometry.fract_to_px(n.as_vec2());
-            outward(side, there[0] - here[0], there[1] - here[1])
-                && wanted(self.id_at(n, id.sheet))
-        })
+        hex.all_neighbors()
+            .into_iter()
+            .filter(|n| {
+                let there = geometry.fract_to_px(n.as_vec2());
+                outward(side, there[0] - here[0], there[1] - here[1])
+            })
+            .map(|n| self.id_at(n, id.sheet))
+            .collect()
     }
 }
 
