@@ -13,7 +13,10 @@ use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::new_oob::{self, NewOobScreen};
+use crate::screen::new_pack::{self, NewPackScreen};
+use crate::screen::new_scenario::{self, NewScenarioScreen};
 use crate::screen::oob::{self as oob_screen, OobScreen};
+use crate::screen::pack as pack_screen;
 use crate::screen::register::{self, RegisterScreen};
 use crate::screen::setup::{self as setup_screen, SetupScreen};
 use crate::screen::suggest::{self, SuggestScreen};
@@ -32,6 +35,7 @@ mod guard;
 mod keys;
 mod new;
 mod oob;
+mod pack;
 mod repaint;
 mod setup;
 mod side;
@@ -69,6 +73,8 @@ pub struct App {
     vassal_status: Option<vassal::Status>,
     /// The game on several maps shown in tabs, if any.
     game: Option<GameMode>,
+    /// The pack of the document shown, listed beside it.
+    pack: pack::PackState,
 }
 
 /// The screen showing.
@@ -87,6 +93,12 @@ pub enum Screen {
     /// The New order of battle form (the screen shown before waits behind
     /// it).
     NewOob(Box<NewOobScreen>, Box<Screen>),
+    /// The New pack form (the screen shown before waits behind it).
+    NewPack(Box<NewPackScreen>, Box<Screen>),
+    /// The New scenario form (the screen shown before waits behind it).
+    NewScenario(Box<NewScenarioScreen>, Box<Screen>),
+    /// A pack with no document open: its home page.
+    Pack,
     /// A counters file's order of battle.
     Oob(Box<OobScreen>),
     /// A scenario's setup on its map.
@@ -110,6 +122,14 @@ pub enum Message {
     NewMap(new_map::Message),
     /// For the New order of battle form.
     NewOob(new_oob::Message),
+    /// For the New pack form.
+    NewPack(new_pack::Message),
+    /// For the New scenario form.
+    NewScenario(new_scenario::Message),
+    /// For the pack's side panel or home page.
+    Pack(pack_screen::Message),
+    /// Show the pack's side panel again.
+    ShowPackPanel,
     /// For the order of battle screen.
     Oob(oob_screen::Message),
     /// A key nobody else took (shortcuts).
@@ -196,6 +216,7 @@ impl App {
             scenario: None,
             vassal_status: None,
             game: None,
+            pack: pack::PackState::default(),
         }
     }
 
@@ -238,6 +259,12 @@ impl App {
             Screen::Suggest(..) => "Suggest terrain - Berthier".to_owned(),
             Screen::NewMap(..) => "New map - Berthier".to_owned(),
             Screen::NewOob(..) => "New order of battle - Berthier".to_owned(),
+            Screen::NewPack(..) => "New pack - Berthier".to_owned(),
+            Screen::NewScenario(..) => "New scenario - Berthier".to_owned(),
+            Screen::Pack => match self.pack.panel() {
+                Some(p) => format!("{} - Berthier", p.pack().title()),
+                None => "Berthier".to_owned(),
+            },
             Screen::Oob(s) => s.title(),
             Screen::Setup(s) => s.title(),
             Screen::Timeline(s) => s.title(),
@@ -254,6 +281,9 @@ impl App {
             | Screen::Suggest(..)
             | Screen::NewMap(..)
             | Screen::NewOob(..)
+            | Screen::NewPack(..)
+            | Screen::NewScenario(..)
+            | Screen::Pack
             | Screen::Oob(_) => Task::none(),
             Screen::Setup(s) => s.live_task().map(Message::Setup),
             Screen::Timeline(s) => s.live_task().map(Message::Timeline),
@@ -303,6 +333,25 @@ impl App {
                     Some(e) => Task::batch([task, self.new_oob_event(e)]),
                     None => task,
                 }
+            }
+            (Screen::NewPack(s, _), Message::NewPack(m)) => {
+                let (task, event) = s.update(m);
+                let task = task.map(Message::NewPack);
+                match event {
+                    Some(e) => Task::batch([task, self.new_pack_event(e)]),
+                    None => task,
+                }
+            }
+            (Screen::NewScenario(s, _), Message::NewScenario(m)) => {
+                match s.update(m) {
+                    Some(e) => self.new_scenario_event(e),
+                    None => Task::none(),
+                }
+            }
+            (_, Message::Pack(m)) => self.pack_message(m),
+            (_, Message::ShowPackPanel) => {
+                self.show_pack_panel();
+                Task::none()
             }
             (Screen::Oob(s), Message::Oob(m)) => match s.update(m) {
                 Some(e) => self.oob_event(e),
@@ -375,6 +424,7 @@ impl App {
             }
             map::Event::NewMap => self.request(Pending::NewMap),
             map::Event::NewOob => self.request(Pending::NewOob),
+            map::Event::NewPack => self.request(Pending::NewPack),
             map::Event::ImportVassal => self.vassal(VassalImport::Start),
         }
     }
@@ -409,6 +459,9 @@ impl App {
             Screen::Suggest(s, _) => s.view().map(Message::Suggest),
             Screen::NewMap(s, _) => s.view().map(Message::NewMap),
             Screen::NewOob(s, _) => s.view().map(Message::NewOob),
+            Screen::NewPack(s, _) => s.view().map(Message::NewPack),
+            Screen::NewScenario(s, _) => s.view().map(Message::NewScenario),
+            Screen::Pack => self.view_pack_home(),
             Screen::Oob(s) => s.view().map(Message::Oob),
             Screen::Setup(s) => s.view().map(Message::Setup),
             Screen::Timeline(s) => s.view().map(Message::Timeline),
@@ -420,6 +473,7 @@ impl App {
                 }
                 _ => screen,
             };
+        let screen = self.with_pack_panel(screen);
         let screen = match &self.game {
             Some(g) => iced::widget::column![
                 g.tabs().view(self.scenario.as_deref()).map(Message::Game),

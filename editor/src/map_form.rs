@@ -28,6 +28,12 @@ pub enum Field {
     Sheet,
     /// Where the map file goes.
     File,
+    /// A new scenario's map.
+    Map,
+    /// A new scenario's order of battle.
+    Counters,
+    /// A new scenario's turn track.
+    Turns,
 }
 
 /// What is wrong with the inputs, field by field.

@@ -119,6 +119,17 @@ pub struct InitArgs {
     /// The pack's folder (created if needed).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+    /// The series the pack's documents name: a standard one
+    /// (`berthier-validate series list`; the newest version is pinned when
+    /// none is given) or a series file of your own, copied into the pack's
+    /// `series/` folder. The example battle is written only on Jours de
+    /// Gloire, whose terrain it uses.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub series: Option<String>,
+    /// Write no example battle (the empty `maps/`, `counters/` and
+    /// `scenarios/` folders only).
+    #[arg(long)]
+    pub no_example: bool,
 }
 
 /// `export-schema` arguments.

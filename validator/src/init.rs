@@ -23,13 +23,84 @@ pub const BERTHIER_REPOSITORY: &str =
 pub const WORKFLOW: &str =
     include_str!("../../ci/github/berthier-validate.yml");
 
-/// Writes the skeleton into `args.dir`; the files written. Writes nothing
-/// when any of them exists (the error names them).
+/// The series a new pack's documents name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PackSeries {
+    /// A standard series, by its pinned name (`jours-de-gloire@1`).
+    Standard(String),
+    /// A series file of the modder's own, copied into the pack's
+    /// `series/` folder (the documents name it by a relative path).
+    File(PathBuf),
+}
+
+/// The series of the example battle when none is asked for.
+pub const DEFAULT_SERIES: &str = "jours-de-gloire@1";
+
+/// The pack's folder for a series file of its own.
+pub const SERIES_DIR: &str = "series";
+
+impl PackSeries {
+    /// The series `reference` names: a standard name (with or without a
+    /// version: the newest is pinned) or a path to a series file. An
+    /// unknown name is an error with the nearest known one.
+    pub fn parse(reference: &str) -> Result<Self, RunError> {
+        if berthier_schema::standard::is_name(reference) {
+            let series = berthier_schema::standard::find(reference)
+                .map_err(|e| RunError::UnknownSeries(e.to_string()))?;
+            return Ok(Self::Standard(series.pinned()));
+        }
+        Ok(Self::File(PathBuf::from(reference)))
+    }
+
+    /// Whether the example battle can be written on it: its terrain,
+    /// classes and levels are Jours de Gloire's.
+    pub fn fits_example(&self) -> bool {
+        matches!(self, Self::Standard(name)
+            if name.split('@').next() == Some("jours-de-gloire"))
+    }
+}
+
+/// A new pack: its folder, its series, and whether the example battle is
+/// written (only on a standard Jours de Gloire, whose terrain it uses).
+#[derive(Debug, Clone)]
+pub struct NewPack {
+    /// The pack's folder (created if needed).
+    pub dir: PathBuf,
+    /// What its documents name as their series.
+    pub series: PackSeries,
+    /// Write the example map, order of battle and scenario.
+    pub example: bool,
+}
+
+impl NewPack {
+    /// The pack `berthier-validate init` writes for `args`: the example
+    /// battle unless `--no-example` or a series it does not fit.
+    pub fn from_args(args: &InitArgs) -> Result<Self, RunError> {
+        let series = PackSeries::parse(
+            args.series.as_deref().unwrap_or(DEFAULT_SERIES),
+        )?;
+        let example = !args.no_example && series.fits_example();
+        Ok(Self {
+            dir: args.dir.clone(),
+            series,
+            example,
+        })
+    }
+}
+
+/// `berthier-validate init`: writes the pack `args` asks for.
 pub fn init(args: &InitArgs) -> Result<Vec<PathBuf>, RunError> {
-    let files = skeleton();
+    write_pack(&NewPack::from_args(args)?)
+}
+
+/// Writes the skeleton of `pack`; the files written. Writes nothing when
+/// any of them exists (the error names them) or the series file does not
+/// read as a series.
+pub fn write_pack(pack: &NewPack) -> Result<Vec<PathBuf>, RunError> {
+    let files = skeleton(pack)?;
     let existing: Vec<PathBuf> = files
         .iter()
-        .map(|(rel, _)| args.dir.join(rel))
+        .map(|(rel, _)| pack.dir.join(rel))
         .filter(|path| path.symlink_metadata().is_ok())
         .collect();
     if !existing.is_empty() {
@@ -37,9 +108,18 @@ pub fn init(args: &InitArgs) -> Result<Vec<PathBuf>, RunError> {
     }
     let mut written = Vec::with_capacity(files.len());
     for (rel, text) in files {
-        let path = args.dir.join(rel);
+        let path = pack.dir.join(rel);
         write(&path, &text)?;
         written.push(path);
+    }
+    // The folders a pack's documents go in, there from the start so that
+    // the editor's New map and New scenario offer them.
+    for folder in ["maps", "counters", "scenarios"] {
+        let path = pack.dir.join(folder);
+        std::fs::create_dir_all(&path).map_err(|e| RunError::Write {
+            path,
+            message: e.to_string(),
+        })?;
     }
     Ok(written)
 }
@@ -47,35 +127,37 @@ pub fn init(args: &InitArgs) -> Result<Vec<PathBuf>, RunError> {
 /// What to do next, printed after the files.
 pub fn next_steps(args: &InitArgs) -> String {
     let dir = args.dir.display();
+    let about = match NewPack::from_args(args) {
+        Ok(pack) if pack.example => format!(
+            "The example battle names the standard series `{}` \
+             (`berthier-validate series list` shows the others).",
+            match &pack.series {
+                PackSeries::Standard(name) => name.as_str(),
+                PackSeries::File(_) => DEFAULT_SERIES,
+            }
+        ),
+        _ => "No example battle was written: start a map, an order of \
+              battle and a scenario (the editor's File menu does)."
+            .to_owned(),
+    };
     format!(
         "\nA scenario pack in {dir}. Next:\n  \
-         cd {dir} && berthier-validate     # checks the example battle\n  \
+         cd {dir} && berthier-validate     # checks the pack\n  \
          git init && pre-commit install     # validate before each commit\n\
-         The example names the standard series `jours-de-gloire@1` \
-         (`berthier-validate series list` shows the others).\n"
+         {about}\n"
     )
 }
 
+/// Where a series file of the pack's own goes, relative to the pack.
+fn series_file(path: &Path) -> String {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    format!("{SERIES_DIR}/{name}")
+}
+
 /// Every file of the skeleton: path relative to the pack, text.
-fn skeleton() -> Vec<(String, String)> {
-    let template = |text: &str| text.to_owned();
+fn skeleton(pack: &NewPack) -> Result<Vec<(String, String)>, RunError> {
     let mut files = vec![
-        (
-            "berthier.toml".to_owned(),
-            template(include_str!("../templates/pack/berthier.toml")),
-        ),
-        (
-            "maps/example/example.map.ron".to_owned(),
-            template(include_str!("../templates/pack/example.map.ron")),
-        ),
-        (
-            "counters/example/example.counters.ron".to_owned(),
-            template(include_str!("../templates/pack/example.counters.ron")),
-        ),
-        (
-            "scenarios/example/example.scenario.ron".to_owned(),
-            template(include_str!("../templates/pack/example.scenario.ron")),
-        ),
+        ("berthier.toml".to_owned(), config(&pack.series)),
         (
             ".github/workflows/berthier-validate.yml".to_owned(),
             WORKFLOW.to_owned(),
@@ -83,13 +165,67 @@ fn skeleton() -> Vec<(String, String)> {
         (".pre-commit-config.yaml".to_owned(), pre_commit_config()),
         (".vscode/settings.json".to_owned(), vscode_settings()),
     ];
+    if let PackSeries::File(path) = &pack.series {
+        files.push((series_file(path), series_text(path)?));
+    }
+    if let (true, PackSeries::Standard(named)) = (pack.example, &pack.series) {
+        let pin = |text: &str| text.replace(DEFAULT_SERIES, named);
+        files.extend([
+            (
+                "maps/example/example.map.ron".to_owned(),
+                pin(include_str!("../templates/pack/example.map.ron")),
+            ),
+            (
+                "counters/example/example.counters.ron".to_owned(),
+                pin(include_str!("../templates/pack/example.counters.ron")),
+            ),
+            (
+                "scenarios/example/example.scenario.ron".to_owned(),
+                pin(include_str!("../templates/pack/example.scenario.ron")),
+            ),
+        ]);
+    }
     for kind in DocKind::ALL {
         files.push((
             format!("{SCHEMA_DIR}/{}", file_name(kind)),
             schema_text(kind),
         ));
     }
-    files
+    Ok(files)
+}
+
+/// `berthier.toml`: the template, with the series new documents name.
+fn config(series: &PackSeries) -> String {
+    let named = match series {
+        PackSeries::Standard(name) => name.clone(),
+        PackSeries::File(path) => series_file(path),
+    };
+    include_str!("../templates/pack/berthier.toml").replace(
+        &format!("series = {DEFAULT_SERIES:?}"),
+        &format!("series = {named:?}"),
+    )
+}
+
+/// The text of the series file `path`, refused unless it loads as a
+/// series (a counters file chosen by mistake is not copied in).
+fn series_text(path: &Path) -> Result<String, RunError> {
+    let document = |message: String| RunError::SeriesFile {
+        path: path.to_owned(),
+        message,
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| document(format!("cannot read: {e}")))?;
+    let format = berthier_schema::Format::of_path(path).ok_or_else(|| {
+        document("a series file's name ends in .ron or .json".to_owned())
+    })?;
+    match berthier_schema::load_document(&text, format) {
+        Ok(berthier_schema::Document::Series(_)) => Ok(text),
+        Ok(other) => Err(document(format!(
+            "is a {} file, not a series",
+            other.kind().as_str()
+        ))),
+        Err(e) => Err(document(e.to_string())),
+    }
 }
 
 /// A pre-commit configuration whose hook builds `berthier-validate` from

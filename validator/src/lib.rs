@@ -83,6 +83,14 @@ pub enum RunError {
         /// Every problem found.
         message: String,
     },
+    /// The series file a new pack is to copy is not one.
+    #[error("{}: {message}", path.display())]
+    SeriesFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
     /// An unknown code was asked about.
     #[error("unknown code `{0}`")]
     UnknownCode(String),

@@ -82,6 +82,11 @@ struct Config {
     /// Code name to `error`, `warning`, `info` or `allow`.
     #[serde(default)]
     severity: std::collections::BTreeMap<String, String>,
+    /// The series the pack's new documents name (a standard name, or a
+    /// series file relative to the root): the editor's New forms offer it
+    /// first. Checked here so that a typo is found, not passed on.
+    #[serde(default)]
+    series: Option<String>,
 }
 
 /// The candidates under `paths` (a file given explicitly is always a
@@ -321,10 +326,32 @@ fn read_config(dir: &Path) -> Result<Config, RunError> {
             });
         }
     };
-    toml::from_str(&text).map_err(|e| RunError::Config {
-        path,
-        message: e.to_string(),
-    })
+    let config: Config =
+        toml::from_str(&text).map_err(|e| RunError::Config {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+    if let Some(series) = &config.series {
+        check_series(dir, series)
+            .map_err(|message| RunError::Config { path, message })?;
+    }
+    Ok(config)
+}
+
+/// Why the configuration's `series` names nothing: an unknown standard
+/// name (with the nearest known one) or a missing file.
+fn check_series(dir: &Path, series: &str) -> Result<(), String> {
+    use berthier_schema::standard;
+    if standard::is_name(series) {
+        return standard::find(series)
+            .map(|_| ())
+            .map_err(|e| format!("series: {e}"));
+    }
+    if dir.join(series).is_file() {
+        Ok(())
+    } else {
+        Err(format!("series: no file `{series}` in the pack"))
+    }
 }
 
 /// Whether the file name ends in `.ron` or `.json`.

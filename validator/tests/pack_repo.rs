@@ -75,6 +75,79 @@ fn init_refuses_to_overwrite_and_names_the_files() {
 }
 
 #[test]
+fn init_on_another_standard_series_writes_no_example_battle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init", "vle", "--series", "vive-l-empereur"]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let pack = dir.path().join("vle");
+    assert!(pack.join("berthier.toml").is_file());
+    assert!(
+        !pack.join("maps/example").exists(),
+        "example on VLE terrain"
+    );
+    for folder in ["maps", "counters", "scenarios"] {
+        assert!(pack.join(folder).is_dir(), "no {folder}/ folder");
+    }
+    assert!(out.stdout.contains("No example battle"), "{}", out.stdout);
+    let config = std::fs::read_to_string(pack.join("berthier.toml")).unwrap();
+    let newest = standard::find("vive-l-empereur").unwrap().pinned();
+    assert!(config.contains(&format!("series = {newest:?}")), "{config}");
+    // No document yet: exit 2 as for any empty run, 0 when allowed.
+    assert_eq!(run(&pack, &[]).status, 2);
+    let empty = run(&pack, &["--allow-empty"]);
+    assert_eq!(empty.status, 0, "{}{}", empty.stdout, empty.stderr);
+
+    // The pack's series is checked: a typo is an error, with the name.
+    std::fs::write(
+        pack.join("berthier.toml"),
+        config.replace(&newest, "vive-l-emperor"),
+    )
+    .unwrap();
+    let typo = run(&pack, &[]);
+    assert_eq!(typo.status, 2, "{}{}", typo.stdout, typo.stderr);
+    assert!(typo.stderr.contains("berthier.toml"), "{}", typo.stderr);
+    assert!(typo.stderr.contains("vive-l-empereur"), "{}", typo.stderr);
+
+    let jdg = run(dir.path(), &["init", "jdg", "--no-example"]);
+    assert_eq!(jdg.status, 0, "{}{}", jdg.stdout, jdg.stderr);
+    assert!(!dir.path().join("jdg/scenarios/example").exists());
+}
+
+#[test]
+fn init_refuses_a_misspelled_series_with_the_nearest_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init", "p", "--series", "jours-de-glorie"]);
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("jours-de-gloire"), "{}", out.stderr);
+    assert!(!dir.path().join("p").exists(), "wrote a pack anyway");
+}
+
+#[test]
+fn init_copies_a_series_file_of_ones_own_into_the_pack() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let own = dir.path().join("mine.series.ron");
+    let shipped = standard::find("vive-l-empereur").expect("standard");
+    std::fs::write(&own, shipped.text).expect("write");
+    let out = run(
+        dir.path(),
+        &["init", "p", "--series", own.to_str().expect("utf-8")],
+    );
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let copied = dir.path().join("p/series/mine.series.ron");
+    assert_eq!(std::fs::read_to_string(copied).expect("copy"), shipped.text);
+
+    // A counters file chosen by mistake is refused, nothing written.
+    let counters = repo().join("counters/rivoli-1797/rivoli-1797.counters.ron");
+    let wrong = run(
+        dir.path(),
+        &["init", "q", "--series", counters.to_str().expect("utf-8")],
+    );
+    assert_eq!(wrong.status, 2, "{}{}", wrong.stdout, wrong.stderr);
+    assert!(wrong.stderr.contains("not a series"), "{}", wrong.stderr);
+    assert!(!dir.path().join("q").exists());
+}
+
+#[test]
 fn init_maps_every_json_kind_to_its_exported_schema() {
     let dir = tempfile::tempdir().expect("tempdir");
     assert_eq!(run(dir.path(), &["init"]).status, 0);

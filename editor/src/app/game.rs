@@ -204,7 +204,11 @@ impl App {
             return false;
         };
         match then {
-            Pending::Close(_) | Pending::NewMap | Pending::NewOob => true,
+            Pending::Close(_)
+            | Pending::NewMap
+            | Pending::NewOob
+            | Pending::NewPack
+            | Pending::NewScenario => true,
             Pending::Open(path) => !mode.owns(path),
             Pending::Reload | Pending::Setup(_) | Pending::Timeline(_) => false,
         }

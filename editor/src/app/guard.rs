@@ -124,6 +124,8 @@ impl App {
             Pending::Close(id) => window::close(id),
             Pending::NewMap => self.start_new_map(),
             Pending::NewOob => self.start_new_oob(),
+            Pending::NewPack => self.start_new_pack(),
+            Pending::NewScenario => self.start_new_scenario(),
             Pending::Setup(path) => {
                 self.screen = super::setup::open(path);
                 self.boot_task()
@@ -152,6 +154,17 @@ impl App {
     /// timeline), its order of battle, or its game in tabs; or with the
     /// error screen saying why, holding the map shown until now.
     pub(super) fn show(&mut self, path: PathBuf) -> Task<Message> {
+        if path.is_dir() {
+            return self.show_pack(&path);
+        }
+        let task = self.show_file(path.clone());
+        if !matches!(self.screen, Screen::Error(_)) {
+            self.follow_pack(&path);
+        }
+        task
+    }
+
+    fn show_file(&mut self, path: PathBuf) -> Task<Message> {
         let from = self.scenario.take();
         self.scenario_counters = None;
         match opened::open(&path) {
@@ -223,8 +236,14 @@ impl App {
                 Some(s)
             }
             Screen::Error(mut e) => e.take_previous(),
-            Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-            Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => {
+            Screen::Oob(_)
+            | Screen::Setup(_)
+            | Screen::Timeline(_)
+            | Screen::Pack => None,
+            Screen::NewMap(_, behind)
+            | Screen::NewOob(_, behind)
+            | Screen::NewPack(_, behind)
+            | Screen::NewScenario(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
             }
@@ -243,8 +262,14 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous(),
-        Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-        Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => map_in(behind),
+        Screen::Oob(_)
+        | Screen::Setup(_)
+        | Screen::Timeline(_)
+        | Screen::Pack => None,
+        Screen::NewMap(_, behind)
+        | Screen::NewOob(_, behind)
+        | Screen::NewPack(_, behind)
+        | Screen::NewScenario(_, behind) => map_in(behind),
     }
 }
 
@@ -269,9 +294,13 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
             Some(s)
         }
         Screen::Error(e) => e.previous_mut(),
-        Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_) => None,
-        Screen::NewMap(_, behind) | Screen::NewOob(_, behind) => {
-            map_in_mut(behind)
-        }
+        Screen::Oob(_)
+        | Screen::Setup(_)
+        | Screen::Timeline(_)
+        | Screen::Pack => None,
+        Screen::NewMap(_, behind)
+        | Screen::NewOob(_, behind)
+        | Screen::NewPack(_, behind)
+        | Screen::NewScenario(_, behind) => map_in_mut(behind),
     }
 }

@@ -10,25 +10,33 @@ use crate::screen::new_oob::{self, NewOobScreen};
 use berthier_tools::demo;
 
 impl App {
-    /// Shows the New map form; the file goes beside the map shown.
+    /// Shows the New map form; the file goes beside the map shown, or in
+    /// the pack's `maps/` folder on the pack's series.
     pub(super) fn start_new_map(&mut self) -> iced::Task<Message> {
         let data = demo::data_dir();
-        let form =
+        let mut form =
             NewMapScreen::new(self.map().map(|m| m.opened()), data.as_deref());
+        if let Some(root) = self.pack.root() {
+            form = form.in_pack(root.join("maps"), self.pack.series());
+        }
         let behind = side::take(&mut self.screen);
         self.screen = Screen::NewMap(Box::new(form), Box::new(behind));
         iced::Task::none()
     }
 
     /// Shows the New order of battle form; the file goes beside the map
-    /// shown, on the series it names.
+    /// shown, on the series it names, or in the pack's `counters/` folder
+    /// on the pack's series.
     pub(super) fn start_new_oob(&mut self) -> iced::Task<Message> {
         let data = demo::data_dir();
         let opened = self.map().map(|m| m.opened());
         let folder = opened.and_then(|o| o.path.parent());
         let series =
             opened.and_then(|o| SeriesChoice::of_map(&o.path, &o.map.series));
-        let form = NewOobScreen::new(folder, series, data.as_deref());
+        let mut form = NewOobScreen::new(folder, series, data.as_deref());
+        if let Some(root) = self.pack.root() {
+            form = form.in_pack(root.join("counters"), self.pack.series());
+        }
         let behind = side::take(&mut self.screen);
         self.screen = Screen::NewOob(Box::new(form), Box::new(behind));
         iced::Task::none()

@@ -41,12 +41,16 @@ impl App {
             Screen::Suggest(..) => (4, 0),
             Screen::NewMap(..) => (5, 0),
             Screen::NewOob(..) => (9, 0),
+            Screen::NewPack(..) => (10, 0),
+            Screen::Pack => (11, 0),
+            Screen::NewScenario(..) => (12, 0),
             Screen::Oob(_) => (6, 0),
             Screen::Setup(s) => (7, s.layout_key()),
             Screen::Timeline(_) => (8, 0),
         };
-        let bar = u32::from(self.scenario_counters.is_some());
-        screen | u32::from(self.unsaved.is_some()) << 4 | bar << 5 | map << 6
+        let bar = u32::from(self.scenario_counters.is_some())
+            | u32::from(self.pack_panel_shown()) << 1;
+        screen | u32::from(self.unsaved.is_some()) << 4 | bar << 5 | map << 7
     }
 
     /// The window style: the theme's, with the background stepping for a

@@ -201,6 +201,8 @@ pub enum Message {
     NewMap,
     /// Start a new order of battle (a counters file).
     NewOob,
+    /// Start a new pack.
+    NewPack,
     /// Import a VASSAL module.
     ImportVassal,
     /// Ask for a scan image to attach (or replace the scan with).
@@ -236,6 +238,8 @@ pub enum Event {
     NewMap,
     /// Start a new order of battle (a counters file).
     NewOob,
+    /// Start a new pack.
+    NewPack,
     /// Import a VASSAL module (File, "Import VASSAL module…").
     ImportVassal,
 }
@@ -478,6 +482,7 @@ impl MapScreen {
             Message::OpenRecent(f) => Some(Event::Open(Some(f.0))),
             Message::NewMap => Some(Event::NewMap),
             Message::NewOob => Some(Event::NewOob),
+            Message::NewPack => Some(Event::NewPack),
             Message::ImportVassal => Some(Event::ImportVassal),
             Message::RegisterGrid => {
                 return self.needs_scan(attach::NeedsScan::Register);

@@ -9,6 +9,53 @@ use iced::{Element, Fill, Task};
 
 use crate::screen::new_map::SeriesChoice;
 
+/// Where a new file goes when none was chosen with the Save dialog: in
+/// `folder`, or, in a pack, in a folder of its own named by its id under
+/// it (`maps/<id>/<id>.map.ron`, as the bundled battles are laid out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destination {
+    /// The folder the file (or its own folder) goes in.
+    pub folder: PathBuf,
+    /// Whether the file gets a folder of its own.
+    pub own_folder: bool,
+}
+
+impl Destination {
+    /// Straight into `folder`.
+    pub fn in_folder(folder: PathBuf) -> Self {
+        Self {
+            folder,
+            own_folder: false,
+        }
+    }
+
+    /// The file for `id` with this `suffix` (`map.ron`).
+    pub fn file(&self, id: &str, suffix: &str) -> PathBuf {
+        let name = format!("{id}.{suffix}");
+        match self.own_folder {
+            true => self.folder.join(id).join(name),
+            false => self.folder.join(name),
+        }
+    }
+
+    /// Why `path` cannot be written, if it cannot: its folder is missing
+    /// (in a pack, the folder above its own, which Create makes).
+    pub fn missing_folder(&self, path: &Path) -> Option<&'static str> {
+        let parent = path.parent()?;
+        let made = self.own_folder && parent.parent() == Some(&self.folder);
+        let there = if made { &self.folder } else { parent };
+        (!there.is_dir()).then_some("this folder does not exist")
+    }
+
+    /// Makes the file's own folder, when it has one.
+    pub fn prepare(&self, path: &Path) -> std::io::Result<()> {
+        match path.parent() {
+            Some(parent) if self.own_folder => std::fs::create_dir_all(parent),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The series list with **Other…** beside it.
 pub fn series_field<'a, M: Clone + 'a>(
     series: &'a [SeriesChoice],

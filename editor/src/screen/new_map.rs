@@ -16,6 +16,7 @@ use berthier_schema::{Extent, Format, Map, Orientation, Shift};
 use iced::Task;
 
 use crate::map_form::{self, Bound, ExtentInput, Field, Problems};
+use crate::screen::new_file;
 use berthier_tools::files;
 use berthier_tools::project::OpenedMap;
 use berthier_tools::scan;
@@ -25,6 +26,8 @@ use berthier_tools::scan;
 pub struct NewMapScreen {
     /// Where the file goes unless another is chosen.
     folder: PathBuf,
+    /// In a pack, each map gets a folder of its own under `folder`.
+    own_folder: bool,
     name: String,
     id: String,
     /// The id was typed: it no longer follows the name.
@@ -138,6 +141,7 @@ impl NewMapScreen {
             .cloned();
         Self {
             folder,
+            own_folder: false,
             name: String::new(),
             id: String::new(),
             id_typed: false,
@@ -201,13 +205,12 @@ impl NewMapScreen {
     fn dialog(&self, message: Message) -> Task<Message> {
         match message {
             Message::ChooseScan => view::scan_dialog(&self.folder),
-            Message::ChooseSeries => crate::screen::new_file::series_dialog(
-                &self.folder,
-                Message::SeriesPicked,
-            ),
+            Message::ChooseSeries => {
+                new_file::series_dialog(&self.folder, Message::SeriesPicked)
+            }
             Message::ChooseFile => {
                 let name = format!("{}.map.ron", self.id.trim());
-                crate::screen::new_file::save_dialog(
+                new_file::save_dialog(
                     &self.folder,
                     &name,
                     "map",
@@ -230,8 +233,33 @@ impl NewMapScreen {
     /// The file the map will be written to.
     pub fn target(&self) -> PathBuf {
         self.file.clone().unwrap_or_else(|| {
-            self.folder.join(format!("{}.map.ron", self.id.trim()))
+            self.destination().file(self.id.trim(), "map.ron")
         })
+    }
+
+    /// The form for a map of the pack: it goes in `maps` (a folder of its
+    /// own), on the pack's `series` when it names one.
+    pub fn in_pack(
+        mut self,
+        maps: PathBuf,
+        series: Option<SeriesChoice>,
+    ) -> Self {
+        self.folder = maps;
+        self.own_folder = true;
+        if let Some(series) = series {
+            if !self.series.contains(&series) {
+                self.series.insert(0, series.clone());
+            }
+            self.series_chosen = Some(series);
+        }
+        self
+    }
+
+    fn destination(&self) -> new_file::Destination {
+        new_file::Destination {
+            folder: self.folder.clone(),
+            own_folder: self.own_folder && self.file.is_none(),
+        }
     }
 
     /// Checks the form, then writes the map (asking first when the file
@@ -241,6 +269,9 @@ impl NewMapScreen {
         let map = self.read(&mut problems);
         let path = self.target();
         check_target(&path, &mut problems);
+        if let Some(why) = self.destination().missing_folder(&path) {
+            problems.add(Field::File, why);
+        }
         self.problems = problems;
         let map = map.filter(|_| self.problems.is_empty())?;
         if path.exists() && !replace {
@@ -248,6 +279,10 @@ impl NewMapScreen {
             return None;
         }
         self.replace = None;
+        if let Err(e) = self.destination().prepare(&path) {
+            self.problems.add(Field::File, e.to_string());
+            return None;
+        }
         let written = match replace {
             true => files::rewrite_map(&map, &path),
             false => files::save_map(&map, &path).map(|_| ()),
@@ -345,7 +380,5 @@ fn probe(path: PathBuf) -> ScanChoice {
 fn check_target(path: &Path, problems: &mut Problems) {
     if Format::of_path(path).is_none() {
         problems.add(Field::File, "the file name must end in .ron or .json");
-    } else if !path.parent().is_some_and(Path::is_dir) {
-        problems.add(Field::File, "this folder does not exist");
     }
 }

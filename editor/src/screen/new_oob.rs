@@ -21,6 +21,8 @@ use berthier_tools::oob::new as new_counters;
 pub struct NewOobScreen {
     /// Where the file goes unless another is chosen.
     folder: PathBuf,
+    /// In a pack, each order of battle gets a folder of its own.
+    own_folder: bool,
     name: String,
     id: String,
     /// The id was typed: it no longer follows the name.
@@ -90,6 +92,7 @@ impl NewOobScreen {
             folder: folder
                 .or(data)
                 .map_or_else(|| PathBuf::from("."), Path::to_owned),
+            own_folder: false,
             name: String::new(),
             id: String::new(),
             id_typed: false,
@@ -167,8 +170,33 @@ impl NewOobScreen {
     /// The file the order of battle will be written to.
     pub fn target(&self) -> PathBuf {
         self.file.clone().unwrap_or_else(|| {
-            self.folder.join(format!("{}.counters.ron", self.id.trim()))
+            self.destination().file(self.id.trim(), "counters.ron")
         })
+    }
+
+    /// The form for an order of battle of the pack: it goes in `counters`
+    /// (a folder of its own), on the pack's `series` when it names one.
+    pub fn in_pack(
+        mut self,
+        counters: PathBuf,
+        series: Option<SeriesChoice>,
+    ) -> Self {
+        self.folder = counters;
+        self.own_folder = true;
+        if let Some(series) = series {
+            if !self.series.contains(&series) {
+                self.series.insert(0, series.clone());
+            }
+            self.series_chosen = Some(series);
+        }
+        self
+    }
+
+    fn destination(&self) -> new_file::Destination {
+        new_file::Destination {
+            folder: self.folder.clone(),
+            own_folder: self.own_folder && self.file.is_none(),
+        }
     }
 
     /// Checks the form, then writes the file (asking first when it
@@ -186,8 +214,8 @@ impl NewOobScreen {
             problems.add(Field::Series, "choose a series");
         }
         let path = self.target();
-        if !path.parent().is_some_and(Path::is_dir) {
-            problems.add(Field::File, "this folder does not exist");
+        if let Some(why) = self.destination().missing_folder(&path) {
+            problems.add(Field::File, why);
         }
         self.problems = problems;
         let (id, name, series) = (id?, name?, self.series_chosen.as_ref()?);
@@ -199,6 +227,10 @@ impl NewOobScreen {
             return None;
         }
         self.replace = None;
+        if let Err(e) = self.destination().prepare(&path) {
+            self.problems.add(Field::File, e.to_string());
+            return None;
+        }
         let series = series.reference_from(&path);
         match new_counters::write(&path, &id, &name, &series) {
             Ok(()) => Some(Event::Created(path)),
@@ -263,7 +295,7 @@ impl NewOobScreen {
     fn file_field(&self) -> Element<'_, Message> {
         // Until there is an id, show where the file will go.
         let placeholder = (self.file.is_none() && self.id.trim().is_empty())
-            .then(|| self.folder.join("<id>.counters.ron"));
+            .then(|| self.destination().file("<id>", "counters.ron"));
         new_file::file_field(&self.target(), placeholder, Message::ChooseFile)
     }
 

@@ -46,6 +46,10 @@ pub enum Pending {
     NewMap,
     /// Start a new order of battle.
     NewOob,
+    /// Start a new pack.
+    NewPack,
+    /// Start a new scenario.
+    NewScenario,
     /// Open this scenario's Setup screen.
     Setup(PathBuf),
     /// Open this scenario's reinforcement timeline.
@@ -111,6 +115,8 @@ impl UnsavedPrompt {
             Pending::NewOob => {
                 "Save them before starting a new order of battle?"
             }
+            Pending::NewPack => "Save them before starting a new pack?",
+            Pending::NewScenario => "Save them before starting a new scenario?",
             Pending::Setup(_) => "Save them before setting up the scenario?",
             Pending::Timeline(_) => "Save them before opening the timeline?",
         };

@@ -33,15 +33,7 @@ fn map(app: &App) -> &MapScreen {
     match app.screen() {
         Screen::Map(s) => s,
         Screen::Error(e) => panic!("error screen: {}", e.error()),
-        Screen::Register(..)
-        | Screen::Suggest(..)
-        | Screen::NewMap(..)
-        | Screen::NewOob(..)
-        | Screen::Oob(..)
-        | Screen::Setup(..)
-        | Screen::Timeline(..) => {
-            panic!("another screen")
-        }
+        _ => panic!("another screen"),
     }
 }
 

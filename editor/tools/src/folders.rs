@@ -61,6 +61,12 @@ impl Folder {
     }
 }
 
+/// The user's home folder (where a first pack is offered), as the
+/// platform names it.
+pub fn home() -> Option<PathBuf> {
+    directories::UserDirs::new().map(|u| u.home_dir().to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

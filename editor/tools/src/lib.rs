@@ -17,6 +17,7 @@
 //! | [`scene`], [`render`], [`counter_art`], [`palette`] | shapes to draw, PNG rendering, counter faces and sheets, colours |
 //! | [`scan`], [`registration`], [`suggest`] | scans of any size, grid registration, suggested terrain |
 //! | [`vassal`], [`tiled`] | VASSAL modules in and out, Tiled maps out |
+//! | [`pack`] | a scenario pack's root and its documents by kind and name |
 //! | [`demo`], [`folders`], [`recent`] | the demo battle, the user's folders, recent files |
 
 pub mod counter_art;
@@ -30,6 +31,7 @@ pub mod history;
 pub mod oob;
 pub mod oob_csv;
 pub mod opened;
+pub mod pack;
 pub mod palette;
 pub mod project;
 pub mod recent;

@@ -7,6 +7,7 @@
 
 pub mod art;
 pub mod history;
+pub mod new;
 pub mod posture;
 pub mod roster;
 pub mod stack;

@@ -118,6 +118,7 @@ impl MapScreen {
         let undo = self.paint.history.can_undo().then_some(Message::Undo);
         let redo = self.paint.history.can_redo().then_some(Message::Redo);
         row![
+            button("New pack…").on_press(Message::NewPack),
             button("New map…").on_press(Message::NewMap),
             button("New order of battle…").on_press(Message::NewOob),
             button("Open…").on_press(Message::Open),

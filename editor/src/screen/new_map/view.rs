@@ -140,7 +140,7 @@ impl NewMapScreen {
     fn file_field(&self) -> Element<'_, Message> {
         // Until there is an id, show where the file will go.
         let placeholder = (self.file.is_none() && self.id.trim().is_empty())
-            .then(|| self.folder.join("<id>.map.ron"));
+            .then(|| self.destination().file("<id>", "map.ron"));
         new_file::file_field(&self.target(), placeholder, Message::ChooseFile)
     }
 

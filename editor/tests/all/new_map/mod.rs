@@ -9,6 +9,7 @@ use crate::app_ui;
 mod form;
 mod header;
 mod oob;
+mod pack;
 mod scan;
 
 use std::path::{Path, PathBuf};

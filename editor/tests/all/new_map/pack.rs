@@ -1,0 +1,208 @@
+//! New pack and the pack panel: the form writes what `berthier-validate
+//! init` writes for the series chosen, the pack opens on its home page,
+//! its documents are listed by name and open with a click, and the New map
+//! and New order of battle forms put files in the pack's folders on the
+//! pack's series. A folder that is not a pack says so.
+
+use berthier_editor::app::{Message, Screen};
+use berthier_editor::map_form::Field;
+use berthier_editor::screen::new_map::SeriesChoice;
+use berthier_editor::screen::new_pack::Message as Form;
+use berthier_schema::{Document, Format};
+
+use super::*;
+
+fn pack_form(app: &mut App, m: Form) {
+    let _ = app.update(Message::NewPack(m));
+}
+
+/// From the map shown, New pack into `folder` on `series`.
+fn new_pack(app: &mut App, folder: &Path, series: &str, example: bool) {
+    click(app, "New pack…");
+    assert!(matches!(app.screen(), Screen::NewPack(..)));
+    pack_form(app, Form::Folder(folder.display().to_string()));
+    pack_form(app, Form::Series(SeriesChoice::Standard(series.into())));
+    pack_form(app, Form::Example(example));
+    click(app, "Create pack");
+}
+
+#[test]
+fn a_pack_on_vive_l_empereur_starts_empty_and_takes_a_new_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let vere = dir.path().join("vere");
+    new_pack(&mut app, &vere, "vive-l-empereur@1", true);
+
+    assert!(matches!(app.screen(), Screen::Pack), "the pack's home");
+    assert!(vere.join("berthier.toml").is_file());
+    assert!(
+        vere.join(".github/workflows/berthier-validate.yml")
+            .is_file()
+    );
+    // The example battle is Jours de Gloire's: not written on VLE.
+    assert!(!vere.join("maps/example").exists());
+    assert!(shows(&mut app, "Pack: vere"));
+    assert!(shows(&mut app, "none yet"));
+
+    click(&mut app, "New map…");
+    assert!(
+        matches!(app.screen(), Screen::NewMap(..)),
+        "the New map form"
+    );
+    // The pack's series (read back from the file below), and a folder of
+    // its own under maps/.
+    form(&mut app, new_map::Message::Name("Combat de la Vère".into()));
+    click(&mut app, "Create map");
+    let file = vere.join("maps/combat-de-la-vere/combat-de-la-vere.map.ron");
+    let text = std::fs::read_to_string(&file).expect("the map in maps/<id>/");
+    assert!(text.contains("series: \"vive-l-empereur@1\""), "{text}");
+    assert!(matches!(app.screen(), Screen::Map(_)));
+    // The panel lists the new map under its name.
+    assert!(shows(&mut app, "Combat de la Vère"));
+    assert!(shows(&mut app, "Orders of battle"));
+}
+
+#[test]
+fn the_example_pack_lists_its_battle_and_opens_it_with_a_click() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let example = dir.path().join("example");
+    new_pack(&mut app, &example, "jours-de-gloire@1", true);
+    assert!(matches!(app.screen(), Screen::Pack));
+    for name in ["Example field", "Example order of battle", "Example battle"] {
+        assert!(shows(&mut app, name), "{name} listed");
+    }
+    click(&mut app, "Example battle");
+    assert!(matches!(app.screen(), Screen::Map(_)), "the scenario's map");
+    assert!(shows(&mut app, "Setup"), "the scenario's bar");
+
+    // A new order of battle goes in counters/<id>/ on the pack's series.
+    click(&mut app, "New order of battle…");
+    let _ = app.update(Message::NewOob(
+        berthier_editor::screen::new_oob::Message::Name(
+            "Armée de la Vère".into(),
+        ),
+    ));
+    click(&mut app, "Create order of battle");
+    let file =
+        example.join("counters/armee-de-la-vere/armee-de-la-vere.counters.ron");
+    let text = std::fs::read_to_string(&file).expect("written");
+    let Ok(Document::Counters(c)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(c.series, "jours-de-gloire@1");
+}
+
+#[test]
+fn a_pack_is_never_written_over_an_existing_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let taken = dir.path().join("taken");
+    std::fs::create_dir_all(&taken).expect("folder");
+    std::fs::write(taken.join("berthier.toml"), "# mine\n").expect("mine");
+    new_pack(&mut app, &taken, "jours-de-gloire@1", false);
+    let Screen::NewPack(form, _) = app.screen() else {
+        panic!("still on the form");
+    };
+    let problem = form.problem(Field::File).expect("a problem");
+    assert!(problem.contains("would overwrite"), "{problem}");
+    assert!(problem.contains("berthier.toml"), "{problem}");
+    assert_eq!(
+        std::fs::read_to_string(taken.join("berthier.toml")).expect("kept"),
+        "# mine\n"
+    );
+    // Cancel goes back to the map, as it was.
+    click(&mut app, "Cancel");
+    assert!(matches!(app.screen(), Screen::Map(_)));
+}
+
+#[test]
+fn a_folder_opens_as_its_pack_or_says_it_is_not_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plain = dir.path().join("plain");
+    std::fs::create_dir_all(&plain).expect("folder");
+    let app = app_at(&plain, dir.path());
+    let Screen::Error(e) = app.screen() else {
+        panic!("the error screen");
+    };
+    assert!(
+        e.error().message.contains("not a pack"),
+        "{}",
+        e.error().message
+    );
+
+    std::fs::write(plain.join("berthier.toml"), "exclude = []\n")
+        .expect("config");
+    let mut app = app_at(&plain, dir.path());
+    assert!(matches!(app.screen(), Screen::Pack));
+    assert!(shows(&mut app, "Pack: plain"));
+}
+
+#[test]
+fn a_new_scenario_on_the_packs_map_and_order_of_battle_opens_in_setup() {
+    use berthier_editor::screen::new_scenario::Message as Scenario;
+    let scenario = |app: &mut App, m: Scenario| {
+        let _ = app.update(Message::NewScenario(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let root = dir.path().join("vere");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "New scenario…");
+    assert!(matches!(app.screen(), Screen::NewScenario(..)));
+    // The pack's map and order of battle, and its sides, by their names.
+    let Screen::NewScenario(form, _) = app.screen() else {
+        panic!("the form");
+    };
+    let chosen = |c: Option<&berthier_editor::screen::new_scenario::Choice>| {
+        c.map(|c| c.name.clone())
+    };
+    assert_eq!(chosen(form.map()).as_deref(), Some("Example field"));
+    assert_eq!(
+        chosen(form.counters()).as_deref(),
+        Some("Example order of battle")
+    );
+    let sides: Vec<String> =
+        form.sides().iter().map(ToString::to_string).collect();
+    assert_eq!(sides, ["Blue", "Red"]);
+
+    scenario(&mut app, Scenario::Name("Combat de la Vère".into()));
+    scenario(&mut app, Scenario::Date("16 May 1809".into()));
+    scenario(&mut app, Scenario::Last("9h".into()));
+    click(&mut app, "Create scenario");
+    let Screen::NewScenario(form, _) = app.screen() else {
+        panic!("still on the form");
+    };
+    assert!(
+        form.problem(Field::Turns)
+            .is_some_and(|p| p.contains("HH:MM"))
+    );
+    scenario(&mut app, Scenario::Last("14:00".into()));
+    assert!(shows(&mut app, "6 turns"));
+    click(&mut app, "Create scenario");
+
+    assert!(matches!(app.screen(), Screen::Setup(_)), "Setup opens");
+    let file =
+        root.join("scenarios/combat-de-la-vere/combat-de-la-vere.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("written");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(s.name, "Combat de la Vère");
+    assert_eq!(s.series, "jours-de-gloire@1");
+    assert_eq!(s.map, "../../maps/example/example.map.ron");
+    assert_eq!(s.counters, "../../counters/example/example.counters.ron");
+    assert_eq!((s.turns.first.as_str(), s.turns.count), ("09:00", 6));
+    assert_eq!(s.turns.date.as_deref(), Some("16 May 1809"));
+    let sides: Vec<&str> = s.sides.iter().map(|s| s.side.as_str()).collect();
+    assert_eq!(sides, ["blue", "red"]);
+    assert_eq!(s.sets_up_first.as_deref(), Some("blue"));
+}
