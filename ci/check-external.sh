@@ -21,7 +21,10 @@ if [ ! -x "$venv/bin/check-jsonschema" ] || [ ! -x "$venv/bin/pre-commit" ] \
         'check-jsonschema>=0.29' 'pre-commit>=3' 'pytmx>=3.32'
 fi
 
-cargo build --quiet -p berthier-validator
+# The binaries `cargo test --workspace` builds (a no-op after ci/test.sh's
+# test step; building one package with -p would resolve other features
+# and compile its dependencies again).
+cargo test --quiet --workspace --lib --bins --tests --no-run
 validate=target/debug/berthier-validate
 
 out=$(mktemp -d)
@@ -66,6 +69,5 @@ if ! command -v tiled >/dev/null; then
         exit 1
     fi
 fi
-cargo build --quiet -p berthier-tools-cli
 "$venv/bin/python" ci/check-tiled.py target/debug/berthier-tools "$validate" \
     "$(command -v tiled)" maps/*/*.map.ron 2> >(grep -v pygame >&2)

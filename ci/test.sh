@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 export ICED_TEST_BACKEND=tiny-skia
 export CARGO_TERM_COLOR=never
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step prints the seconds since the start, so a slow step shows in
+# CI's log (the budget is 25 minutes on 2 cores with a cold cache).
+started=$SECONDS
+step() { printf '\n== [%ds] %s\n' "$((SECONDS - started))" "$*"; }
 
 step "berthier-schema must not depend on a GUI toolkit"
 if cargo tree -p berthier-schema -e normal --prefix none | grep -q '^iced'; then
@@ -63,11 +66,17 @@ step "cargo test --workspace"
 # take the CI budget.
 cargo test --workspace --lib --bins --tests
 
+# The later steps run the binaries this step built (target/debug): asking
+# cargo for one package again (`cargo run -p`, `cargo build -p`) resolves
+# that package's features alone, without the editor's and the tests', and
+# compiles the shared dependencies a second time.
 step "berthier-validate on the bundled packs"
-cargo run --quiet -p berthier-validator -- .
+target/debug/berthier-validate .
 
 step "a pack in its own repository: cargo install, init, validate"
 bash ci/pack-repo.sh
 
 step "external tools: check-jsonschema, GitHub workflow schema, pre-commit"
 bash ci/check-external.sh
+
+step "done"
