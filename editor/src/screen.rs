@@ -4,6 +4,7 @@ pub mod clip;
 pub mod error;
 pub mod game;
 pub mod map;
+pub mod members;
 pub mod new_file;
 pub mod new_map;
 pub mod new_oob;

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::hex::HexId;
 use crate::map::Compass;
 
+mod words;
+pub use words::Names;
+
 /// A point or area on the map a placement refers to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum Location {

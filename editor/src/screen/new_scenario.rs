@@ -329,9 +329,10 @@ impl NewScenarioScreen {
     /// The form.
     pub fn view(&self) -> Element<'_, Message> {
         let p = &self.problems;
-        let turns = match self.turn_count() {
-            Some(n) => format!("{n} turns"),
-            None => String::new(),
+        // Until there is an id, show where the file will go.
+        let target = match self.id.trim().is_empty() {
+            true => self.destination.file("<id>", "scenario.ron"),
+            false => self.target(),
         };
         let form = column![
             text("New scenario").size(24),
@@ -340,22 +341,56 @@ impl NewScenarioScreen {
                  its setup and arrivals are made on the next screens."
             )
             .size(14),
+            self.names(),
+            self.documents(),
+            labelled("Turns", self.turns_field(), p.of(Field::Turns)),
+            self.sides_fields(),
+            labelled(
+                "Save to",
+                text(target.display().to_string()),
+                p.of(Field::File)
+            ),
+            row![
+                button("Create scenario").on_press(Message::Create),
+                button("Cancel")
+                    .style(button::secondary)
+                    .on_press(Message::Cancel),
+            ]
+            .spacing(12),
+        ]
+        .spacing(10)
+        .padding(20)
+        .max_width(820);
+        scrollable(container(form).center_x(Fill)).into()
+    }
+
+    fn names(&self) -> Element<'_, Message> {
+        let p = &self.problems;
+        column![
             labelled(
                 "Name",
                 text_input("Combat de la Vère", &self.name)
                     .on_input(Message::Name),
-                p.of(Field::Name)
+                p.of(Field::Name),
             ),
             labelled(
                 "Id",
                 text_input("combat-de-la-vere", &self.id).on_input(Message::Id),
-                p.of(Field::Id)
+                p.of(Field::Id),
             ),
             labelled(
                 "Date",
                 text_input("16 May 1809", &self.date).on_input(Message::Date),
-                None
+                None,
             ),
+        ]
+        .spacing(10)
+        .into()
+    }
+
+    fn documents(&self) -> Element<'_, Message> {
+        let p = &self.problems;
+        column![
             labelled(
                 "Map",
                 pick_list(self.maps.as_slice(), self.map.clone(), Message::Map)
@@ -374,45 +409,38 @@ impl NewScenarioScreen {
                 .width(Fill),
                 p.of(Field::Counters),
             ),
-            labelled("Turns", self.turns_field(turns), p.of(Field::Turns)),
+        ]
+        .spacing(10)
+        .into()
+    }
+
+    fn sides_fields(&self) -> Element<'_, Message> {
+        let list = |chosen: &Option<SideChoice>,
+                    on: fn(SideChoice) -> Message| {
+            pick_list(self.sides.as_slice(), chosen.clone(), on)
+                .placeholder("a side of the order of battle")
+        };
+        column![
             labelled(
                 "Sets up first",
-                pick_list(
-                    self.sides.as_slice(),
-                    self.sets_up_first.clone(),
-                    Message::SetsUpFirst
-                ),
-                None,
+                list(&self.sets_up_first, Message::SetsUpFirst),
+                None
             ),
             labelled(
                 "Moves first",
-                pick_list(
-                    self.sides.as_slice(),
-                    self.moves_first.clone(),
-                    Message::MovesFirst
-                ),
-                None,
+                list(&self.moves_first, Message::MovesFirst),
+                None
             ),
-            labelled(
-                "Save to",
-                text(self.target().display().to_string()),
-                p.of(Field::File),
-            ),
-            row![
-                button("Create scenario").on_press(Message::Create),
-                button("Cancel")
-                    .style(button::secondary)
-                    .on_press(Message::Cancel),
-            ]
-            .spacing(12),
         ]
         .spacing(10)
-        .padding(20)
-        .max_width(820);
-        scrollable(container(form).center_x(Fill)).into()
+        .into()
     }
 
-    fn turns_field(&self, turns: String) -> Element<'_, Message> {
+    fn turns_field(&self) -> Element<'_, Message> {
+        let turns = match self.turn_count() {
+            Some(n) => format!("{n} turns"),
+            None => String::new(),
+        };
         row![
             text("first"),
             text_input("09:00", &self.first)

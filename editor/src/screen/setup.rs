@@ -8,6 +8,7 @@
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
 mod facing;
+mod instruction_tools;
 mod layer;
 mod live;
 mod place;
@@ -24,6 +25,7 @@ use iced::widget::canvas::Cache;
 use crate::map_canvas;
 use crate::screen::overlay::{MapView, Pointer};
 use crate::screen::{rewrite, unsaved};
+use berthier_tools::setup::instruction_edit::Member;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
@@ -151,6 +153,16 @@ pub enum Message {
     Live(crate::scenario_findings::live::Message),
     /// Write a new variant of this scenario and open it.
     NewVariant,
+    /// Add an instruction to this side (by index) and select it.
+    AddInstruction(usize),
+    /// Duplicate the selected instruction.
+    DuplicateInstruction,
+    /// Delete the selected instruction.
+    DeleteInstruction,
+    /// The selected instruction places this too.
+    AddMember(Member),
+    /// The selected instruction no longer places this.
+    RemoveMember(Member),
 }
 
 /// What the app must do for the screen.
@@ -355,6 +367,11 @@ impl SetupScreen {
             Message::SelectInstruction(side, i) => {
                 self.select_instruction(side, i)
             }
+            Message::AddInstruction(side) => self.add_instruction(side),
+            Message::DuplicateInstruction => self.duplicate_instruction(),
+            Message::DeleteInstruction => self.delete_instruction(),
+            Message::AddMember(m) => self.edit_members(m, true),
+            Message::RemoveMember(m) => self.edit_members(m, false),
             Message::Raise(unit) => self.restack(&unit, -1),
             Message::Lower(unit) => self.restack(&unit, 1),
             Message::SetFormation(unit, f) => {

@@ -7,6 +7,7 @@
 //! validator's own entry simulation. Laid out in `view`, the map in
 //! `minimap`, the played turn in `play`.
 
+mod arrival_tools;
 mod entry;
 mod live;
 mod minimap;
@@ -123,6 +124,16 @@ pub enum Message {
     MapPointer(iced::Point, iced::Size),
     /// The small map was pressed.
     MapPress,
+    /// Add an arrival to this side (by index) and select it.
+    AddArrival(usize),
+    /// Duplicate the selected arrival.
+    DuplicateArrival,
+    /// Delete the selected arrival.
+    DeleteArrival,
+    /// The selected arrival brings this too.
+    AddMember(berthier_tools::unit_set::Member),
+    /// The selected arrival no longer brings this.
+    RemoveMember(berthier_tools::unit_set::Member),
 }
 
 /// What the app must do for the screen.
@@ -256,6 +267,11 @@ impl TimelineScreen {
                     self.move_to(key, turn);
                 }
             }
+            Message::AddArrival(side) => self.add_arrival(side),
+            Message::DuplicateArrival => self.duplicate_arrival(),
+            Message::DeleteArrival => self.delete_arrival(),
+            Message::AddMember(m) => self.arrival_member(m, true),
+            Message::RemoveMember(m) => self.arrival_member(m, false),
             Message::Earlier => self.step_selected(-1),
             Message::Later => self.step_selected(1),
             Message::Play(on) => {

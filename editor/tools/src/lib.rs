@@ -45,5 +45,6 @@ pub mod tiled;
 pub mod timeline;
 pub mod tool;
 pub mod undo;
+pub mod unit_set;
 pub mod vassal;
 pub mod victory;

@@ -7,6 +7,7 @@
 
 pub mod art;
 pub mod history;
+pub mod instruction_edit;
 pub mod new;
 pub mod posture;
 pub mod roster;
@@ -143,6 +144,14 @@ impl SetupDoc {
         self.file.record(before, None);
     }
 
+    /// The names placements refer to: the map's and the order of battle's.
+    pub fn names(&self) -> berthier_schema::placement::Names<'_> {
+        berthier_schema::placement::Names {
+            map: &self.opened.map,
+            counters: Some(&self.counters),
+        }
+    }
+
     /// Every side's instructions.
     pub fn instructions(&self) -> Instructions {
         self.scenario
@@ -223,14 +232,8 @@ impl SetupDoc {
         let sides = self.scenario.sides.iter().zip(&self.instructions_read);
         for (side, (shown, read)) in written.sides.iter_mut().zip(sides) {
             side.setup.clone_from(&shown.setup);
-            let edited = shown.instructions.iter().zip(read);
-            for (i, (now, then)) in edited.enumerate() {
-                if now != then
-                    && let Some(slot) = side.instructions.get_mut(i)
-                {
-                    slot.clone_from(now);
-                }
-            }
+            side.instructions =
+                as_written_list(&shown.instructions, read, &side.instructions);
         }
         Ok(written)
     }
@@ -266,4 +269,25 @@ impl SetupDoc {
         on.sort_by_key(|p| p.stack.unwrap_or(u8::MAX));
         on
     }
+}
+
+/// A side's instructions to write: each one shown as it was read is
+/// written as the file has it (a `DeploymentOf` stays one, not the zones
+/// it resolved to); one edited, added or duplicated is written as shown;
+/// one deleted is gone.
+fn as_written_list(
+    shown: &[Instruction],
+    read: &[Instruction],
+    file: &[Instruction],
+) -> Vec<Instruction> {
+    shown
+        .iter()
+        .map(|now| {
+            let same = read.iter().position(|then| then == now);
+            match same.and_then(|j| file.get(j)) {
+                Some(original) => original.clone(),
+                None => now.clone(),
+            }
+        })
+        .collect()
 }

@@ -7,6 +7,7 @@
 //! is not edited here: its arrivals are mostly its base's, and a move
 //! would have to be written as a change of the variant.
 
+pub mod arrival_edit;
 pub mod cards;
 pub mod moves;
 pub mod names;
@@ -160,6 +161,19 @@ impl TimelineDoc {
         }
         let step = ScheduleStep::Entry(EntryChange { side, index, entry });
         let inverse = step.apply_to(&mut self.scenario);
+        self.file.record(inverse, None);
+        true
+    }
+
+    /// Replaces every side's arrivals (an arrival added, duplicated or
+    /// deleted, or the units one brings), as one undo step; whether
+    /// anything changed. Nothing in a variant.
+    pub fn apply_arrivals(&mut self, after: arrival_edit::Arrivals) -> bool {
+        if self.variant || arrival_edit::of(&self.scenario) == after {
+            return false;
+        }
+        let inverse =
+            ScheduleStep::Arrivals(after).apply_to(&mut self.scenario);
         self.file.record(inverse, None);
         true
     }

@@ -136,7 +136,8 @@ impl SetupScreen {
     fn list(&self) -> Element<'_, Message> {
         let mut tabs = row![].spacing(4);
         for (i, side) in self.doc.scenario().sides.iter().enumerate() {
-            tabs = tabs.push(tab_button(&side.side, Tab::Roster(i), self.tab));
+            let name = self.side_name(&side.side);
+            tabs = tabs.push(tab_button(name, Tab::Roster(i), self.tab));
         }
         tabs =
             tabs.push(tab_button("Instructions", Tab::Instructions, self.tab));
@@ -148,12 +149,25 @@ impl SetupScreen {
             Tab::Instructions => self.instructions(),
             Tab::Variant => self.variant_view(),
         };
+        // Side names are long ("Armée anglo-alliée"): the tabs wrap.
+        let tabs = tabs.wrap().vertical_spacing(4);
         let mut top = column![container(tabs).padding(6)];
         if self.tab == Tab::Instructions {
             top = top.push(container(self.zone_header()).padding([0, 8]));
         }
         top.push(scrollable(container(content).padding([4, 8])).height(Fill))
             .into()
+    }
+
+    /// The side's name from the order of battle ("Armée française", not
+    /// `blue`); its id only when the order of battle lacks it.
+    fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.doc
+            .counters
+            .sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or(id, |s| s.name.as_str())
     }
 
     fn roster(&self, side: usize) -> Element<'_, Message> {
@@ -213,9 +227,17 @@ impl SetupScreen {
         let mut list = Column::new().spacing(4);
         let chosen = self.instruction.as_ref().map(|(at, _)| *at);
         for (i, side) in self.doc.scenario().sides.iter().enumerate() {
-            list = list.push(text(side.side.clone()).size(15));
+            list = list.push(text(self.side_name(&side.side)).size(15));
+            let add = button(text("Add instruction").size(12))
+                .padding([2, 6])
+                .style(button::secondary)
+                .on_press_maybe(
+                    self.doc
+                        .is_editable()
+                        .then_some(Message::AddInstruction(i)),
+                );
             for (k, ins) in side.instructions.iter().enumerate() {
-                let words = text(zone::words(ins)).size(13);
+                let words = text(zone::words(ins, &self.doc.names())).size(13);
                 let words = if zone::is_text(&ins.placement) {
                     words.style(text::danger)
                 } else {
@@ -242,6 +264,7 @@ impl SetupScreen {
                         .on_press(Message::SelectInstruction(i, k)),
                 );
             }
+            list = list.push(add);
         }
         list.into()
     }
@@ -371,7 +394,7 @@ impl SetupScreen {
 
     /// The selected instruction's zone: its size, then its map tools.
     fn zone_header(&self) -> Element<'_, Message> {
-        let mut list = Column::new().spacing(4);
+        let mut list = Column::new().spacing(4).push(self.instruction_tools());
         if let Some(zone) = self.zone() {
             let mut line = format!("{} hexes allowed", zone.allowed.len());
             if let Some(why) = &zone.why {

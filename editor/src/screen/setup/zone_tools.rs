@@ -12,7 +12,7 @@ use iced::widget::{Column, button, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
-use berthier_tools::setup::zone_edit;
+use berthier_tools::setup::{zone, zone_edit};
 
 /// What the next click on the map does to the selected instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,10 +68,12 @@ impl SetupScreen {
                     .iter()
                     .find(|p| p.hexes.contains(&hex))
                     .map(|p| p.id.clone());
-                self.notice = Some(match &place {
-                    Some(id) => format!("Zone measured from place {id}"),
-                    None => format!("Zone measured from hex {hex}"),
-                });
+                self.notice = Some(
+                    match map.places.iter().find(|p| p.hexes.contains(&hex)) {
+                        Some(p) => format!("Zone measured from {}", p.name),
+                        None => format!("Zone measured from hex {hex}"),
+                    },
+                );
                 self.edit_placement(|p| zone_edit::pick(p, hex, place));
                 self.zone_tool = None;
             }
@@ -101,6 +103,7 @@ impl SetupScreen {
             return;
         };
         if change(&mut ins.placement) {
+            zone::reword(ins, &self.doc.names());
             self.doc.apply_instructions(all);
             self.refresh();
         }

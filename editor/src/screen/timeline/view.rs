@@ -225,16 +225,23 @@ impl TimelineScreen {
         if let Some(turn) = self.playing {
             return self.play_view(turn);
         }
+        let tools = self.arrival_tools();
         let Some(card) = self.selected() else {
-            return text(
+            let hint = text(
                 "Select a card to see its units and entry; drag it to \
                  another turn, or use Earlier and Later (arrow keys).",
             )
-            .size(14)
-            .into();
+            .size(14);
+            return column![tools, hint].spacing(6).into();
         };
         let mut lines = column![
-            text(format!("{} — {}", card.title, card.side_id)).size(16),
+            tools,
+            text(format!(
+                "{} — {}",
+                card.title,
+                self.side_name(&card.side_id)
+            ))
+            .size(16),
             text(format!("At {}", card.at)).size(14),
         ]
         .spacing(3);

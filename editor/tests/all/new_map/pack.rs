@@ -188,6 +188,8 @@ fn a_new_scenario_on_the_packs_map_and_order_of_battle_opens_in_setup() {
     click(&mut app, "Create scenario");
 
     assert!(matches!(app.screen(), Screen::Setup(_)), "Setup opens");
+    // Its tabs name the sides as the order of battle does, not by id.
+    assert!(shows(&mut app, "Blue") && !shows(&mut app, "blue"));
     let file =
         root.join("scenarios/combat-de-la-vere/combat-de-la-vere.scenario.ron");
     let text = std::fs::read_to_string(&file).expect("written");
@@ -205,4 +207,113 @@ fn a_new_scenario_on_the_packs_map_and_order_of_battle_opens_in_setup() {
     let sides: Vec<&str> = s.sides.iter().map(|s| s.side.as_str()).collect();
     assert_eq!(sides, ["blue", "red"]);
     assert_eq!(s.sets_up_first.as_deref(), Some("blue"));
+}
+
+#[test]
+fn instructions_are_added_given_units_duplicated_and_deleted_in_setup() {
+    use berthier_editor::screen::setup::{Message as Setup, Tab};
+    use berthier_tools::setup::instruction_edit::Member;
+    let setup = |app: &mut App, m: Setup| {
+        let _ = app.update(Message::Setup(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let root = dir.path().join("p");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "Example battle");
+    click(&mut app, "Setup");
+    setup(&mut app, Setup::Show(Tab::Instructions));
+    let instructions = |app: &App| match app.screen() {
+        Screen::Setup(s) => s.doc().scenario().sides[1].instructions.clone(),
+        _ => panic!("Setup"),
+    };
+    assert!(instructions(&app).is_empty(), "Red has none in the example");
+
+    setup(&mut app, Setup::AddInstruction(1));
+    setup(
+        &mut app,
+        Setup::AddMember(Member::Formation("red-1".into())),
+    );
+    let added = instructions(&app);
+    assert_eq!(added.len(), 1);
+    assert_eq!(added[0].units.formations, ["red-1"]);
+    assert_eq!(
+        added[0].text.as_deref(),
+        Some("within one hex of The hamlet")
+    );
+    assert!(shows(&mut app, "Places: Red brigade (formation)"));
+
+    click(&mut app, "Duplicate");
+    assert_eq!(instructions(&app).len(), 2);
+    click(&mut app, "Delete");
+    assert_eq!(instructions(&app).len(), 1);
+    click(&mut app, "Undo");
+    assert_eq!(instructions(&app).len(), 2, "one step each");
+
+    click(&mut app, "Save");
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(s.sides[1].instructions.len(), 2, "{text}");
+    assert_eq!(s.sides[1].instructions[0].units.formations, ["red-1"]);
+}
+
+#[test]
+fn arrivals_are_added_given_units_duplicated_and_deleted_on_the_timeline() {
+    use berthier_editor::screen::timeline::Message as Timeline;
+    use berthier_schema::scenario::TurnRef;
+    use berthier_tools::unit_set::Member;
+    let timeline = |app: &mut App, m: Timeline| {
+        let _ = app.update(Message::Timeline(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let root = dir.path().join("p");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "Example battle");
+    click(&mut app, "Timeline");
+    let arrivals = |app: &App| match app.screen() {
+        Screen::Timeline(s) => {
+            s.doc().scenario().sides[0].reinforcements.clone()
+        }
+        _ => panic!("Timeline"),
+    };
+    assert!(arrivals(&app).is_empty(), "Blue has none in the example");
+    assert!(shows(&mut app, "Add arrival: Blue"), "sides by name");
+
+    click(&mut app, "Add arrival: Blue");
+    timeline(&mut app, Timeline::AddMember(Member::Unit("b2".into())));
+    let added = arrivals(&app);
+    assert_eq!(added.len(), 1);
+    assert_eq!(added[0].at, TurnRef::Turn(2));
+    assert_eq!(added[0].units.units, ["b2"]);
+    assert_eq!(
+        added[0].entry,
+        Some(berthier_schema::Location::Edge("west".into())),
+        "the map's first edge"
+    );
+    assert!(shows(&mut app, "Brings: Hussars"));
+    click(&mut app, "Duplicate");
+    assert_eq!(arrivals(&app).len(), 2);
+    click(&mut app, "Delete");
+    click(&mut app, "Undo");
+    assert_eq!(arrivals(&app).len(), 2, "one step each");
+
+    click(&mut app, "Save");
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(s.sides[0].reinforcements.len(), 2, "{text}");
 }

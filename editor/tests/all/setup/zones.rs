@@ -55,9 +55,20 @@ fn radius_pick_and_region_each_undone_then_saved_with_comments() {
     assert_eq!(zone(&app, 0, 1), within(4));
     assert!(shows(&app, "Radius: within 4"));
     let at4 = allowed(&app);
+    let words = |app: &App| {
+        setup(app).doc().scenario().sides[0].instructions[1]
+            .text
+            .clone()
+    };
+    let printed = words(&app);
     click(&mut app, "+");
     assert_eq!(zone(&app, 0, 1), within(5));
     assert!(allowed(&app) >= at4, "a wider zone allows no fewer hexes");
+    // The words say the zone now checked, with the place's name; undo
+    // brings the rulebook's words back with the radius.
+    let now = words(&app).expect("words");
+    assert!(now.contains("within 5 hexes of Fleurus"), "{now}");
+    assert!(shows(&app, &now), "the list shows the new words");
 
     // Picked on the map: a hex of no place is the hex itself.
     let map = &setup(&app).doc().opened.map;
@@ -79,6 +90,7 @@ fn radius_pick_and_region_each_undone_then_saved_with_comments() {
     assert_eq!(zone(&app, 0, 1), within(5));
     click(&mut app, "Undo");
     assert_eq!(zone(&app, 0, 1), within(4));
+    assert_eq!(words(&app), printed);
     assert!(!setup(&app).is_dirty());
 
     // Napoleon on the mill: replaced by a triangle drawn on the map.
@@ -114,8 +126,15 @@ fn radius_pick_and_region_each_undone_then_saved_with_comments() {
         .zip(saved.lines())
         .filter(|(a, b)| a != b)
         .collect();
-    assert_eq!(changed.len(), 1, "{changed:#?}");
+    // The zone and, kept in step with it, the words that say it.
+    assert_eq!(changed.len(), 2, "{changed:#?}");
     assert!(changed[0].1.contains("Region(["), "{changed:?}");
+    assert!(
+        changed[1]
+            .1
+            .contains("text: \"in the region W1010-W1020-W2015\""),
+        "{changed:?}"
+    );
     let reread = berthier_tools::setup::SetupDoc::open(&path).expect("opens");
     let p = &reread.scenario().sides[0].instructions[4].placement;
     assert_eq!(p, &Placement::Region(drawn));

@@ -5,6 +5,7 @@
 
 use berthier_schema::HexId;
 use berthier_schema::battle::Battle;
+use berthier_schema::placement::Names;
 use berthier_schema::placement::Placement;
 use berthier_schema::scenario::Instruction;
 use berthier_schema::zone::{Verdict, Zone};
@@ -55,11 +56,19 @@ pub fn is_text(p: &Placement) -> bool {
     }
 }
 
-/// The instruction's words: the rulebook text, else the placement.
-pub fn words(instruction: &Instruction) -> String {
-    match (&instruction.text, &instruction.placement) {
-        (Some(text), _) => text.clone(),
-        (None, Placement::Unstructured(text)) => text.clone(),
-        (None, p) => format!("{p:?}"),
+/// The instruction's words: the rulebook text, else the placement said
+/// with the names of what it refers to.
+pub fn words(instruction: &Instruction, names: &Names<'_>) -> String {
+    match &instruction.text {
+        Some(text) => text.clone(),
+        None => names.placement(&instruction.placement),
     }
+}
+
+/// After its zone was changed on the map, the instruction's words say the
+/// new zone: words that said the old one would be shown to players, and
+/// quoted by the findings, for a zone no longer checked ("within one hex"
+/// left on a radius of 2). Undo brings the old words back with the zone.
+pub fn reword(instruction: &mut Instruction, names: &Names<'_>) {
+    instruction.text = Some(names.placement(&instruction.placement));
 }

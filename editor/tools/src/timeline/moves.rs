@@ -60,12 +60,22 @@ pub enum ScheduleStep {
     Move(Move),
     /// An arrival given another entry.
     Entry(EntryChange),
+    /// Every side's arrivals replaced (one added, duplicated or deleted,
+    /// or the units one brings).
+    Arrivals(Vec<Vec<berthier_schema::scenario::Arrival>>),
 }
 
 impl Invertible<Scenario> for ScheduleStep {
     fn apply_to(self, scenario: &mut Scenario) -> Self {
         match self {
             Self::Move(step) => Self::Move(step.apply(scenario)),
+            Self::Arrivals(lists) => {
+                let mut old = Vec::with_capacity(lists.len());
+                for (side, new) in scenario.sides.iter_mut().zip(lists) {
+                    old.push(std::mem::replace(&mut side.reinforcements, new));
+                }
+                Self::Arrivals(old)
+            }
             Self::Entry(change) => {
                 let arrival = scenario
                     .sides

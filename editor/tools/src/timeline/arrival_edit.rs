@@ -1,0 +1,158 @@
+//! Adding, duplicating and deleting a side's arrivals, and the units and
+//! formations an arrival brings: edits of every side's list
+//! (`Arrivals`), each applied by the Timeline screen as one undo step. A
+//! new arrival comes on turn 2 (turn 1 on a one-turn track) by the map's
+//! first edge (else its first entry point); it is then dragged to its
+//! turn and given its entry with the screen's tools.
+
+use berthier_schema::scenario::{Arrival, TurnRef, UnitSet};
+use berthier_schema::{Location, Map, Scenario};
+
+use crate::unit_set::{self, Member};
+
+/// Every side's arrivals, in the scenario's order of sides.
+pub type Arrivals = Vec<Vec<Arrival>>;
+
+/// The scenario's arrivals, side by side.
+pub fn of(scenario: &Scenario) -> Arrivals {
+    scenario
+        .sides
+        .iter()
+        .map(|s| s.reinforcements.clone())
+        .collect()
+}
+
+/// Adds a new arrival at the end of `side`'s list; its index.
+pub fn add(
+    all: &mut Arrivals,
+    side: usize,
+    scenario: &Scenario,
+    map: Option<&Map>,
+) -> Option<usize> {
+    let list = all.get_mut(side)?;
+    list.push(Arrival {
+        at: TurnRef::Turn(scenario.turns.count.clamp(1, 2)),
+        formation: None,
+        units: UnitSet::default(),
+        entry: map.and_then(first_entry),
+        placed: None,
+        losses: Vec::new(),
+        state: None,
+        cadence: None,
+        condition: None,
+        follows: None,
+        option: None,
+        alternatives: None,
+        no_forced_march: false,
+        text: None,
+    });
+    Some(list.len() - 1)
+}
+
+/// Puts a copy of arrival `i` of `side` right after it; the copy's index.
+pub fn duplicate(all: &mut Arrivals, side: usize, i: usize) -> Option<usize> {
+    let list = all.get_mut(side)?;
+    let copy = list.get(i)?.clone();
+    list.insert(i + 1, copy);
+    Some(i + 1)
+}
+
+/// Deletes arrival `i` of `side`; whether there was one.
+pub fn delete(all: &mut Arrivals, side: usize, i: usize) -> bool {
+    match all.get_mut(side) {
+        Some(list) if i < list.len() => {
+            list.remove(i);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Adds `member` to what arrival `i` of `side` brings; whether it changed.
+pub fn add_member(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    member: Member,
+) -> bool {
+    units_of(all, side, i).is_some_and(|units| unit_set::add(units, member))
+}
+
+/// Takes `member` out of what arrival `i` of `side` brings; whether it was
+/// there.
+pub fn remove_member(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    member: &Member,
+) -> bool {
+    units_of(all, side, i).is_some_and(|units| unit_set::remove(units, member))
+}
+
+fn units_of(all: &mut Arrivals, side: usize, i: usize) -> Option<&mut UnitSet> {
+    all.get_mut(side)?.get_mut(i).map(|a| &mut a.units)
+}
+
+/// The map's first edge, else its first entry point.
+fn first_entry(map: &Map) -> Option<Location> {
+    map.edges
+        .first()
+        .map(|e| Location::Edge(e.id.clone()))
+        .or_else(|| {
+            map.entry_points
+                .first()
+                .map(|e| Location::Entry(e.id.clone()))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use berthier_schema::{Document, Format};
+
+    fn scenario() -> Scenario {
+        let text = include_str!(
+            "../../../../validator/templates/pack/example.scenario.ron"
+        );
+        match berthier_schema::load_document(text, Format::Ron) {
+            Ok(Document::Scenario(s)) => s,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn add_duplicate_delete_and_members() {
+        let s = scenario();
+        let mut map = Map::blank(
+            "m".into(),
+            "M".into(),
+            "s".into(),
+            Default::default(),
+            vec![],
+        );
+        map.edges.push(berthier_schema::map::MapEdge {
+            id: "east".into(),
+            name: None,
+            side: Some(berthier_schema::map::Compass::East),
+            hexes: Vec::new(),
+            sheet: None,
+        });
+        let mut all = of(&s);
+        assert_eq!(all[0].len(), 0);
+        assert_eq!(add(&mut all, 0, &s, Some(&map)), Some(0));
+        assert_eq!(all[0][0].at, TurnRef::Turn(2));
+        assert_eq!(all[0][0].entry, Some(Location::Edge("east".into())));
+        assert_eq!(
+            add(&mut all, 0, &s, None).map(|i| all[0][i].entry.clone()),
+            Some(None)
+        );
+        assert!(add_member(&mut all, 0, 0, Member::Unit("b1".into())));
+        assert!(!add_member(&mut all, 0, 0, Member::Unit("b1".into())));
+        assert_eq!(duplicate(&mut all, 0, 0), Some(1));
+        assert_eq!(all[0][1].units.units, ["b1"]);
+        assert!(remove_member(&mut all, 0, 1, &Member::Unit("b1".into())));
+        assert!(delete(&mut all, 0, 1));
+        assert_eq!(all[0].len(), 2);
+        assert!(!delete(&mut all, 3, 0));
+    }
+}
