@@ -263,6 +263,16 @@ impl Map {
         self.extent.iter().any(|e| e.contains(id))
     }
 
+    /// The hex in the middle of the first extent (of its sheet): where a
+    /// new zone or objective starts when the map has no place yet.
+    pub fn middle_hex(&self) -> HexId {
+        self.extent.first().map_or(HexId::new(1, 1), |e| HexId {
+            sheet: e.sheet.and_then(|c| u8::try_from(c).ok()),
+            col: (e.cols[0] + e.cols[1]) / 2,
+            row: (e.rows[0] + e.rows[1]) / 2,
+        })
+    }
+
     /// The place with `id`.
     pub fn place(&self, id: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.id == id)

@@ -105,5 +105,7 @@ pub fn pickers<'a, M: Clone + 'a>(
             .text_size(12),
     ]
     .spacing(6)
+    .wrap()
+    .vertical_spacing(4)
     .into()
 }

@@ -56,6 +56,19 @@ impl Destination {
     }
 }
 
+/// Offers `series` first and chooses it (the pack's series), when given.
+pub fn prefer_series(
+    offered: &mut Vec<SeriesChoice>,
+    chosen: &mut Option<SeriesChoice>,
+    series: Option<SeriesChoice>,
+) {
+    let Some(series) = series else { return };
+    if !offered.contains(&series) {
+        offered.insert(0, series.clone());
+    }
+    *chosen = Some(series);
+}
+
 /// The series list with **Other…** beside it.
 pub fn series_field<'a, M: Clone + 'a>(
     series: &'a [SeriesChoice],

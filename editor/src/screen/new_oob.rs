@@ -183,12 +183,11 @@ impl NewOobScreen {
     ) -> Self {
         self.folder = counters;
         self.own_folder = true;
-        if let Some(series) = series {
-            if !self.series.contains(&series) {
-                self.series.insert(0, series.clone());
-            }
-            self.series_chosen = Some(series);
-        }
+        new_file::prefer_series(
+            &mut self.series,
+            &mut self.series_chosen,
+            series,
+        );
         self
     }
 

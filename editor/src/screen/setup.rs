@@ -13,6 +13,7 @@ mod layer;
 mod live;
 mod place;
 mod posture;
+mod victory_tools;
 mod view;
 mod zone_tools;
 
@@ -29,7 +30,7 @@ use berthier_tools::setup::instruction_edit::Member;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
-use berthier_tools::setup::{SetupDoc, art, variant};
+use berthier_tools::setup::{SetupDoc, art, variant, victory_edit};
 
 /// Why a variant's base could not be read to compare with it.
 pub type BaseError = berthier_schema::pack::ChainError<
@@ -49,6 +50,8 @@ pub enum Tab {
     Instructions,
     /// A variant's differences from its base.
     Variant,
+    /// The victory conditions.
+    Victory,
 }
 
 /// The screen's state.
@@ -82,6 +85,10 @@ pub struct SetupScreen {
     sized: bool,
     /// What the next map click does to the selected instruction's zone.
     zone_tool: Option<ZoneTool>,
+    /// The victory condition selected (index).
+    condition: Option<usize>,
+    /// The next map click places the selected objective.
+    picking_objective: bool,
     /// A variant compared with its base (`Err`: why the base did not
     /// load), worked out once on opening.
     variant_diff: Option<Result<Vec<variant::Section>, BaseError>>,
@@ -163,6 +170,20 @@ pub enum Message {
     AddMember(Member),
     /// The selected instruction no longer places this.
     RemoveMember(Member),
+    /// Add an objective for this side (by index) and select it.
+    AddObjective(usize),
+    /// Select a victory condition (by index).
+    SelectCondition(usize),
+    /// Duplicate the selected victory condition.
+    DuplicateCondition,
+    /// Delete the selected victory condition.
+    DeleteCondition,
+    /// Arm (or disarm) placing the selected objective by a map click.
+    PickObjective(bool),
+    /// The selected objective's points.
+    ObjectivePoints(i32),
+    /// Who holds the selected objective at the start (`None`: nobody).
+    HeldBy(Option<String>),
 }
 
 /// What the app must do for the screen.
@@ -203,6 +224,8 @@ impl SetupScreen {
             rewrite: None,
             sized: false,
             zone_tool: None,
+            condition: None,
+            picking_objective: false,
             variant_diff: None,
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
@@ -372,6 +395,19 @@ impl SetupScreen {
             Message::DeleteInstruction => self.delete_instruction(),
             Message::AddMember(m) => self.edit_members(m, true),
             Message::RemoveMember(m) => self.edit_members(m, false),
+            Message::AddObjective(side) => self.add_objective(side),
+            Message::SelectCondition(i) => {
+                self.condition = Some(i);
+                self.picking_objective = false;
+            }
+            Message::DuplicateCondition => self.duplicate_condition(),
+            Message::DeleteCondition => self.delete_condition(),
+            Message::PickObjective(on) => self.picking_objective = on,
+            Message::ObjectivePoints(n) => self
+                .edit_objective(|list, i| victory_edit::set_points(list, i, n)),
+            Message::HeldBy(side) => self.edit_objective(|list, i| {
+                victory_edit::set_held_by(list, i, side)
+            }),
             Message::Raise(unit) => self.restack(&unit, -1),
             Message::Lower(unit) => self.restack(&unit, 1),
             Message::SetFormation(unit, f) => {

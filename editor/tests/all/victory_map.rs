@@ -40,14 +40,21 @@ fn rivoli_lists_and_draws_its_objectives_exit_and_text_conditions() {
     let labels: Vec<&str> =
         victory.drawn.iter().map(|d| d.label.as_str()).collect();
     assert!(
-        labels.contains(&"austrian: objective Chapelle San Marco, 2 VP"),
+        labels.contains(
+            &"Austrian (Alvinczy): objective Chapelle San Marco, 2 VP"
+        ),
         "{labels:?}"
     );
-    assert!(labels.contains(&"austrian: objective hex 1722, 5 VP"));
-    assert!(labels.iter().any(|l| l.starts_with("austrian: exit 2 by")));
+    // Sides by the names the order of battle gives them, not by id.
+    assert!(labels.contains(&"Austrian (Alvinczy): objective hex 1722, 5 VP"));
+    let exit = "Austrian (Alvinczy): exit 2 by";
+    assert!(labels.iter().any(|l| l.starts_with(exit)));
     assert_eq!(
         victory.points_by_side(),
-        [("french".to_owned(), 0), ("austrian".to_owned(), 7)]
+        [
+            ("French (Bonaparte)".to_owned(), 0),
+            ("Austrian (Alvinczy)".to_owned(), 7)
+        ]
     );
     // Eliminations have no place on the map; the text conditions are
     // counted as the findings panel counts them.
@@ -63,7 +70,10 @@ fn rivoli_lists_and_draws_its_objectives_exit_and_text_conditions() {
         .expect("live");
     assert_eq!(Some(victory.text.len()), unchecked.text_victory);
     // Listed on the screen.
-    assert!(shows(&s, "On the map: french 0 VP, austrian 7 VP"));
+    assert!(shows(
+        &s,
+        "On the map: French (Bonaparte) 0 VP, Austrian (Alvinczy) 7 VP"
+    ));
     assert!(shows(&s, "objective Chapelle San Marco, 2 VP"));
     let apart = format!("Kept as text, not checked ({}):", victory.text.len());
     assert!(shows(&s, &apart));

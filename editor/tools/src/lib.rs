@@ -28,6 +28,7 @@ pub mod folders;
 pub mod game;
 pub mod gazetteer;
 pub mod history;
+pub mod list_edit;
 pub mod oob;
 pub mod oob_csv;
 pub mod opened;

@@ -13,6 +13,7 @@ pub mod posture;
 pub mod roster;
 pub mod stack;
 pub mod variant;
+pub mod victory_edit;
 pub mod zone;
 pub mod zone_edit;
 
@@ -22,7 +23,7 @@ use berthier_schema::battle::Battle;
 use berthier_schema::pack::{
     beside, load_counters, load_scenario, load_series_named,
 };
-use berthier_schema::scenario::{Instruction, Placed};
+use berthier_schema::scenario::{Instruction, Placed, VictoryCondition};
 use berthier_schema::{Counters, Document, HexId, Scenario, Series};
 
 use crate::edited::EditedFile;
@@ -51,6 +52,9 @@ pub struct SetupDoc {
     /// The instructions as resolved when the file was read (or last
     /// saved): only those a zone edit changed since are written back.
     instructions_read: Instructions,
+    /// The victory conditions as resolved when the file was read (or last
+    /// saved): written back only once edited here.
+    victory_read: Vec<VictoryCondition>,
 }
 
 /// Every side's setup list, as one undo step restores them.
@@ -93,8 +97,10 @@ impl SetupDoc {
             .iter()
             .map(|s| s.instructions.clone())
             .collect();
+        let victory_read = scenario.victory.clone();
         let file = EditedFile::open(path).map_err(|e| whole(e.to_string()))?;
         Ok(Self {
+            victory_read,
             file,
             opened,
             counters,
@@ -172,6 +178,16 @@ impl SetupDoc {
         self.file.record(before, None);
     }
 
+    /// Replaces the victory conditions with `after` as one undo step
+    /// (nothing when they are the same or the file is a variant).
+    pub fn apply_victory(&mut self, after: Vec<VictoryCondition>) {
+        if !self.is_editable() || after == self.scenario.victory {
+            return;
+        }
+        let before = SetupStep::Victory(after).apply_to(&mut self.scenario);
+        self.file.record(before, None);
+    }
+
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
         self.file.undo(&mut self.scenario)
@@ -209,6 +225,7 @@ impl SetupDoc {
         let outcome = self.file.save(&written)?;
         if outcome == SaveOutcome::Saved {
             self.instructions_read = self.instructions();
+            self.victory_read = self.scenario.victory.clone();
         }
         Ok(outcome)
     }
@@ -219,6 +236,7 @@ impl SetupDoc {
         let written = self.as_written()?;
         self.file.rewrite(&written)?;
         self.instructions_read = self.instructions();
+        self.victory_read = self.scenario.victory.clone();
         Ok(())
     }
 
@@ -234,6 +252,9 @@ impl SetupDoc {
             side.setup.clone_from(&shown.setup);
             side.instructions =
                 as_written_list(&shown.instructions, read, &side.instructions);
+        }
+        if self.scenario.victory != self.victory_read {
+            written.victory.clone_from(&self.scenario.victory);
         }
         Ok(written)
     }

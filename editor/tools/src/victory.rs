@@ -35,6 +35,9 @@ pub struct Drawn {
 pub struct Victory {
     /// The sides, in the scenario's order (their colours).
     pub sides: Vec<String>,
+    /// Their names as people read them, in the same order (the ids until
+    /// [`Victory::named`]).
+    pub side_names: Vec<String>,
     /// Conditions with a place on the map.
     pub drawn: Vec<Drawn>,
     /// Structured conditions with no place on the map.
@@ -51,6 +54,7 @@ impl Victory {
         map: &Map,
     ) -> Self {
         let mut out = Self {
+            side_names: sides.clone(),
             sides,
             ..Self::default()
         };
@@ -70,18 +74,40 @@ impl Victory {
         out
     }
 
-    /// The points each side can win on the map, in side order.
+    /// The same conditions with each side called by `name` ("Armée
+    /// française: objective Saint-Aubin, 3 VP", not `french`).
+    pub fn named(mut self, name: impl Fn(&str) -> Option<String>) -> Self {
+        let rename = |line: &mut String| {
+            if let Some((id, rest)) = line.split_once(": ")
+                && let Some(n) = name(id)
+            {
+                *line = format!("{n}: {rest}");
+            }
+        };
+        self.drawn.iter_mut().for_each(|d| rename(&mut d.label));
+        self.other.iter_mut().for_each(rename);
+        self.text.iter_mut().for_each(rename);
+        self.side_names = self
+            .sides
+            .iter()
+            .map(|s| name(s).unwrap_or_else(|| s.clone()))
+            .collect();
+        self
+    }
+
+    /// The points each side can win on the map, in side order, by name.
     pub fn points_by_side(&self) -> Vec<(String, i32)> {
         self.sides
             .iter()
-            .map(|side| {
+            .zip(&self.side_names)
+            .map(|(side, name)| {
                 let points = self
                     .drawn
                     .iter()
                     .filter(|d| &d.side == side)
                     .filter_map(|d| d.points)
                     .sum();
-                (side.clone(), points)
+                (name.clone(), points)
             })
             .collect()
     }

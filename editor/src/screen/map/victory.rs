@@ -17,6 +17,8 @@ use berthier_tools::victory::Victory;
 pub struct Conditions {
     conditions: Vec<VictoryCondition>,
     sides: Vec<String>,
+    /// Side id and name, from the scenario's order of battle.
+    names: Vec<(String, String)>,
 }
 
 impl Conditions {
@@ -25,9 +27,14 @@ impl Conditions {
     pub fn read(path: &std::path::Path) -> Option<Self> {
         let resolved = berthier_schema::pack::load_scenario(path).ok()?;
         let s = resolved.scenario;
+        let counters = berthier_schema::pack::beside(path, &s.counters);
+        let names = berthier_schema::pack::load_counters(&counters)
+            .map(|c| c.sides.into_iter().map(|d| (d.id, d.name)).collect())
+            .unwrap_or_default();
         (!s.victory.is_empty()).then(|| Self {
             conditions: s.victory,
             sides: s.sides.into_iter().map(|side| side.side).collect(),
+            names,
         })
     }
 }
@@ -36,11 +43,16 @@ impl MapScreen {
     /// The victory conditions on the map as it is now.
     pub fn victory(&self) -> Option<Victory> {
         let c = self.scenario.victory.as_ref()?;
-        Some(Victory::of(
-            &c.conditions,
-            c.sides.clone(),
-            &self.opened.map,
-        ))
+        let name = |id: &str| {
+            c.names
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, n)| n.clone())
+        };
+        Some(
+            Victory::of(&c.conditions, c.sides.clone(), &self.opened.map)
+                .named(name),
+        )
     }
 
     /// The canvas drawn over the map, when there are conditions to draw.

@@ -141,6 +141,7 @@ impl SetupScreen {
         }
         tabs =
             tabs.push(tab_button("Instructions", Tab::Instructions, self.tab));
+        tabs = tabs.push(tab_button("Victory", Tab::Victory, self.tab));
         if self.variant_diff.is_some() {
             tabs = tabs.push(tab_button("Vs base", Tab::Variant, self.tab));
         }
@@ -148,6 +149,7 @@ impl SetupScreen {
             Tab::Roster(i) => self.roster(i),
             Tab::Instructions => self.instructions(),
             Tab::Variant => self.variant_view(),
+            Tab::Victory => self.victory_view(),
         };
         // Side names are long ("Armée anglo-alliée"): the tabs wrap.
         let tabs = tabs.wrap().vertical_spacing(4);
@@ -161,7 +163,7 @@ impl SetupScreen {
 
     /// The side's name from the order of battle ("Armée française", not
     /// `blue`); its id only when the order of battle lacks it.
-    fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
+    pub(super) fn side_name<'a>(&'a self, id: &'a str) -> &'a str {
         self.doc
             .counters
             .sides

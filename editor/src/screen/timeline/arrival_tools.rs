@@ -127,21 +127,23 @@ impl TimelineScreen {
         };
         let placed = members::placed(counters, &arrival.units);
         let offered = members::of_side(counters, &side.side);
-        col = col.push(
-            row![
-                small("Duplicate".into(), Message::DuplicateArrival),
-                small("Delete".into(), Message::DeleteArrival)
-                    .style(button::danger),
-                members::pickers(
-                    offered,
-                    placed.clone(),
-                    Message::AddMember,
-                    Message::RemoveMember
-                ),
-            ]
-            .spacing(6)
-            .wrap(),
-        );
+        // The details column is narrow: the lists go on a line of their
+        // own, under Duplicate and Delete.
+        col = col
+            .push(
+                row![
+                    small("Duplicate".into(), Message::DuplicateArrival),
+                    small("Delete".into(), Message::DeleteArrival)
+                        .style(button::danger),
+                ]
+                .spacing(6),
+            )
+            .push(members::pickers(
+                offered,
+                placed.clone(),
+                Message::AddMember,
+                Message::RemoveMember,
+            ));
         col.push(text(members::line("Brings", &placed)).size(12).width(Fill))
             .into()
     }

@@ -202,7 +202,12 @@ impl TimelineScreen {
         let entry = card.short_entry.clone();
         let body = column![
             text(card.title.clone()).size(13),
-            text(format!("{} · {}", card.side_id, units_count(card))).size(11),
+            text(format!(
+                "{} · {}",
+                self.side_name(&card.side_id),
+                units_count(card)
+            ))
+            .size(11),
             text(entry).size(11),
         ]
         .spacing(1);

@@ -317,3 +317,74 @@ fn arrivals_are_added_given_units_duplicated_and_deleted_on_the_timeline() {
     };
     assert_eq!(s.sides[0].reinforcements.len(), 2, "{text}");
 }
+
+#[test]
+fn a_victory_objective_is_added_placed_scored_and_saved_in_setup() {
+    use berthier_editor::map_canvas;
+    use berthier_editor::screen::setup::{Message as Setup, Tab};
+    use berthier_schema::placement::Location;
+    use berthier_schema::scenario::Condition;
+    let setup = |app: &mut App, m: Setup| {
+        let _ = app.update(Message::Setup(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let root = dir.path().join("p");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "Example battle");
+    click(&mut app, "Setup");
+    setup(&mut app, Setup::Show(Tab::Victory));
+    assert!(shows(
+        &mut app,
+        "Red: objective The hamlet, 3 VP (held by Blue)"
+    ));
+    click(&mut app, "Add objective: Blue");
+    let victory = |app: &App| match app.screen() {
+        Screen::Setup(s) => s.doc().scenario().victory.clone(),
+        _ => panic!("Setup"),
+    };
+    assert_eq!(victory(&app).len(), 3);
+
+    // Placed by a click on hex 0303 (no place there), 2 VP, held by Red.
+    click(&mut app, "Pick on map");
+    let hex: berthier_schema::HexId = "0303".parse().expect("hex");
+    let at = match app.screen() {
+        Screen::Setup(s) => s.point_of(hex),
+        _ => panic!("Setup"),
+    };
+    setup(
+        &mut app,
+        Setup::Canvas(map_canvas::Message::Press {
+            at,
+            modifiers: iced::keyboard::Modifiers::empty(),
+        }),
+    );
+    setup(&mut app, Setup::Released(Some(at)));
+    click(&mut app, "+");
+    setup(&mut app, Setup::HeldBy(Some("red".into())));
+    let expected = Condition::Objective {
+        at: Location::Hex(hex),
+        points: 2,
+        held_by: Some("red".into()),
+    };
+    assert_eq!(victory(&app)[2].condition, expected);
+    assert!(shows(
+        &mut app,
+        "Blue: objective hex 0303, 2 VP (held by Red)"
+    ));
+    click(&mut app, "Undo");
+    click(&mut app, "Redo");
+
+    click(&mut app, "Save");
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(s.victory.len(), 3, "{text}");
+    assert_eq!(s.victory[2].condition, expected);
+}

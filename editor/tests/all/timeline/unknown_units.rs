@@ -32,8 +32,12 @@ fn an_arrival_of_a_formation_with_unknown_units_names_it() {
         x.notes
     );
     assert!(super::shows(&app, &x.title));
-    // Its count line says unknown, not "0 units".
+    // Its count line says unknown, not "0 units", after the side's name.
     assert!(x.units_unknown);
-    let count = format!("{} · units unknown", x.side_id);
+    let counters = timeline(&app).doc().counters.as_ref().expect("counters");
+    let side = counters.sides.iter().find(|s| s.id == x.side_id);
+    let name = side.expect("the side").name.as_str();
+    assert_ne!(name, x.side_id, "a name, not the id");
+    let count = format!("{name} · units unknown");
     assert!(super::shows(&app, &count), "no `{count}` line");
 }

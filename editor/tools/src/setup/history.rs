@@ -16,6 +16,8 @@ pub enum SetupStep {
     Setups(Setups),
     /// Every side's instructions.
     Instructions(Instructions),
+    /// The victory conditions.
+    Victory(Vec<berthier_schema::scenario::VictoryCondition>),
 }
 
 /// Applying a copy of the setups puts them in the scenario and returns the
@@ -40,6 +42,9 @@ impl Invertible<Scenario> for SetupStep {
                     old.push(std::mem::replace(&mut side.instructions, new));
                 }
                 Self::Instructions(old)
+            }
+            Self::Victory(list) => {
+                Self::Victory(std::mem::replace(&mut scenario.victory, list))
             }
         }
     }

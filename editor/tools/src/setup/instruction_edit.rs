@@ -5,12 +5,12 @@
 //! its middle hex), with words that say so; its zone is then moved with
 //! the map tools, which keep the words in step.
 
+use berthier_schema::Map;
 use berthier_schema::placement::{Location, Names, Placement};
 use berthier_schema::scenario::{Instruction, UnitSet};
-use berthier_schema::{HexId, Map};
 
 use super::Instructions;
-use crate::unit_set;
+use crate::{list_edit, unit_set};
 
 pub use crate::unit_set::Member;
 
@@ -44,22 +44,13 @@ pub fn duplicate(
     side: usize,
     i: usize,
 ) -> Option<usize> {
-    let list = all.get_mut(side)?;
-    let mut copy = list.get(i)?.clone();
-    copy.id = None;
-    list.insert(i + 1, copy);
-    Some(i + 1)
+    list_edit::duplicate(all.get_mut(side)?, i, |copy| copy.id = None)
 }
 
 /// Deletes instruction `i` of `side`; whether there was one.
 pub fn delete(all: &mut Instructions, side: usize, i: usize) -> bool {
-    match all.get_mut(side) {
-        Some(list) if i < list.len() => {
-            list.remove(i);
-            true
-        }
-        _ => false,
-    }
+    all.get_mut(side)
+        .is_some_and(|list| list_edit::delete(list, i))
 }
 
 /// Adds `member` to what instruction `i` of `side` places; whether it
@@ -95,15 +86,10 @@ fn units_of(
 /// Where a new instruction's zone starts: the map's first place (the
 /// rulebooks measure from places), else its middle hex.
 fn starting_location(map: &Map) -> Location {
-    if let Some(place) = map.places.first() {
-        return Location::Place(place.id.clone());
-    }
-    let middle = map.extent.first().map_or(HexId::new(1, 1), |e| HexId {
-        sheet: e.sheet.and_then(|c| u8::try_from(c).ok()),
-        col: (e.cols[0] + e.cols[1]) / 2,
-        row: (e.rows[0] + e.rows[1]) / 2,
-    });
-    Location::Hex(middle)
+    map.places.first().map_or_else(
+        || Location::Hex(map.middle_hex()),
+        |p| Location::Place(p.id.clone()),
+    )
 }
 
 #[cfg(test)]
@@ -138,7 +124,7 @@ mod tests {
         let mut all: Instructions = vec![Vec::new(), Vec::new()];
         assert_eq!(add(&mut all, 1, &names), Some(0));
         let first = &all[1][0];
-        let middle = Location::Hex(HexId::new(5, 4));
+        let middle = Location::Hex(berthier_schema::HexId::new(5, 4));
         assert_eq!(
             first.placement,
             Placement::Within {

@@ -8,6 +8,7 @@
 use berthier_schema::scenario::{Arrival, TurnRef, UnitSet};
 use berthier_schema::{Location, Map, Scenario};
 
+use crate::list_edit;
 use crate::unit_set::{self, Member};
 
 /// Every side's arrivals, in the scenario's order of sides.
@@ -51,21 +52,13 @@ pub fn add(
 
 /// Puts a copy of arrival `i` of `side` right after it; the copy's index.
 pub fn duplicate(all: &mut Arrivals, side: usize, i: usize) -> Option<usize> {
-    let list = all.get_mut(side)?;
-    let copy = list.get(i)?.clone();
-    list.insert(i + 1, copy);
-    Some(i + 1)
+    list_edit::duplicate(all.get_mut(side)?, i, |_| {})
 }
 
 /// Deletes arrival `i` of `side`; whether there was one.
 pub fn delete(all: &mut Arrivals, side: usize, i: usize) -> bool {
-    match all.get_mut(side) {
-        Some(list) if i < list.len() => {
-            list.remove(i);
-            true
-        }
-        _ => false,
-    }
+    all.get_mut(side)
+        .is_some_and(|list| list_edit::delete(list, i))
 }
 
 /// Adds `member` to what arrival `i` of `side` brings; whether it changed.

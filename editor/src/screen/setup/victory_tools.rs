@@ -1,0 +1,244 @@
+//! The Victory tab: the scenario's victory conditions by side name, Add
+//! objective for each side, and for the selected objective its place
+//! (picked on the map: the place under the click, else the hex), its
+//! points, who holds it at the start, Duplicate and Delete. Each edit is
+//! one undo step, saved with the setup through the comment-keeping writer.
+
+use iced::widget::{Column, button, pick_list, row, text};
+use iced::{Element, Fill};
+
+use super::{Message, SetupScreen};
+use berthier_schema::HexId;
+use berthier_schema::scenario::{Condition, VictoryCondition};
+use berthier_tools::setup::victory_edit;
+
+/// Who holds an objective at the start, as the list offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    /// The side's id (`None`: nobody).
+    pub side: Option<String>,
+    /// As shown.
+    pub label: String,
+}
+
+impl std::fmt::Display for Holder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+impl SetupScreen {
+    /// Adds an objective for side `side` (by index) and selects it.
+    pub(super) fn add_objective(&mut self, side: usize) {
+        let Some(id) =
+            self.doc.scenario().sides.get(side).map(|s| s.side.clone())
+        else {
+            return;
+        };
+        let mut list = self.doc.scenario().victory.clone();
+        let i =
+            victory_edit::add_objective(&mut list, &id, &self.doc.opened.map);
+        self.apply_victory(list, Some(i));
+    }
+
+    /// Duplicates the selected condition and selects the copy.
+    pub(super) fn duplicate_condition(&mut self) {
+        let Some(i) = self.condition else { return };
+        let mut list = self.doc.scenario().victory.clone();
+        if let Some(copy) = victory_edit::duplicate(&mut list, i) {
+            self.apply_victory(list, Some(copy));
+        }
+    }
+
+    /// Deletes the selected condition.
+    pub(super) fn delete_condition(&mut self) {
+        let Some(i) = self.condition else { return };
+        let mut list = self.doc.scenario().victory.clone();
+        if victory_edit::delete(&mut list, i) {
+            self.apply_victory(list, None);
+        }
+    }
+
+    /// Changes the selected objective (points, holder) with `change`.
+    pub(super) fn edit_objective(
+        &mut self,
+        change: impl FnOnce(&mut Vec<VictoryCondition>, usize) -> bool,
+    ) {
+        let Some(i) = self.condition else { return };
+        let mut list = self.doc.scenario().victory.clone();
+        if change(&mut list, i) {
+            self.apply_victory(list, Some(i));
+        }
+    }
+
+    /// A map click while picking the objective's place; whether it was one.
+    pub(super) fn objective_click(&mut self, hex: HexId) -> bool {
+        if !self.picking_objective {
+            return false;
+        }
+        self.picking_objective = false;
+        let map = self.doc.opened.map.clone();
+        self.edit_objective(|list, i| {
+            victory_edit::place_at(list, i, hex, &map)
+        });
+        true
+    }
+
+    fn apply_victory(
+        &mut self,
+        list: Vec<VictoryCondition>,
+        select: Option<usize>,
+    ) {
+        if !self.doc.is_editable() {
+            self.notice = Some(
+                "A variant's victory conditions are changed in its file."
+                    .to_owned(),
+            );
+            return;
+        }
+        self.doc.apply_victory(list);
+        self.refresh();
+        self.condition = select;
+    }
+
+    /// The tab: Add objective per side, the conditions, the selected one's
+    /// tools.
+    pub(super) fn victory_view(&self) -> Element<'_, Message> {
+        let editable = self.doc.is_editable();
+        let small = |label: String, m: Message| {
+            button(text(label).size(12))
+                .padding([2, 6])
+                .on_press_maybe(editable.then_some(m))
+        };
+        let mut adds = row![].spacing(6);
+        for (i, side) in self.doc.scenario().sides.iter().enumerate() {
+            let name = self.side_name(&side.side);
+            adds = adds.push(
+                small(
+                    format!("Add objective: {name}"),
+                    Message::AddObjective(i),
+                )
+                .style(button::secondary),
+            );
+        }
+        let mut col = Column::new()
+            .spacing(4)
+            .push(adds.wrap().vertical_spacing(4));
+        for (i, vc) in self.doc.scenario().victory.iter().enumerate() {
+            let style = if self.condition == Some(i) {
+                button::primary
+            } else {
+                button::text
+            };
+            col = col.push(
+                button(text(self.condition_words(vc)).size(13))
+                    .style(style)
+                    .width(Fill)
+                    .on_press(Message::SelectCondition(i)),
+            );
+        }
+        if self.doc.scenario().victory.is_empty() {
+            col = col.push(text("No victory condition yet.").size(13));
+        }
+        col.push(self.condition_tools(&small)).into()
+    }
+
+    fn condition_tools<'a>(
+        &'a self,
+        small: &dyn Fn(String, Message) -> iced::widget::Button<'a, Message>,
+    ) -> Element<'a, Message> {
+        let Some(i) = self.condition else {
+            return Column::new().into();
+        };
+        let Some(vc) = self.doc.scenario().victory.get(i) else {
+            return Column::new().into();
+        };
+        let mut col = Column::new().spacing(4).push(
+            row![
+                small("Duplicate".into(), Message::DuplicateCondition),
+                small("Delete".into(), Message::DeleteCondition)
+                    .style(button::danger),
+            ]
+            .spacing(6),
+        );
+        let Condition::Objective {
+            points, held_by, ..
+        } = &vc.condition
+        else {
+            return col
+                .push(text("Its parts are edited in the file.").size(12))
+                .into();
+        };
+        let pick = small(
+            "Pick on map".into(),
+            Message::PickObjective(!self.picking_objective),
+        )
+        .style(if self.picking_objective {
+            button::success
+        } else {
+            button::secondary
+        });
+        col = col.push(
+            row![
+                pick,
+                small("−".into(), Message::ObjectivePoints(points - 1)),
+                text(format!("{points} VP")).size(12),
+                small("+".into(), Message::ObjectivePoints(points + 1)),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        );
+        let holders = self.holders();
+        let chosen = holders.iter().find(|h| &h.side == held_by).cloned();
+        col.push(
+            row![
+                text("Held at start by").size(12),
+                pick_list(holders, chosen, |h| Message::HeldBy(h.side))
+                    .text_size(12),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        )
+        .into()
+    }
+
+    /// Nobody, then each side by name.
+    fn holders(&self) -> Vec<Holder> {
+        let nobody = Holder {
+            side: None,
+            label: "nobody".to_owned(),
+        };
+        let sides = self.doc.scenario().sides.iter().map(|s| Holder {
+            side: Some(s.side.clone()),
+            label: self.side_name(&s.side).to_owned(),
+        });
+        std::iter::once(nobody).chain(sides).collect()
+    }
+
+    /// "Blue: objective The hamlet, 3 VP (held by Red)".
+    fn condition_words(&self, vc: &VictoryCondition) -> String {
+        let side = self.side_name(&vc.side);
+        let names = self.doc.names();
+        match &vc.condition {
+            Condition::Objective {
+                at,
+                points,
+                held_by,
+            } => {
+                let held = held_by
+                    .as_ref()
+                    .map(|h| format!(" (held by {})", self.side_name(h)))
+                    .unwrap_or_default();
+                format!(
+                    "{side}: objective {}, {points} VP{held}",
+                    names.location(at)
+                )
+            }
+            Condition::Text(words) => format!("{side}: {words}"),
+            _ => match &vc.text {
+                Some(words) => format!("{side}: {words}"),
+                None => format!("{side}: a condition edited in the file"),
+            },
+        }
+    }
+}
