@@ -92,6 +92,54 @@ fn three_clicked_landmarks_fit_the_grid_and_show_residuals() {
 }
 
 #[test]
+fn a_landmark_that_contradicts_the_others_is_named_and_accept_waits() {
+    let mut app = app();
+    with_ui(&mut app, |ui| {
+        ui.click("Register grid").expect("toolbar button");
+    });
+    with_ui(&mut app, |_| {});
+    with_ui(&mut app, |ui| {
+        ui.click("Three-point fit").expect("checkbox");
+    });
+    let truth = register(&app).grid().clone();
+    // Three good points, then 0404's centre typed as 0504 (the trial's
+    // reproduction: a number misread by one column).
+    for (at, typed) in [
+        ("0202", "0202"),
+        ("1403", "1403"),
+        ("0811", "0811"),
+        ("0404", "0504"),
+    ] {
+        let c = truth.center_px(id(at));
+        let view = register(&app).viewport();
+        with_ui(&mut app, |ui| click_scan(ui, view, c));
+        with_ui(&mut app, |ui| {
+            ui.click(widget::Id::new(NUMBER_ID)).expect("number input");
+            let _ = ui.typewrite(typed);
+            let _ = ui.tap_key(keyboard::key::Named::Enter);
+        });
+    }
+    let off = register(&app).contradicting();
+    assert!(
+        off.iter().any(|(h, _)| *h == id("0504")),
+        "the misread landmark is named: {off:?}"
+    );
+    assert!(!register(&app).can_accept(), "Accept waits");
+    assert!(
+        register(&app)
+            .warnings()
+            .iter()
+            .any(|w| w.starts_with("Landmarks disagree with the grid (0504 by")),
+        "{:?}",
+        register(&app).warnings()
+    );
+    // Removing it: the three good points fit, Accept is offered again.
+    let _ = app.update(Message::Register(register::Message::RemoveLandmark(3)));
+    assert!(register(&app).contradicting().is_empty());
+    assert!(register(&app).can_accept());
+}
+
+#[test]
 fn automatic_proposal_lands_on_the_printed_grid() {
     let mut app = app();
     with_ui(&mut app, |ui| {

@@ -60,6 +60,22 @@ impl RegisterScreen {
     /// numbering is unconfirmed.
     pub fn can_accept(&self) -> bool {
         self.auto.as_ref().is_none_or(|p| p.anchored() || p.checked)
+            && self.contradicting().is_empty()
+    }
+
+    /// The landmarks the grid shown puts more than half a hex radius from
+    /// the hex they name: a number typed wrong or a click on the wrong
+    /// hex, which a fit would bend the whole grid toward. A click a few
+    /// pixels off a centre stays well under it; the neighbouring hex is
+    /// at least 1.7 radii away.
+    pub fn contradicting(&self) -> Vec<(HexId, f64)> {
+        let limit = self.grid().hex_radius_px / 2.0;
+        self.landmarks
+            .iter()
+            .zip(&self.residuals)
+            .filter(|(_, r)| **r > limit)
+            .map(|(l, r)| (l.hex, *r))
+            .collect()
     }
 
     /// Whether the proposal waits for a read hex (the panel then shows the
@@ -81,7 +97,7 @@ impl RegisterScreen {
     /// Residuals and warnings against the grid now shown.
     pub(super) fn refresh_checks(&mut self) {
         self.residuals = anchor::residuals(self.grid(), &self.landmarks);
-        self.warnings = match &self.auto {
+        let mut warnings = match &self.auto {
             Some(p) => {
                 let (gray, refined) = &*p.found;
                 anchor::Coverage::new(
@@ -94,6 +110,21 @@ impl RegisterScreen {
             }
             None => Vec::new(),
         };
+        let mut off = self.contradicting();
+        if !off.is_empty() {
+            off.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let list: Vec<String> = off
+                .iter()
+                .map(|(h, r)| format!("{h} by {r:.1} px"))
+                .collect();
+            warnings.push(format!(
+                "Landmarks disagree with the grid ({}, the worst first): a \
+                 number typed wrong or a click on the wrong hex. Remove it \
+                 (×) or click it again; Accept waits.",
+                list.join(", ")
+            ));
+        }
+        self.warnings = warnings;
     }
 
     /// After an undo: a proposal undone is forgotten, a renumbering
