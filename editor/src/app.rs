@@ -389,6 +389,10 @@ impl App {
             (Screen::Map(s), Message::DiskTick) => {
                 s.update(map::Message::CheckDisk).0.map(Message::Map)
             }
+            (Screen::Setup(s), Message::DiskTick) => {
+                let _ = s.update(setup_screen::Message::CheckDisk);
+                Task::none()
+            }
             (
                 _,
                 Message::OpenPicked(Some(path)) | Message::OpenCounters(path),
@@ -503,7 +507,7 @@ impl App {
                     .map(|_| Message::AutosaveTick),
             );
         }
-        if matches!(self.screen, Screen::Map(_)) {
+        if matches!(self.screen, Screen::Map(_) | Screen::Setup(_)) {
             subs.push(
                 iced::time::every(DISK_CHECK_EVERY).map(|_| Message::DiskTick),
             );

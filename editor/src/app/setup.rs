@@ -43,6 +43,11 @@ impl App {
             setup::Event::Back(path) => {
                 self.request(super::Pending::Open(path))
             }
+            // The author chose to drop the edits made here: no question.
+            setup::Event::Reload(path) => {
+                self.screen = open(path);
+                self.boot_task()
+            }
             setup::Event::OpenVariant(path) => {
                 self.remember(&path);
                 let size = self.setup().and_then(SetupScreen::canvas_size);

@@ -7,6 +7,7 @@
 //! step of [`berthier_tools::setup::SetupDoc`], saved keeping comments and layout.
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
+mod disk;
 mod facing;
 mod instruction_tools;
 mod layer;
@@ -89,6 +90,9 @@ pub struct SetupScreen {
     condition: Option<usize>,
     /// The next map click places the selected objective.
     picking_objective: bool,
+    /// Another program changed the file since it was read (the banner
+    /// asks until answered).
+    disk_changed: bool,
     /// A variant compared with its base (`Err`: why the base did not
     /// load), worked out once on opening.
     variant_diff: Option<Result<Vec<variant::Section>, BaseError>>,
@@ -184,6 +188,11 @@ pub enum Message {
     ObjectivePoints(i32),
     /// Who holds the selected objective at the start (`None`: nobody).
     HeldBy(Option<String>),
+    /// Time to see whether another program changed the file.
+    CheckDisk,
+    /// The answer to "another program changed the file": reload (`true`)
+    /// or keep this version.
+    DiskAnswer(bool),
 }
 
 /// What the app must do for the screen.
@@ -195,6 +204,8 @@ pub enum Event {
     Back(PathBuf),
     /// A new variant was written: open it on the Setup screen.
     OpenVariant(PathBuf),
+    /// Read the file again (another program changed it).
+    Reload(PathBuf),
 }
 
 impl SetupScreen {
@@ -226,6 +237,7 @@ impl SetupScreen {
             zone_tool: None,
             condition: None,
             picking_objective: false,
+            disk_changed: false,
             variant_diff: None,
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
@@ -351,11 +363,16 @@ impl SetupScreen {
     /// screen's map over the roster under Xvfb), the stack panel and the
     /// notice. The app repaints the whole window when it changes.
     pub fn layout_key(&self) -> u32 {
-        [self.sized, self.hex.is_some(), self.notice.is_some()]
-            .iter()
-            .enumerate()
-            .map(|(i, on)| u32::from(*on) << i)
-            .sum()
+        [
+            self.sized,
+            self.hex.is_some(),
+            self.notice.is_some(),
+            self.disk_changed,
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, on)| u32::from(*on) << i)
+        .sum()
     }
 
     /// `name — file.scenario.ron *`.
@@ -395,6 +412,8 @@ impl SetupScreen {
             Message::DeleteInstruction => self.delete_instruction(),
             Message::AddMember(m) => self.edit_members(m, true),
             Message::RemoveMember(m) => self.edit_members(m, false),
+            Message::CheckDisk => self.check_disk(),
+            Message::DiskAnswer(reload) => return self.answer_disk(reload),
             Message::AddObjective(side) => self.add_objective(side),
             Message::SelectCondition(i) => {
                 self.condition = Some(i);

@@ -188,6 +188,18 @@ impl SetupDoc {
         self.file.record(before, None);
     }
 
+    /// Whether another program changed the file since it was read or
+    /// saved here (a touch is not a change).
+    pub fn changed_on_disk(&self) -> bool {
+        self.file.changed_on_disk().is_some()
+    }
+
+    /// Goes on with the edits made here over the file as it now is (a save
+    /// patches that file).
+    pub fn accept_disk(&mut self) {
+        self.file.accept_disk();
+    }
+
     /// Undoes the last step; whether there was one.
     pub fn undo(&mut self) -> bool {
         self.file.undo(&mut self.scenario)

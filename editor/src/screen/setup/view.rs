@@ -46,7 +46,13 @@ impl SetupScreen {
                     .style(opaque),
             );
         }
-        column![self.toolbar(), rule::horizontal(1), body.height(Fill)].into()
+        let mut page = column![self.toolbar()];
+        if let Some(banner) = self.disk_banner() {
+            page = page.push(banner);
+        }
+        page.push(rule::horizontal(1))
+            .push(body.height(Fill))
+            .into()
     }
 
     fn toolbar(&self) -> Element<'_, Message> {

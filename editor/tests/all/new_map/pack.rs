@@ -388,3 +388,41 @@ fn a_victory_objective_is_added_placed_scored_and_saved_in_setup() {
     assert_eq!(s.victory.len(), 3, "{text}");
     assert_eq!(s.victory[2].condition, expected);
 }
+
+#[test]
+fn setup_notices_its_scenario_changed_on_disk_and_reloads_it() {
+    use berthier_editor::screen::setup::Message as Setup;
+    let setup = |app: &mut App, m: Setup| {
+        let _ = app.update(Message::Setup(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rivoli = pack(dir.path());
+    let mut app = app_at(&rivoli, dir.path());
+    let root = dir.path().join("p");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "Example battle");
+    click(&mut app, "Setup");
+    setup(&mut app, Setup::CheckDisk);
+    assert!(!shows(&mut app, "Reload"), "nothing changed yet");
+
+    // Another program gives Red an instruction.
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let edited = text.replace(
+        "            side: \"red\",\n",
+        "            side: \"red\",\n            instructions: [(units: (units: [\"r1\"]), placement: Anywhere)],\n",
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&file, edited).expect("write");
+    setup(&mut app, Setup::CheckDisk);
+    assert!(shows(
+        &mut app,
+        "Another program changed this scenario's file."
+    ));
+    click(&mut app, "Reload");
+    let Screen::Setup(s) = app.screen() else {
+        panic!("Setup again");
+    };
+    assert_eq!(s.doc().scenario().sides[1].instructions.len(), 1);
+    assert!(!s.disk_changed());
+}
