@@ -34,6 +34,16 @@ if grep -E '^(clap|walkdir|mimalloc|toml|iced)[ _]' <<<"$rules_tree"; then
     exit 1
 fi
 
+step "berthier-validator's library must not depend on clap"
+# Its API takes plain options (RunOptions, Conversion, SeriesAction,
+# NewPack); only the binary's own `cli.rs` parses a command line.
+validator_tree=$(cargo tree -p berthier-validator --no-default-features \
+    -e normal --prefix none)
+if grep -E '^clap ' <<<"$validator_tree"; then
+    echo "berthier-validator's library depends on clap" >&2
+    exit 1
+fi
+
 step "berthier-tools must not depend on a GUI toolkit or a CLI"
 # The workshop library (libtiled to the editor) serves the command-line
 # tools and the fuzzer, which must build no GUI.

@@ -359,20 +359,20 @@ impl Document {
         })
     }
 
-    /// [`Document::from_json_value`] of the arena's
-    /// [`Arena::to_value`](crate::locate::Arena::to_value), typed from
-    /// the arena itself (strings borrowed, no value built); `None` where
+    /// [`Document::from_json_value`] of the tree's
+    /// [`RonTree::to_value`](crate::locate::RonTree::to_value), typed from
+    /// the tree itself (strings borrowed, no value built); `None` where
     /// that reading is not exact enough to type from
-    /// ([`Arena::is_exact`](crate::locate::Arena::is_exact)).
-    pub fn from_arena(
+    /// ([`RonTree::is_exact`](crate::locate::RonTree::is_exact)).
+    pub fn from_ron_tree(
         kind: DocKind,
-        arena: &crate::locate::Arena<'_>,
+        tree: &crate::locate::RonTree<'_>,
     ) -> Option<serde_json::Result<Self>> {
         use serde::Deserialize;
-        if !arena.is_exact() {
+        if !tree.is_exact() {
             return None;
         }
-        let root = arena.root();
+        let root = tree.root();
         Some((|| {
             Ok(match kind {
                 DocKind::Series => Self::Series(Series::deserialize(root)?),

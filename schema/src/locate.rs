@@ -23,19 +23,19 @@
 //! variant when the next pointer segment names it, and as a transparent
 //! wrapper (`Some`, a struct name) otherwise.
 
-mod arena;
 mod index;
 mod members;
+mod ron_tree;
 #[cfg(test)]
 mod tests;
 mod token;
 mod value;
 
-pub use arena::{Arena, ArenaJson, NodeRef};
 pub use index::LocateIndex;
 pub use members::{
     Container, Expect, Member, comments, container, root, token_end, value_end,
 };
+pub use ron_tree::{NodeRef, RonTree, RonTreeJson};
 pub use value::ron_json_shape;
 
 use token::{Scanner, Token};

@@ -7,7 +7,7 @@ use jsonschema::error::ValidationErrorKind;
 
 use crate::format::DocKind;
 use crate::json_schema::published;
-use crate::locate::{Arena, ArenaJson};
+use crate::locate::{RonTree, RonTreeJson};
 
 /// One way a document breaks its schema.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,32 +34,32 @@ fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
         .as_ref()
 }
 
-/// One kind's validator over the arena, compiled when a document of that
+/// One kind's validator over the tree, compiled when a document of that
 /// kind is first checked (each kind its own lock: two threads compile two
 /// kinds at once, and a pack without games never compiles that schema).
-fn arena_validator(
+fn ron_tree_validator(
     kind: DocKind,
-) -> Option<&'static jsonschema::Validator<ArenaJson>> {
-    static VALIDATORS: [OnceLock<Option<jsonschema::Validator<ArenaJson>>>;
+) -> Option<&'static jsonschema::Validator<RonTreeJson>> {
+    static VALIDATORS: [OnceLock<Option<jsonschema::Validator<RonTreeJson>>>;
         DocKind::ALL.len()] = [const { OnceLock::new() }; DocKind::ALL.len()];
     let index = DocKind::ALL.iter().position(|k| *k == kind)?;
     VALIDATORS
         .get(index)?
         .get_or_init(|| {
-            jsonschema::options_for::<ArenaJson>()
+            jsonschema::options_for::<RonTreeJson>()
                 .build(&published(kind))
                 .ok()
         })
         .as_ref()
 }
 
-/// Whether a document read into an [`Arena`] passes its schema: the same
+/// Whether a document read into an [`RonTree`] passes its schema: the same
 /// answer as [`schema_violations`] being empty for its
-/// [`Arena::to_value`], without building that value (the validator's fast
+/// [`RonTree::to_value`], without building that value (the validator's fast
 /// path; a document that fails is checked again the precise way to report
 /// its violations).
-pub fn arena_is_valid(kind: DocKind, arena: &Arena<'_>) -> bool {
-    arena_validator(kind).is_some_and(|v| v.is_valid(arena.root()))
+pub fn ron_tree_is_valid(kind: DocKind, tree: &RonTree<'_>) -> bool {
+    ron_tree_validator(kind).is_some_and(|v| v.is_valid(tree.root()))
 }
 
 /// Every schema violation of `value` as a document of `kind`, in document

@@ -43,7 +43,7 @@ fn bundled() -> Vec<PathBuf> {
     ])
 }
 
-/// The loader takes the validator's arena path for valid RON (the
+/// The loader takes the validator's tree path for valid RON (the
 /// standard series are loaded on every run): what it gives must be what
 /// the typed RON reader gives.
 #[test]

@@ -1,11 +1,15 @@
-//! Command-line arguments (clap derive), kept in the library so tests and
-//! `main` share them.
+//! Command-line arguments (clap derive): the binary's own module, so the
+//! library's API names no clap type. Each turns into the library's plain
+//! options (`RunOptions`, `Conversion`, `SeriesAction`, `NewPack`).
 
 use std::path::PathBuf;
 
+use berthier_validator::convert::Conversion;
+use berthier_validator::init::NewPack;
+use berthier_validator::render::OutputFormat;
+use berthier_validator::series_command::SeriesAction;
+use berthier_validator::{RunError, RunOptions};
 use clap::{Parser, Subcommand, ValueEnum};
-
-use crate::render::OutputFormat;
 
 /// Checks Berthier scenario packs: every series, map, counters and scenario
 /// document under PATH against its JSON Schema, then the references between
@@ -23,8 +27,8 @@ pub struct Args {
     /// `exclude` prefixes of a `berthier.toml` at their root.
     pub paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
-    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     /// Exit 0 when the paths hold no pack document (by default that is
     /// exit status 2: a wrong path should not pass).
     #[arg(long)]
@@ -45,7 +49,7 @@ pub struct Args {
     /// need but reports only its own files' findings; merge the shards'
     /// SARIF logs with `merge-sarif`.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<berthier_validator::shard::Shard>,
     /// Print the documentation of CODE (what it checks, why, an example,
     /// the rulebook section) and exit.
     #[arg(long, value_name = "CODE")]
@@ -185,4 +189,77 @@ pub enum Target {
     Json,
     /// RON.
     Ron,
+}
+
+/// The output formats of `--format` (the library's [`OutputFormat`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people: each finding with its source line and a caret.
+    Human,
+    /// One JSON object with every finding, for scripts.
+    Json,
+    /// GitHub Actions workflow commands (annotations on the diff).
+    Github,
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    Sarif,
+}
+
+impl From<Format> for OutputFormat {
+    fn from(format: Format) -> Self {
+        match format {
+            Format::Human => Self::Human,
+            Format::Json => Self::Json,
+            Format::Github => Self::Github,
+            Format::Sarif => Self::Sarif,
+        }
+    }
+}
+
+impl Args {
+    /// The validation these arguments ask for.
+    pub fn run_options(&self) -> RunOptions {
+        RunOptions {
+            paths: self.paths.clone(),
+            allow_empty: self.allow_empty,
+            deny: self.deny.clone(),
+            warn: self.warn.clone(),
+            allow: self.allow.clone(),
+            shard: self.shard,
+        }
+    }
+}
+
+impl From<&SeriesCommand> for SeriesAction {
+    fn from(command: &SeriesCommand) -> Self {
+        match command {
+            SeriesCommand::List => Self::List,
+            SeriesCommand::Show { name } => Self::Show { name: name.clone() },
+            SeriesCommand::Export { name, out, force } => Self::Export {
+                name: name.clone(),
+                out: out.clone(),
+                force: *force,
+            },
+        }
+    }
+}
+
+impl InitArgs {
+    /// The pack to write: the example battle unless `--no-example` or a
+    /// series it does not fit.
+    pub fn new_pack(&self) -> Result<NewPack, RunError> {
+        NewPack::new(self.dir.clone(), self.series.as_deref(), !self.no_example)
+    }
+}
+
+impl From<&ConvertArgs> for Conversion {
+    fn from(args: &ConvertArgs) -> Self {
+        Self {
+            file: args.file.clone(),
+            to: match args.to {
+                Target::Json => berthier_schema::Format::Json,
+                Target::Ron => berthier_schema::Format::Ron,
+            },
+            out: args.out.clone(),
+        }
+    }
 }

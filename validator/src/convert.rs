@@ -7,10 +7,20 @@ use berthier_schema::document::WriteError;
 use berthier_schema::{Document, Format, load_document};
 
 use crate::RunError;
-use crate::cli::{ConvertArgs, Target};
+
+/// One conversion: a document, the format to write it in, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conversion {
+    /// The document to convert (`.ron` or `.json`).
+    pub file: PathBuf,
+    /// The format to write.
+    pub to: Format,
+    /// Write here (atomically) instead of returning the text.
+    pub out: Option<PathBuf>,
+}
 
 /// Converts `args.file`; returns the text when it goes to standard output.
-pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
+pub fn convert(args: &Conversion) -> Result<Option<String>, RunError> {
     let path = &args.file;
     let format = Format::of_path(path).ok_or_else(|| RunError::Path {
         path: path.clone(),
@@ -27,14 +37,11 @@ pub fn convert(args: &ConvertArgs) -> Result<Option<String>, RunError> {
             path: path.clone(),
             message: e.to_string(),
         })?;
-    let target = match args.to {
-        Target::Json => Format::Json,
-        Target::Ron => Format::Ron,
-    };
-    let output = to_text(document, target).map_err(|e| RunError::Document {
-        path: path.clone(),
-        message: e.to_string(),
-    })?;
+    let output =
+        to_text(document, args.to).map_err(|e| RunError::Document {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
     match &args.out {
         None => Ok(Some(output)),
         Some(out) => {

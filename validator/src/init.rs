@@ -10,7 +10,6 @@ use berthier_schema::DocKind;
 use berthier_schema::json_schema::{file_name, schema_text};
 
 use crate::RunError;
-use crate::cli::InitArgs;
 
 /// Where a pack keeps the exported JSON Schemas.
 pub const SCHEMA_DIR: &str = "schemas";
@@ -73,24 +72,22 @@ pub struct NewPack {
 }
 
 impl NewPack {
-    /// The pack `berthier-validate init` writes for `args`: the example
-    /// battle unless `--no-example` or a series it does not fit.
-    pub fn from_args(args: &InitArgs) -> Result<Self, RunError> {
-        let series = PackSeries::parse(
-            args.series.as_deref().unwrap_or(DEFAULT_SERIES),
-        )?;
-        let example = !args.no_example && series.fits_example();
+    /// The pack `berthier-validate init` writes in `dir` on `series` (a
+    /// standard name or a file; [`DEFAULT_SERIES`] when none): the example
+    /// battle when `example` is asked and the series fits it.
+    pub fn new(
+        dir: PathBuf,
+        series: Option<&str>,
+        example: bool,
+    ) -> Result<Self, RunError> {
+        let series = PackSeries::parse(series.unwrap_or(DEFAULT_SERIES))?;
+        let example = example && series.fits_example();
         Ok(Self {
-            dir: args.dir.clone(),
+            dir,
             series,
             example,
         })
     }
-}
-
-/// `berthier-validate init`: writes the pack `args` asks for.
-pub fn init(args: &InitArgs) -> Result<Vec<PathBuf>, RunError> {
-    write_pack(&NewPack::from_args(args)?)
 }
 
 /// Writes the skeleton of `pack`; the files written. Writes nothing when
@@ -125,16 +122,12 @@ pub fn write_pack(pack: &NewPack) -> Result<Vec<PathBuf>, RunError> {
 }
 
 /// What to do next, printed after the files.
-pub fn next_steps(args: &InitArgs) -> String {
-    let dir = args.dir.display();
-    let about = match NewPack::from_args(args) {
-        Ok(pack) if pack.example => format!(
-            "The example battle names the standard series `{}` \
-             (`berthier-validate series list` shows the others).",
-            match &pack.series {
-                PackSeries::Standard(name) => name.as_str(),
-                PackSeries::File(_) => DEFAULT_SERIES,
-            }
+pub fn next_steps(pack: &NewPack) -> String {
+    let dir = pack.dir.display();
+    let about = match &pack.series {
+        PackSeries::Standard(name) if pack.example => format!(
+            "The example battle names the standard series `{name}` \
+             (`berthier-validate series list` shows the others)."
         ),
         _ => "No example battle was written: start a map, an order of \
               battle and a scenario (the editor's File menu does)."

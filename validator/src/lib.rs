@@ -12,7 +12,6 @@
 //! it can be tested without a process.
 
 pub mod check;
-pub mod cli;
 pub mod convert;
 pub mod init;
 #[cfg(feature = "cli")]
@@ -45,7 +44,24 @@ pub mod map_checks {
 /// `berthier_rules`'; re-exported under their old paths.
 pub use berthier_rules::{Code, Diagnostic, Report, Severity};
 pub use berthier_rules::{code, diagnostic};
-pub use cli::{Args, Command, ConvertArgs, ExportArgs, MergeSarifArgs};
+
+/// What one validation run checks and how: the command line's options
+/// without its syntax (`main.rs` parses them).
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Files or directories to check (the working directory when none).
+    pub paths: Vec<PathBuf>,
+    /// Exit 0 when the paths hold no pack document.
+    pub allow_empty: bool,
+    /// Codes reported as errors (`warnings`: every warning).
+    pub deny: Vec<String>,
+    /// Codes reported as warnings.
+    pub warn: Vec<String>,
+    /// Codes not reported.
+    pub allow: Vec<String>,
+    /// Check only this shard of the walked files.
+    pub shard: Option<shard::Shard>,
+}
 
 /// Why a run could not happen at all (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -113,13 +129,13 @@ fn list_paths(paths: &[PathBuf]) -> String {
 }
 
 /// Validates the paths in `args` (the working directory when none).
-pub fn run(args: &Args) -> Result<Report, RunError> {
+pub fn run(args: &RunOptions) -> Result<Report, RunError> {
     Ok(run_with_status(args)?.0)
 }
 
 /// [`run`], with the exit status (see [`exit_status`]; a shard that was
 /// dealt no file, when the walk found some, exits 0).
-pub fn run_with_status(args: &Args) -> Result<(Report, u8), RunError> {
+pub fn run_with_status(args: &RunOptions) -> Result<(Report, u8), RunError> {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -270,8 +286,9 @@ fn skipped_finding(skipped: &walk::Skipped) -> Diagnostic {
     }
 }
 
-/// Writes the JSON Schemas (one per document kind) to `args.out`; returns the files written.
-pub fn export_schema(args: &ExportArgs) -> Result<Vec<PathBuf>, RunError> {
+/// Writes the JSON Schemas (one per document kind) into the folder `out`;
+/// returns the files written.
+pub fn export_schema(out: &std::path::Path) -> Result<Vec<PathBuf>, RunError> {
     use berthier_schema::DocKind;
     use berthier_schema::json_schema::{file_name, schema_text};
     let write_error =
@@ -279,11 +296,10 @@ pub fn export_schema(args: &ExportArgs) -> Result<Vec<PathBuf>, RunError> {
             path: path.to_path_buf(),
             message: e.to_string(),
         };
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| write_error(&args.out, e))?;
+    std::fs::create_dir_all(out).map_err(|e| write_error(out, e))?;
     let mut written = Vec::new();
     for kind in DocKind::ALL {
-        let path = args.out.join(file_name(kind));
+        let path = out.join(file_name(kind));
         berthier_schema::io::save_atomic(&path, schema_text(kind).as_bytes())
             .map_err(|e| write_error(&path, e))?;
         written.push(path);

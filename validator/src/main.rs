@@ -6,9 +6,12 @@
 
 use std::process::ExitCode;
 
+mod cli;
+
 use berthier_validator::migrate::Outcome;
-use berthier_validator::{Args, Command, RunError, render};
+use berthier_validator::{RunError, render};
 use clap::Parser;
+use cli::{Args, Command};
 
 /// The validator allocates and frees many small values (every document's
 /// JSON shape, then its typed form); mimalloc does that markedly faster
@@ -27,9 +30,9 @@ fn main() -> ExitCode {
                 0
             })
         }
-        None => berthier_validator::run_with_status(&args).map(
+        None => berthier_validator::run_with_status(&args.run_options()).map(
             |(report, status)| {
-                print!("{}", render::render(&report, args.format));
+                print!("{}", render::render(&report, args.format.into()));
                 if status == 2 {
                     eprintln!(
                         "error: no pack document found (pass --allow-empty if \
@@ -40,7 +43,7 @@ fn main() -> ExitCode {
             },
         ),
         Some(Command::ExportSchema(export)) => {
-            berthier_validator::export_schema(export).map(|written| {
+            berthier_validator::export_schema(&export.out).map(|written| {
                 for path in written {
                     eprintln!("wrote {}", path.display());
                 }
@@ -48,30 +51,32 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Convert(convert)) => {
-            berthier_validator::convert::convert(convert).map(|text| {
+            berthier_validator::convert::convert(&convert.into()).map(|text| {
                 print!("{}", text.unwrap_or_default());
                 0
             })
         }
         Some(Command::Migrate(migrate)) => {
-            berthier_validator::migrate::migrate(migrate)
+            berthier_validator::migrate::migrate(&migrate.paths, migrate.check)
                 .map(|outcomes| report_migration(&outcomes, migrate.check))
         }
         Some(Command::Series(series)) => {
-            berthier_validator::series_command::run(series).map(|text| {
-                print!("{}", text.unwrap_or_default());
-                0
-            })
+            berthier_validator::series_command::run(&series.into()).map(
+                |text| {
+                    print!("{}", text.unwrap_or_default());
+                    0
+                },
+            )
         }
-        Some(Command::Init(init)) => {
-            berthier_validator::init::init(init).map(|written| {
+        Some(Command::Init(init)) => init.new_pack().and_then(|pack| {
+            berthier_validator::init::write_pack(&pack).map(|written| {
                 for path in &written {
                     println!("wrote {}", path.display());
                 }
-                println!("{}", berthier_validator::init::next_steps(init));
+                println!("{}", berthier_validator::init::next_steps(&pack));
                 0
             })
-        }
+        }),
         Some(Command::MergeSarif(merge)) => {
             render::sarif_merge::merge_files(&merge.files).and_then(|text| {
                 berthier_schema::io::save_atomic(&merge.out, text.as_bytes())

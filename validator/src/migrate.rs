@@ -8,8 +8,6 @@ use berthier_schema::migrate::migrate_text;
 use berthier_schema::{Format, probe_kind};
 
 use crate::RunError;
-use crate::cli::MigrateArgs;
-use crate::pass::schema::pack_name_kind;
 use crate::walk::{Candidate, collect};
 
 /// What happened to one file.
@@ -33,12 +31,16 @@ pub enum Outcome {
     },
 }
 
-/// The migration of every document under `args.paths`.
-pub fn migrate(args: &MigrateArgs) -> Result<Vec<Outcome>, RunError> {
-    let candidates = collect(&args.paths)?;
+/// The migration of every document under `paths`; with `check`, nothing
+/// is written and the outcomes say what would be.
+pub fn migrate(
+    paths: &[PathBuf],
+    check: bool,
+) -> Result<Vec<Outcome>, RunError> {
+    let candidates = collect(paths)?;
     Ok(candidates
         .iter()
-        .filter_map(|c| migrate_file(c, args.check))
+        .filter_map(|c| migrate_file(c, check))
         .collect())
 }
 
@@ -51,7 +53,8 @@ fn migrate_file(candidate: &Candidate, check: bool) -> Option<Outcome> {
         })
     };
     let format = Format::of_path(&candidate.path)?;
-    let named = pack_name_kind(&candidate.rel).is_some();
+    let named =
+        berthier_schema::DocKind::of_file_name(&candidate.rel).is_some();
     let text = match berthier_schema::io::read_regular_text(&candidate.path) {
         Ok(text) => text,
         Err(e) if named => return failed(format!("cannot read: {e}")),

@@ -9,14 +9,34 @@ use berthier_schema::standard::{self, StandardSeries};
 use berthier_schema::{Document, Format};
 
 use crate::RunError;
-use crate::cli::SeriesCommand;
 
-/// Runs one `series` subcommand; the text to print, when there is one.
-pub fn run(command: &SeriesCommand) -> Result<Option<String>, RunError> {
-    match command {
-        SeriesCommand::List => Ok(Some(list())),
-        SeriesCommand::Show { name } => Ok(Some(find(name)?.text.to_owned())),
-        SeriesCommand::Export { name, out, force } => {
+/// What `berthier-validate series` is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeriesAction {
+    /// List every standard series and version.
+    List,
+    /// Print the series this name names, as shipped.
+    Show {
+        /// `NAME` or `NAME@VERSION`.
+        name: String,
+    },
+    /// Write the series this name names to a file.
+    Export {
+        /// `NAME` or `NAME@VERSION`.
+        name: String,
+        /// The file to write (JSON when it ends in `.json`).
+        out: std::path::PathBuf,
+        /// Overwrite `out` if it exists.
+        force: bool,
+    },
+}
+
+/// Runs one `series` action; the text to print, when there is one.
+pub fn run(action: &SeriesAction) -> Result<Option<String>, RunError> {
+    match action {
+        SeriesAction::List => Ok(Some(list())),
+        SeriesAction::Show { name } => Ok(Some(find(name)?.text.to_owned())),
+        SeriesAction::Export { name, out, force } => {
             export(find(name)?, out, *force).map(|()| None)
         }
     }

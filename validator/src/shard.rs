@@ -30,23 +30,43 @@ impl Shard {
     }
 }
 
-impl FromStr for Shard {
-    type Err = String;
+/// Why a `--shard` value is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// No `/`.
+    #[error("`{0}` is not I/N (for example 2/4)")]
+    NotAFraction(String),
+    /// I or N is not a whole number.
+    #[error("`{part}` in `{text}` is not a number")]
+    NotANumber {
+        /// The part that is not.
+        part: String,
+        /// The whole value.
+        text: String,
+    },
+    /// I is 0 or above N, or N is 0.
+    #[error("`{0}`: the shard must be between 1 and N, N at least 1")]
+    OutOfRange(String),
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Self, ShardError> {
         let (index, count) = text
             .split_once('/')
-            .ok_or_else(|| format!("`{text}` is not I/N (for example 2/4)"))?;
+            .ok_or_else(|| ShardError::NotAFraction(text.to_owned()))?;
         let number = |s: &str| {
             s.trim()
                 .parse::<usize>()
-                .map_err(|_| format!("`{s}` in `{text}` is not a number"))
+                .map_err(|_| ShardError::NotANumber {
+                    part: s.to_owned(),
+                    text: text.to_owned(),
+                })
         };
         let (index, count) = (number(index)?, number(count)?);
         if count == 0 || index == 0 || index > count {
-            return Err(format!(
-                "`{text}`: the shard must be between 1 and N, N at least 1"
-            ));
+            return Err(ShardError::OutOfRange(text.to_owned()));
         }
         Ok(Self { index, count })
     }

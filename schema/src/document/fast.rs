@@ -5,18 +5,18 @@
 //! typed reader on every bundled document in `schema/tests/shape_reader.rs`.
 
 use super::{DocKind, Document, FORMAT_VERSION};
-use crate::locate::Arena;
-use crate::validate::arena_is_valid;
+use crate::locate::RonTree;
+use crate::validate::ron_tree_is_valid;
 
-/// The document, when `text` reads exactly into an arena, passes its
+/// The document, when `text` reads exactly into a RON tree, passes its
 /// schema and types from it, at the current format version; `None`
 /// leaves it to the precise path, which reports any problem.
 pub(super) fn load_ron(text: &str, kind: DocKind) -> Option<Document> {
-    let arena = Arena::read_ron(text)?;
-    if !arena_is_valid(kind, &arena) {
+    let tree = RonTree::read_ron(text)?;
+    if !ron_tree_is_valid(kind, &tree) {
         return None;
     }
-    let document = Document::from_arena(kind, &arena)?.ok()?;
+    let document = Document::from_ron_tree(kind, &tree)?.ok()?;
     // An older version is upgraded and checked again by the precise path.
     (document.format_version() == FORMAT_VERSION).then_some(document)
 }

@@ -149,12 +149,12 @@ fn locating_one_finding_per_entry_grows_linearly() {
     );
 }
 
-/// The arena gives up on a key written twice (the typed reader refuses a
+/// The tree gives up on a key written twice (the typed reader refuses a
 /// repeated field, a JSON object would keep the last), whether the keys'
 /// signatures tell it to compare them or not, and keeps distinct keys that
 /// share a signature.
 #[test]
-fn the_arena_refuses_a_repeated_key_and_keeps_distinct_ones() {
+fn the_ron_tree_refuses_a_repeated_key_and_keeps_distinct_ones() {
     let many: Vec<String> = (0..20).map(|i| format!("k{i:02}: {i}")).collect();
     let many = many.join(", ");
     let repeated = [
@@ -165,7 +165,7 @@ fn the_arena_refuses_a_repeated_key_and_keeps_distinct_ones() {
         format!("({many}, k07: 0)"),
     ];
     for text in &repeated {
-        assert!(Arena::read_ron(text).is_none(), "{text}");
+        assert!(RonTree::read_ron(text).is_none(), "{text}");
     }
     // `axb` and `ayb` share length, first and last byte: one signature.
     let distinct = [
@@ -175,7 +175,7 @@ fn the_arena_refuses_a_repeated_key_and_keeps_distinct_ones() {
         "(a: (a: 1), b: [(a: 2), (a: 3)])".to_owned(),
     ];
     for text in &distinct {
-        let arena = Arena::read_ron(text);
-        assert!(arena.is_some(), "{text}");
+        let tree = RonTree::read_ron(text);
+        assert!(tree.is_some(), "{text}");
     }
 }

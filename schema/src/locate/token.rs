@@ -243,7 +243,10 @@ impl<'a> Scanner<'a> {
         let mut pos = self.pos;
         let mut escaped = false;
         loop {
-            pos = swar::to_quote_or_escape(bytes, pos);
+            pos = bytes
+                .get(pos..)
+                .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                .map_or(bytes.len(), |at| pos + at);
             let Some(&b) = bytes.get(pos) else {
                 break;
             };
@@ -255,12 +258,10 @@ impl<'a> Scanner<'a> {
                     escaped,
                 };
             }
-            if b == b'\\' {
-                escaped = true;
-                pos += 2;
-            } else {
-                pos += 1;
-            }
+            // memchr2 stops only at `"` or `\`: this is an escape, and
+            // the byte it escapes cannot end the string.
+            escaped = true;
+            pos += 2;
         }
         self.pos = bytes.len();
         Token::Str {

@@ -1,20 +1,20 @@
 //! Reads RON text into its JSON shape without the model's types, following
 //! the same correspondence as [`super::locate`], so a RON file whose typed
 //! read stops at the first error can still be checked against the JSON
-//! Schema for every error at once. The reading is [`Arena::read_ron`]'s
+//! Schema for every error at once. The reading is [`RonTree::read_ron`]'s
 //! (see there what it refuses rather than guess), so this shape and the
-//! validator's fast path, which checks and types the arena itself, are one
+//! validator's fast path, which checks and types the tree itself, are one
 //! reading.
 
 use serde_json::Value;
 
-use super::arena::Arena;
+use super::ron_tree::RonTree;
 
 /// The JSON shape of a RON document, or `None` when the text is not RON
 /// that this reading understands (syntax errors are the typed reader's to
 /// report).
 pub fn ron_json_shape(text: &str) -> Option<Value> {
-    Arena::read_ron(text).map(|arena| arena.to_value())
+    RonTree::read_ron(text).map(|tree| tree.to_value())
 }
 
 #[cfg(test)]

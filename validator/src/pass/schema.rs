@@ -2,7 +2,7 @@
 //! reads it, and checks it against its JSON Schema, locating every finding
 //! in the original text.
 
-use berthier_schema::validate::{arena_is_valid, schema_violations};
+use berthier_schema::validate::{ron_tree_is_valid, schema_violations};
 use berthier_schema::{DocKind, Document, Format};
 
 use probe::{KindProbe, Version, kind_of, precheck, version_finding};
@@ -58,7 +58,7 @@ pub fn check_in(
     texts: &crate::Texts,
 ) -> Option<Checked> {
     let format = Format::of_path(&candidate.path)?;
-    let named = pack_name_kind(&candidate.rel).is_some();
+    let named = DocKind::of_file_name(&candidate.rel).is_some();
     let mut source = SourceFile::new(candidate.clone(), "".into(), format);
     let read = match texts.get(&candidate.path) {
         Some(text) => Ok(text.as_bytes().to_vec()),
@@ -142,12 +142,6 @@ pub fn check_typed(
     })
 }
 
-/// The kind a file name announces (`rivoli.map.ron`): the schema's
-/// [`DocKind::of_file_name`], kept here for the validator's own callers.
-pub(crate) fn pack_name_kind(rel: &str) -> Option<DocKind> {
-    DocKind::of_file_name(rel)
-}
-
 fn check_json(
     source: &SourceFile,
     kind: DocKind,
@@ -200,19 +194,19 @@ fn check_ron(
     }
 }
 
-/// The fast path for a valid RON file: read into an arena by the locate
+/// The fast path for a valid RON file: read into a RON tree by the locate
 /// tokenizer (its JSON shape, strings borrowed from the text), checked
-/// against the schema and typed from the arena, with no
+/// against the schema and typed from the tree, with no
 /// `serde_json::Value` built. It costs less than the typed RON reader
 /// alone; any doubt (a construct the shape reader does not read exactly, a
 /// violation, a typing error) returns `None` and the precise path below
 /// runs and reports.
 fn fast_ron(source: &SourceFile, kind: DocKind) -> Option<Document> {
-    let arena = berthier_schema::locate::Arena::read_ron(&source.text)?;
-    if !arena_is_valid(kind, &arena) {
+    let tree = berthier_schema::locate::RonTree::read_ron(&source.text)?;
+    if !ron_tree_is_valid(kind, &tree) {
         return None;
     }
-    Document::from_arena(kind, &arena)?.ok()
+    Document::from_ron_tree(kind, &tree)?.ok()
 }
 
 /// A RON file the typed reader rejects: the typed reader stops at its

@@ -10,7 +10,7 @@ pub mod sarif_merge;
 use crate::diagnostic::Report;
 
 /// The output formats of `--format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OutputFormat {
     /// For people: each finding with its source line and a caret.
     #[default]

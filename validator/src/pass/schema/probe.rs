@@ -6,7 +6,6 @@ use berthier_schema::locate::{Located, locate, scalar_at};
 use berthier_schema::migrate::OLDEST_FORMAT_VERSION;
 use berthier_schema::{DocKind, Format};
 
-use super::pack_name_kind;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
@@ -49,7 +48,8 @@ pub(super) fn kind_of(source: &SourceFile, named: bool) -> KindProbe {
         if let Some(d) = syntax_finding(source) {
             return KindProbe::Finding(d);
         }
-        let hint = pack_name_kind(&source.at.rel).map_or("map", |k| k.as_str());
+        let hint =
+            DocKind::of_file_name(&source.at.rel).map_or("map", |k| k.as_str());
         let d = source
             .at_offset(Code::Sch003, found.value, "/kind", "missing `kind`")
             .help(format!(

@@ -1,11 +1,11 @@
-//! A RON document read into a flat arena: one vector of nodes, one of
+//! A RON document read into a flat tree: one vector of nodes, one of
 //! child links, strings borrowed from the text where no escape has to be
 //! decoded. It holds the document's JSON shape (the correspondence of
 //! [`super`]) for a handful of allocations per document where a
 //! `serde_json::Value` costs one or more per value: the validator checks
-//! it against the schema ([`ArenaJson`]) and types it (`serde`
+//! it against the schema ([`RonTreeJson`]) and types it (`serde`
 //! [`Deserializer`](serde::Deserializer) on [`NodeRef`]) without building
-//! that value. [`Arena::to_value`] gives the same shape as a
+//! that value. [`RonTree::to_value`] gives the same shape as a
 //! `serde_json::Value` for the precise paths, so there is one reading.
 //!
 //! The reading is exact or gives up (`None`): any construct it could read
@@ -31,7 +31,7 @@ mod json;
 mod key;
 mod read;
 
-pub use json::ArenaJson;
+pub use json::RonTreeJson;
 
 /// One value of the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,9 +53,9 @@ pub(crate) enum Node<'t> {
     },
 }
 
-/// A document's JSON shape in one arena (see the module).
+/// A document's JSON shape in one tree (see the module).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Arena<'t> {
+pub struct RonTree<'t> {
     nodes: Vec<Node<'t>>,
     links: Vec<u32>,
     root: u32,
@@ -66,17 +66,17 @@ pub struct Arena<'t> {
     exact: bool,
 }
 
-/// A handle on one node of an arena: what the schema check and the typing
+/// A handle on one node of a RON tree: what the schema check and the typing
 /// walk.
 #[derive(Debug, Clone, Copy)]
 pub struct NodeRef<'a> {
-    arena: &'a Arena<'a>,
+    tree: &'a RonTree<'a>,
     index: u32,
 }
 
 static NULL: Node<'static> = Node::Null;
 
-impl<'t> Arena<'t> {
+impl<'t> RonTree<'t> {
     /// Reads a RON document, or `None` when the text is not RON this
     /// reading understands (syntax errors are the typed reader's to
     /// report).
@@ -104,7 +104,7 @@ impl<'t> Arena<'t> {
     }
 
     /// Whether the document can be typed from this reading (see
-    /// [`Arena::exact`]'s field).
+    /// [`RonTree::exact`]'s field).
     pub fn is_exact(&self) -> bool {
         self.exact
     }
@@ -112,7 +112,7 @@ impl<'t> Arena<'t> {
     /// The whole document.
     pub fn root(&self) -> NodeRef<'_> {
         NodeRef {
-            arena: self,
+            tree: self,
             index: self.root,
         }
     }
@@ -124,10 +124,10 @@ impl<'t> Arena<'t> {
 
     /// The node at `index`.
     pub(crate) fn at(&self, index: u32) -> NodeRef<'_> {
-        NodeRef { arena: self, index }
+        NodeRef { tree: self, index }
     }
 
-    /// The arena of one string (the schema check's scratch node for a
+    /// The tree of one string (the schema check's scratch node for a
     /// property name), reusing its allocation.
     pub(crate) fn set_single_string(&mut self, string: &str) {
         self.links.clear();
@@ -144,11 +144,11 @@ impl<'t> Arena<'t> {
 
 impl<'a> NodeRef<'a> {
     pub(crate) fn node(&self) -> &'a Node<'a> {
-        self.arena.nodes.get(self.index as usize).unwrap_or(&NULL)
+        self.tree.nodes.get(self.index as usize).unwrap_or(&NULL)
     }
 
-    pub(crate) fn arena(&self) -> &'a Arena<'a> {
-        self.arena
+    pub(crate) fn tree(&self) -> &'a RonTree<'a> {
+        self.tree
     }
 
     pub(crate) fn index(&self) -> u32 {
@@ -160,7 +160,7 @@ impl<'a> NodeRef<'a> {
     pub(crate) fn links(&self, start: u32, len: u32) -> &'a [u32] {
         let from = start as usize;
         let to = from.saturating_add(len as usize);
-        self.arena.links.get(from..to).unwrap_or(&[])
+        self.tree.links.get(from..to).unwrap_or(&[])
     }
 
     /// The nodes `links[start..start + len]`.
@@ -169,10 +169,10 @@ impl<'a> NodeRef<'a> {
         start: u32,
         len: u32,
     ) -> impl ExactSizeIterator<Item = NodeRef<'a>> + use<'a> {
-        let arena = self.arena;
+        let tree = self.tree;
         self.links(start, len)
             .iter()
-            .map(move |index| arena.at(*index))
+            .map(move |index| tree.at(*index))
     }
 
     /// The text of a string node.

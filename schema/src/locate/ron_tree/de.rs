@@ -1,8 +1,8 @@
-//! Types a document straight from its arena: a `serde` deserializer that
+//! Types a document straight from its tree: a `serde` deserializer that
 //! answers each request as `serde_json`'s deserializer of the same
-//! document's [`Arena::to_value`](super::Arena::to_value) does (`impl
+//! document's [`RonTree::to_value`](super::RonTree::to_value) does (`impl
 //! Deserializer for &Value` in serde_json's `value/de.rs`), strings
-//! borrowed from the arena. Where serde_json would do something this
+//! borrowed from the tree. Where serde_json would do something this
 //! reading does not copy (a number read from a map key), it fails, and
 //! the caller types the document the precise way.
 

@@ -1,5 +1,5 @@
-//! [`Arena::read_ron`]'s reader: the locate tokenizer's tokens into the
-//! arena's nodes and links.
+//! [`RonTree::read_ron`]'s reader: the locate tokenizer's tokens into the
+//! tree's nodes and links.
 
 use std::borrow::Cow;
 
@@ -16,7 +16,7 @@ const MAX_DEPTH: usize = 128;
 /// larger ones (a map's hexes) by sorting their keys.
 const PAIRWISE_KEYS: usize = 8;
 
-/// The reading: a tokenizer, the arena being filled, and a stack of the
+/// The reading: a tokenizer, the tree being filled, and a stack of the
 /// children of the containers still open.
 pub(super) struct Reader<'t> {
     pub(super) scanner: Scanner<'t>,

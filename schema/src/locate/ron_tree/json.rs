@@ -1,7 +1,7 @@
-//! The arena as a jsonschema instance representation, so a document is
+//! The tree as a jsonschema instance representation, so a document is
 //! checked against its schema without building a `serde_json::Value`.
 //! Every accessor answers exactly what the same document's
-//! [`Arena::to_value`] would (tested in `schema/tests/arena_typing.rs`).
+//! [`RonTree::to_value`] would (tested in `schema/tests/ron_tree_typing.rs`).
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
@@ -10,15 +10,15 @@ use jsonschema::JsonType;
 use jsonschema::json::{Array, Json, Node as JsonNode, NodeIdentity, Object};
 use serde_json::{Number, Value};
 
-use super::{Arena, Node, NodeRef};
+use super::{Node, NodeRef, RonTree};
 
-/// The arena representation (see the module).
-pub struct ArenaJson;
+/// The tree representation (see the module).
+pub struct RonTreeJson;
 
-impl Json for ArenaJson {
+impl Json for RonTreeJson {
     type Node<'a> = NodeRef<'a>;
     type PreparedKey = String;
-    type StringBuffer = Arena<'static>;
+    type StringBuffer = RonTree<'static>;
 
     // A lookup scans the members in order, so one pass over a few more
     // keys than the names looked up costs no more.
@@ -31,7 +31,7 @@ impl Json for ArenaJson {
     }
 
     fn with_string_node<T>(
-        buffer: &mut Arena<'static>,
+        buffer: &mut RonTree<'static>,
         string: &str,
         f: impl FnOnce(NodeRef<'_>) -> T,
     ) -> T {
@@ -40,7 +40,7 @@ impl Json for ArenaJson {
     }
 }
 
-impl<'a> JsonNode<'a, ArenaJson> for NodeRef<'a> {
+impl<'a> JsonNode<'a, RonTreeJson> for NodeRef<'a> {
     type Object = Members<'a>;
     type Array = Items<'a>;
     type Number = Number;
@@ -120,8 +120,8 @@ impl<'a> JsonNode<'a, ArenaJson> for NodeRef<'a> {
     }
 
     fn identity(&self) -> Option<NodeIdentity> {
-        let arena = std::ptr::from_ref::<Arena<'_>>(self.arena()) as usize;
-        Some(NodeIdentity::tagged(arena, self.index()))
+        let tree = std::ptr::from_ref::<RonTree<'_>>(self.tree()) as usize;
+        Some(NodeIdentity::tagged(tree, self.index()))
     }
 }
 
@@ -141,7 +141,7 @@ pub struct Items<'a> {
 
 /// An object's (key, value) nodes, in document order.
 pub struct Pairs<'a> {
-    arena: &'a Arena<'a>,
+    tree: &'a RonTree<'a>,
     links: std::slice::Iter<'a, u32>,
 }
 
@@ -151,7 +151,7 @@ impl<'a> Iterator for Pairs<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         let key = *self.links.next()?;
         let value = *self.links.next()?;
-        Some((self.arena.at(key), self.arena.at(value)))
+        Some((self.tree.at(key), self.tree.at(value)))
     }
 }
 
@@ -169,7 +169,7 @@ impl<'a> Iterator for MembersIter<'a> {
 
 /// An array's items, in order.
 pub struct Elements<'a> {
-    arena: &'a Arena<'a>,
+    tree: &'a RonTree<'a>,
     links: std::slice::Iter<'a, u32>,
 }
 
@@ -177,20 +177,20 @@ impl<'a> Iterator for Elements<'a> {
     type Item = NodeRef<'a>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.links.next().map(|index| self.arena.at(*index))
+        self.links.next().map(|index| self.tree.at(*index))
     }
 }
 
 impl<'a> Members<'a> {
     fn pairs(&self) -> Pairs<'a> {
         Pairs {
-            arena: self.of.arena(),
+            tree: self.of.tree(),
             links: self.of.links(self.start, self.len.saturating_mul(2)).iter(),
         }
     }
 }
 
-impl<'a> Object<'a, ArenaJson> for Members<'a> {
+impl<'a> Object<'a, RonTreeJson> for Members<'a> {
     type Node = NodeRef<'a>;
     type MemberName = &'a str;
     type MembersIter = MembersIter<'a>;
@@ -212,7 +212,7 @@ impl<'a> Object<'a, ArenaJson> for Members<'a> {
     // The keys are string nodes already.
     fn try_for_each_name_node<B>(
         &self,
-        _buffer: &mut Arena<'static>,
+        _buffer: &mut RonTree<'static>,
         mut f: impl FnMut(NodeRef<'_>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for (key, _) in self.pairs() {
@@ -222,7 +222,7 @@ impl<'a> Object<'a, ArenaJson> for Members<'a> {
     }
 }
 
-impl<'a> Array<'a, ArenaJson> for Items<'a> {
+impl<'a> Array<'a, RonTreeJson> for Items<'a> {
     type Node = NodeRef<'a>;
     type ElementsIter = Elements<'a>;
 
@@ -232,7 +232,7 @@ impl<'a> Array<'a, ArenaJson> for Items<'a> {
 
     fn elements(&self) -> Self::ElementsIter {
         Elements {
-            arena: self.of.arena(),
+            tree: self.of.tree(),
             links: self.of.links(self.start, self.len).iter(),
         }
     }

@@ -1,5 +1,5 @@
 //! The validator's fast path checks a RON document against its schema and
-//! types it straight from the locate tokenizer's arena. Both must answer
+//! types it straight from the locate tokenizer's tree. Both must answer
 //! exactly what the precise path answers for the same shape as a
 //! `serde_json::Value` (`schema_violations`, `Document::from_json_value`),
 //! and the typing what the typed RON reader gives, for every RON file in
@@ -12,8 +12,8 @@ mod ron_files;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use berthier_schema::locate::{Arena, ron_json_shape};
-use berthier_schema::validate::{arena_is_valid, schema_violations};
+use berthier_schema::locate::{RonTree, ron_json_shape};
+use berthier_schema::validate::{ron_tree_is_valid, schema_violations};
 use berthier_schema::{Document, Format, probe_kind};
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -24,30 +24,34 @@ fn repository_ron_files() -> Vec<PathBuf> {
 }
 
 /// What the fast path and the precise path say of one text; `None` when
-/// the arena does not read it (both paths then leave it to the typed
+/// the tree does not read it (both paths then leave it to the typed
 /// reader).
 fn compare(text: &str, what: &str) -> Option<bool> {
-    let arena = Arena::read_ron(text);
+    let tree = RonTree::read_ron(text);
     let shape = ron_json_shape(text);
-    assert_eq!(arena.as_ref().map(Arena::to_value), shape, "{what}");
-    let (arena, value) = (arena?, shape?);
+    assert_eq!(tree.as_ref().map(RonTree::to_value), shape, "{what}");
+    let (tree, value) = (tree?, shape?);
     let kind = probe_kind(text, Format::Ron).ok()?;
     let valid = schema_violations(kind, &value).is_empty();
-    assert_eq!(arena_is_valid(kind, &arena), valid, "{what}: schema check");
+    assert_eq!(
+        ron_tree_is_valid(kind, &tree),
+        valid,
+        "{what}: schema check"
+    );
     let by_value = Document::from_json_value(kind, value);
-    match Document::from_arena(kind, &arena) {
+    match Document::from_ron_tree(kind, &tree) {
         Some(Ok(document)) => {
             let expected = by_value.expect("the value path types it too");
             assert_eq!(document, expected, "{what}: typed");
         }
         Some(Err(e)) => assert!(by_value.is_err(), "{what}: {e}"),
-        None => assert!(!arena.is_exact(), "{what}"),
+        None => assert!(!tree.is_exact(), "{what}"),
     }
     Some(valid)
 }
 
 #[test]
-fn the_arena_checks_and_types_every_repository_file_as_the_value_does() {
+fn the_ron_tree_checks_and_types_every_repository_file_as_the_value_does() {
     let files = repository_ron_files();
     assert!(files.len() > 300, "found only {} files", files.len());
     let (mut valid, mut invalid) = (0, 0);
@@ -70,10 +74,10 @@ fn the_arena_checks_and_types_every_repository_file_as_the_value_does() {
 
 #[test]
 fn a_key_with_an_escape_the_shape_does_not_decode_is_not_typed() {
-    let arena = Arena::read_ron(r#"{"a\u{41}": 1}"#).unwrap();
-    assert!(!arena.is_exact());
+    let tree = RonTree::read_ron(r#"{"a\u{41}": 1}"#).unwrap();
+    assert!(!tree.is_exact());
     assert!(
-        Document::from_arena(berthier_schema::DocKind::Map, &arena).is_none()
+        Document::from_ron_tree(berthier_schema::DocKind::Map, &tree).is_none()
     );
 }
 
@@ -136,27 +140,27 @@ fn odd() -> impl Strategy<Value = Odd> {
         })
 }
 
-/// Whenever the arena types `text`, it gives what the typed RON reader
+/// Whenever the tree types `text`, it gives what the typed RON reader
 /// and serde_json (from the same shape) give.
 fn agrees(text: &str) -> Result<(), TestCaseError> {
     // A key with an escape the shape does not decode (`"\u{b01}"`) is
-    // not exact: `Document::from_arena` refuses to type it.
-    let Some(arena) = Arena::read_ron(text).filter(Arena::is_exact) else {
+    // not exact: `Document::from_ron_tree` refuses to type it.
+    let Some(tree) = RonTree::read_ron(text).filter(RonTree::is_exact) else {
         return Ok(());
     };
-    let Ok(fast) = Odd::deserialize(arena.root()) else {
+    let Ok(fast) = Odd::deserialize(tree.root()) else {
         return Ok(());
     };
     let typed: Odd = ron::from_str(text).unwrap();
     prop_assert_eq!(&fast, &typed, "{}", text);
-    let by_value: Odd = serde_json::from_value(arena.to_value()).unwrap();
+    let by_value: Odd = serde_json::from_value(tree.to_value()).unwrap();
     prop_assert_eq!(&fast, &by_value, "{}", text);
     Ok(())
 }
 
 proptest! {
     #[test]
-    fn odd_values_type_from_the_arena_as_ron_reads_them(value in odd()) {
+    fn odd_values_type_from_the_ron_tree_as_ron_reads_them(value in odd()) {
         agrees(&ron::to_string(&value).unwrap())?;
         let pretty = ron::ser::PrettyConfig::new().escape_strings(false);
         agrees(&ron::ser::to_string_pretty(&value, pretty).unwrap())?;
@@ -164,7 +168,7 @@ proptest! {
 }
 
 #[test]
-fn written_forms_type_from_the_arena_as_ron_reads_them() {
+fn written_forms_type_from_the_ron_tree_as_ron_reads_them() {
     let cases = [
         r##"(s: r#"raw "quoted" \n"#, c: 'W', i: -9_223_372_036_854_775_808,
             u: 18446744073709551615, f: 1e300, opt: Some("x"), list: [],
@@ -177,8 +181,8 @@ fn written_forms_type_from_the_arena_as_ron_reads_them() {
             list: ["x",], map: {"0101": 7}, e: [], pair: (1, -1))"#,
     ];
     for text in cases {
-        let arena = Arena::read_ron(text).expect(text);
-        let fast = Odd::deserialize(arena.root()).expect(text);
+        let tree = RonTree::read_ron(text).expect(text);
+        let fast = Odd::deserialize(tree.root()).expect(text);
         let typed: Odd = ron::from_str(text).expect(text);
         assert_eq!(fast, typed, "{text}");
     }
