@@ -2,7 +2,8 @@
 """Fails when the top-level modules of a crate import each other in a
 circle (`crate::a` in module b and `crate::b` in module a, directly or
 through others): each crate's modules must form layers, as drawn from
-their imports. Test modules are left out. Usage: module-cycles.py SRC..."""
+their imports. Test modules (inline, or files named `tests.rs` or
+`*_tests.rs`) are left out. Usage: module-cycles.py SRC..."""
 
 import os
 import re
@@ -16,6 +17,10 @@ def module_imports(src):
             if not name.endswith(".rs"):
                 continue
             path = os.path.join(folder, name)
+            # A test module in a file of its own (`tests.rs`,
+            # `resolve_tests.rs`) is left out as an inline one is.
+            if name == "tests.rs" or name.endswith("_tests.rs"):
+                continue
             top = os.path.relpath(path, src).split(os.sep)[0].removesuffix(".rs")
             if top in ("lib", "main"):
                 continue

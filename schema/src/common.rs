@@ -66,3 +66,11 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
+
+/// Minutes after midnight of an `HH:MM` time (a turn track's, a night's,
+/// an arrival's).
+pub fn clock_minutes(clock: &str) -> Option<u32> {
+    let (h, m) = clock.split_once(':')?;
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60 && clock.len() == 5).then_some(h * 60 + m)
+}

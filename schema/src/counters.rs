@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::common::{CountersTag, Provenance};
 use crate::series::Purpose;
 
+pub mod include;
+
 /// A counters file (`counters/<battle>/*.counters.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -41,7 +43,7 @@ pub struct Counters {
     /// battle uses as its own (an army defined once for every battle it
     /// fought: [`crate::include`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub include: Vec<crate::include::CountersInclude>,
+    pub include: Vec<crate::counters::include::CountersInclude>,
     /// The sides (armies) and their nationalities.
     pub sides: Vec<Side>,
     /// The command hierarchy: army, wing, corps, division, brigade,

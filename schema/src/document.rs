@@ -1,8 +1,7 @@
 //! Reading and writing the four document kinds in RON or JSON, with errors
 //! located by line and column.
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::counters::Counters;
 use crate::game::Game;
@@ -11,10 +10,15 @@ use crate::scenario::{Scenario, ScenarioVariant};
 use crate::series::Series;
 
 mod fast;
+pub mod upgrade;
 
 pub use crate::format::{
     DocKind, FORMAT_VERSION, Format, OLDEST_FORMAT_VERSION,
 };
+pub use crate::text::{
+    ParseError, WriteError, line_col, parse, ron_options, to_text, write_text,
+};
+use crate::text::{parse_json, parse_ron, precheck};
 
 /// Any document.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,35 +42,6 @@ pub enum Document {
     Variant(ScenarioVariant),
     /// A game on several maps.
     Game(Game),
-}
-
-/// A parse failure with its position (1-based; 0 when unknown).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {message}")]
-pub struct ParseError {
-    /// Line, 1-based.
-    pub line: usize,
-    /// Column in characters, 1-based.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl ParseError {
-    fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self {
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-}
-
-/// RON options used for every read and write: `Some` may be left out.
-pub fn ron_options() -> ron::Options {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .with_recursion_limit(128)
 }
 
 /// The `kind` a document declares, read without checking the rest.
@@ -112,14 +87,14 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
 }
 
 /// Reads a document of any kind, upgraded to the current format version
-/// ([`crate::migrate::upgrade`]).
+/// ([`upgrade::upgrade`]).
 pub fn parse_document(
     text: &str,
     format: Format,
 ) -> Result<Document, ParseError> {
     let mut document = parse_as_written(text, format)?;
     supported_version(text, format, &document)?;
-    crate::migrate::upgrade(&mut document);
+    upgrade::upgrade(&mut document);
     Ok(document)
 }
 
@@ -177,132 +152,6 @@ pub fn is_variant(text: &str, format: Format) -> bool {
         }
         Format::Ron => parse_ron::<Probe>(text).is_ok_and(|p| p.base.is_some()),
     }
-}
-
-/// Reads one typed document.
-pub fn parse<T: DeserializeOwned>(
-    text: &str,
-    format: Format,
-) -> Result<T, ParseError> {
-    precheck(text)?;
-    match format {
-        Format::Json => parse_json(text),
-        Format::Ron => parse_ron(text),
-    }
-}
-
-/// Rejects text no parser should see: empty or binary files.
-fn precheck(text: &str) -> Result<(), ParseError> {
-    if text.trim().is_empty() {
-        return Err(ParseError::at(1, 1, "the file is empty"));
-    }
-    if let Some(offset) = text.find('\0') {
-        let (line, column) = line_col(text, offset);
-        return Err(ParseError::at(
-            line,
-            column,
-            "the file is binary (it holds a NUL byte), not RON or JSON text",
-        ));
-    }
-    Ok(())
-}
-
-fn parse_json<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    // serde_json stops at 128 levels by default, which bounds deep nesting.
-    let value = T::deserialize(&mut de)
-        .and_then(|v| de.end().map(|()| v))
-        .map_err(|e| ParseError::at(e.line(), e.column(), e.to_string()))?;
-    Ok(value)
-}
-
-fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
-    ron_options().from_str(text).map_err(|e| {
-        ParseError::at(e.span.start.line, e.span.start.col, e.code.to_string())
-    })
-}
-
-/// 1-based line and character column of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
-}
-
-/// Why a value could not be written as text.
-#[derive(Debug, thiserror::Error)]
-pub enum WriteError {
-    /// The JSON writer failed.
-    #[error("{0}")]
-    Json(#[from] serde_json::Error),
-    /// The RON writer failed.
-    #[error("{0}")]
-    Ron(#[from] ron::Error),
-}
-
-/// Writes a value in `format`, ending with a newline (the name callers
-/// know [`write_text`] by).
-pub fn to_text<T: Serialize>(
-    value: &T,
-    format: Format,
-) -> Result<String, WriteError> {
-    write_text(value, format)
-}
-
-/// Writes a value in `format`, ending with a newline.
-pub fn write_text<T: Serialize>(
-    value: &T,
-    format: Format,
-) -> Result<String, WriteError> {
-    let mut text = match format {
-        Format::Json => serde_json::to_string_pretty(value)?,
-        Format::Ron => {
-            let pretty = ron::ser::PrettyConfig::new()
-                .indentor("    ".to_owned())
-                .struct_names(false)
-                .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
-            plain_apostrophes(&ron_options().to_string_pretty(value, pretty)?)
-        }
-    };
-    text.push('\n');
-    Ok(text)
-}
-
-/// `text` (RON as `ron` writes it) with the `\'` escapes of its
-/// strings written as plain apostrophes: `ron` escapes strings with
-/// Rust's `escape_debug`, which escapes `'` although a RON string needs
-/// no escape for it ("Brigade d'Erlon", not "Brigade d\'Erlon"). Char
-/// literals (`'\''`, a sheet letter) keep theirs; every other escape is
-/// kept as written.
-fn plain_apostrophes(text: &str) -> String {
-    #[derive(PartialEq)]
-    enum In {
-        Code,
-        Str,
-        Char,
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut state = In::Code;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (&state, c) {
-            (In::Code, '"') => state = In::Str,
-            (In::Code, '\'') => state = In::Char,
-            (In::Str, '"') | (In::Char, '\'') => state = In::Code,
-            (In::Str | In::Char, '\\') => {
-                let next = chars.next();
-                if !(state == In::Str && next == Some('\'')) {
-                    out.push('\\');
-                }
-                out.extend(next);
-                continue;
-            }
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl Document {
@@ -472,29 +321,5 @@ fn load_precisely(
         Ok(document)
     } else {
         Err(LoadError::Schema(kind, found))
-    }
-}
-
-#[cfg(test)]
-mod apostrophe_tests {
-    #![allow(clippy::unwrap_used)]
-    use super::{Format, plain_apostrophes, ron_options, write_text};
-
-    #[test]
-    fn apostrophes_are_written_plainly_and_read_back() {
-        let value = (
-            "Brigade d'Erlon".to_owned(),
-            "a \\' \"q\"\nz".to_owned(),
-            '\'',
-            vec!['"', 'A'],
-        );
-        let text = write_text(&value, Format::Ron).unwrap();
-        assert!(text.contains("\"Brigade d'Erlon\""), "{text}");
-        assert!(text.contains("\"a \\\\' \\\"q\\\"\\nz\""), "{text}");
-        assert!(text.contains("'\\''"), "{text}");
-        let back: (String, String, char, Vec<char>) =
-            ron_options().from_str(&text).unwrap();
-        assert_eq!(back, value);
-        assert_eq!(plain_apostrophes("('\"', \"it\\'s\")"), "('\"', \"it's\")");
     }
 }

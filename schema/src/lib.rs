@@ -19,24 +19,28 @@ pub mod grid;
 pub mod hex;
 pub mod hex_terrain;
 pub mod hexside;
-pub mod include;
 pub mod io;
 pub mod json_schema;
 pub mod locate;
 pub mod map;
 pub mod migrate;
 pub mod numbering;
-pub mod overrides;
 pub mod pack;
 pub mod placement;
 pub mod preserve;
+pub mod reference;
 pub mod scenario;
 pub mod series;
-pub mod sheet;
 pub mod stacking;
 pub mod standard;
+pub mod text;
 pub mod validate;
 pub mod zone;
+
+// Parts of a document kind, at their old paths too.
+pub use counters::include;
+pub use map::sheet;
+pub use series::overrides;
 
 pub use common::{Provenance, Source};
 pub use counters::{Counters, Formation, Unit, UnitsUnknown};

@@ -10,8 +10,10 @@ use crate::common::{MapTag, Provenance};
 use crate::grid::{Extent, Geometry, Grid};
 use crate::hex::HexId;
 use crate::hexside::Hexside;
+use crate::map::sheet::Sheet;
 use crate::numbering::Numbering;
-use crate::sheet::Sheet;
+
+pub mod sheet;
 
 /// A map file (`maps/<battle>/*.map.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::counters::Counters;
+use crate::counters::include::merge_included;
 use crate::document::{Document, Format, LoadError, load_document};
-use crate::include::merge_included;
 use crate::map::Map;
 use crate::series::Series;
 use crate::standard::{self, NameError, StandardSeries};
@@ -56,6 +56,20 @@ pub enum FileError {
     Standard(PathBuf, NameError),
 }
 
+impl From<crate::standard::ShippedError> for FileError {
+    fn from(error: crate::standard::ShippedError) -> Self {
+        use crate::standard::ShippedError;
+        match error {
+            ShippedError::Load { file, error } => {
+                Self::Load(PathBuf::from(file), error)
+            }
+            ShippedError::NotSeries { file, kind } => {
+                Self::NotSeries(PathBuf::from(file), kind)
+            }
+        }
+    }
+}
+
 /// Where a series reference leads: a file, or a standard series embedded
 /// in the binary ([`crate::standard`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -90,7 +104,9 @@ impl SeriesAt {
                     other.kind().as_str(),
                 )),
             },
-            Self::Standard(shipped) => shipped.document(),
+            Self::Standard(shipped) => {
+                shipped.document().map_err(FileError::from)
+            }
         }
     }
 
@@ -179,7 +195,7 @@ pub fn load_series_at(at: SeriesAt) -> Result<Series, FileError> {
 }
 
 /// Loads a counters file with every file it includes, merged into its
-/// effective counters ([`crate::include::merge_included`]); a duplicate id
+/// effective counters ([`crate::counters::include::merge_included`]); a duplicate id
 /// or a bad extension is an error here (the validator reports each one,
 /// REF031 and REF035).
 pub fn load_counters(path: &Path) -> Result<Counters, FileError> {

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::hex::HexId;
 use crate::map::Compass;
 
+mod unit_set;
 mod words;
+pub use unit_set::UnitSet;
 pub use words::Names;
 
 /// A point or area on the map a placement refers to.
@@ -235,7 +237,7 @@ pub enum Placement {
         /// absent, every instruction (or placed unit) of the side this
         /// placement's instruction belongs to.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        units: Option<crate::scenario::UnitSet>,
+        units: Option<UnitSet>,
         /// The hexes the referenced scenario's concrete setup uses, rather
         /// than the zones its instructions allow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -276,7 +278,7 @@ pub enum Count {
         zone: Box<Placement>,
         /// Which of the instruction's units are counted (all when absent).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        units: Option<Box<crate::scenario::UnitSet>>,
+        units: Option<Box<UnitSet>>,
         /// Fewest units there.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         min: Option<u16>,

@@ -25,11 +25,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map as Object, Value};
 
-use crate::document::{Format, parse, to_text};
+use crate::format::Format;
 use crate::locate::{
     Container, Expect, Member, comments, container, locate, root, token_end,
     value_end, value_span,
 };
+use crate::text::{parse, to_text};
 use align::{Step, align};
 use layout::{Layout, Splice, indent_at};
 use render::{WIDTH, comments_in, compact, plain_quotes, reindent};

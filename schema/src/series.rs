@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Provenance, SeriesTag};
-use crate::overrides::RuleOverrides;
+use crate::series::overrides::RuleOverrides;
 use crate::stacking::Stacking;
 
 mod counter_art;
@@ -22,6 +22,8 @@ pub use entry_delay::{DelaySpan, EntryDelay, PhaseDef, RetryAt};
 pub use entry_limit::EntryStackLimit;
 pub use night::{NightDef, NightRally, NightRecovery, NightTurn, TurnRule};
 pub use zoc::ZoneOfControl;
+
+pub mod overrides;
 
 /// A series rules file (`schema/series/*.ron`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

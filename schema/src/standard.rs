@@ -15,11 +15,8 @@
 //! means keeping its old text as `schema/series/archive/NAME@N.series.ron`,
 //! adding a row for it, and raising the version of the current file.
 
-use std::path::PathBuf;
-
 use crate::Format;
-use crate::document::{Document, load_document};
-use crate::pack::FileError;
+use crate::document::{Document, LoadError, load_document};
 use crate::series::Series;
 
 /// One series as shipped.
@@ -106,15 +103,7 @@ pub fn newest() -> Vec<&'static StandardSeries> {
     newest
 }
 
-/// Whether `reference` names a standard series rather than a file: no `/`
-/// or `\`, and no `.ron` or `.json` ending.
-pub fn is_name(reference: &str) -> bool {
-    let lower = reference.to_ascii_lowercase();
-    !reference.is_empty()
-        && !reference.contains(['/', '\\'])
-        && !lower.ends_with(".ron")
-        && !lower.ends_with(".json")
-}
+pub use crate::reference::is_name;
 
 /// Why a standard-series name does not resolve.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -249,14 +238,39 @@ impl StandardSeries {
     }
 
     /// The series as shipped (its own `extends` not applied).
-    pub fn document(&self) -> Result<Series, FileError> {
-        let at = || PathBuf::from(self.file);
+    pub fn document(&self) -> Result<Series, ShippedError> {
+        let file = self.file;
         match load_document(self.text, Format::Ron) {
             Ok(Document::Series(series)) => Ok(series),
-            Ok(other) => Err(FileError::NotSeries(at(), other.kind().as_str())),
-            Err(e) => Err(FileError::Load(at(), e)),
+            Ok(other) => Err(ShippedError::NotSeries {
+                file,
+                kind: other.kind().as_str(),
+            }),
+            Err(error) => Err(ShippedError::Load { file, error }),
         }
     }
+}
+
+/// Why a shipped series does not load (a test keeps every one loading; a
+/// pack reports it as the file's [`crate::pack::FileError`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ShippedError {
+    /// The text does not load.
+    #[error("{file}: {error}")]
+    Load {
+        /// Where it is kept in the Berthier repository.
+        file: &'static str,
+        /// Why.
+        error: LoadError,
+    },
+    /// The text is a document of another kind.
+    #[error("{file}: is a {kind} document, not a series")]
+    NotSeries {
+        /// Where it is kept in the Berthier repository.
+        file: &'static str,
+        /// The kind it is.
+        kind: &'static str,
+    },
 }
 
 /// FNV-1a 64 of `text` without carriage returns (so a checkout with CRLF

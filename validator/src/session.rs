@@ -126,7 +126,7 @@ pub fn validate_documents_in(
         }
     }
     let overrides = severity::Overrides::default();
-    crate::validate_pack(&pack, walked, &overrides, None)
+    crate::pipeline::validate_pack(&pack, walked, &overrides, None)
         .map(|(report, _)| report)
 }
 

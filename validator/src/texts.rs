@@ -27,8 +27,13 @@ pub fn validate_documents(
     texts: &Texts,
 ) -> Result<Report, RunError> {
     let (walked, texts) = walked(root, files, texts)?;
-    crate::validate_walked(walked, &severity::Overrides::default(), texts, None)
-        .map(|(report, _)| report)
+    crate::pipeline::validate_walked(
+        walked,
+        &severity::Overrides::default(),
+        texts,
+        None,
+    )
+    .map(|(report, _)| report)
 }
 
 /// The walk of [`validate_documents`]: `files` under `root`, and `texts`

@@ -136,7 +136,7 @@ fn files(step: &mut Step, base: &Scenario, v: &ScenarioVariant) {
     let s = &mut step.scenario;
     let o = &mut step.origins;
     // A standard series' name is the same from any folder.
-    let inherited_series = if crate::standard::is_name(&base.series) {
+    let inherited_series = if crate::reference::is_name(&base.series) {
         base.series.clone()
     } else {
         rebase(&v.base, &base.series)

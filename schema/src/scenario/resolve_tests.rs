@@ -1,6 +1,7 @@
 use super::*;
-use crate::document::{Format, parse};
+use crate::format::Format;
 use crate::scenario::TurnRef;
+use crate::text::parse;
 
 const BASE: &str = r#"(
     kind: scenario, format_version: 2, id: "base", name: "Base",

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Trigger;
+pub use crate::common::clock_minutes;
 
 /// The turn track.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -239,13 +240,6 @@ pub fn day_number(date: &str) -> Option<i64> {
         (year, month - 3)
     };
     Some(365 * y + y / 4 - y / 100 + y / 400 + (153 * m + 2) / 5 + day - 1)
-}
-
-/// Minutes after midnight of an `HH:MM` time.
-pub fn clock_minutes(clock: &str) -> Option<u32> {
-    let (h, m) = clock.split_once(':')?;
-    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60 && clock.len() == 5).then_some(h * 60 + m)
 }
 
 #[cfg(test)]

@@ -19,8 +19,8 @@ use super::{
     VictoryCondition, Withdrawal,
 };
 use crate::common::{Provenance, ScenarioTag};
-use crate::overrides::RuleOverrides;
 use crate::placement::Location;
+use crate::series::overrides::RuleOverrides;
 
 /// A scenario file that names a `base` scenario and states its changes.
 /// Every field it states replaces the base's; what it leaves out is

@@ -46,8 +46,8 @@ pub struct NightTurn {
 impl NightTurn {
     /// (start, length) in minutes; `None` when a time is not `HH:MM`.
     pub fn span(&self) -> Option<(u32, u32)> {
-        let from = crate::scenario::clock_minutes(&self.from)?;
-        let until = crate::scenario::clock_minutes(&self.until)?;
+        let from = crate::common::clock_minutes(&self.from)?;
+        let until = crate::common::clock_minutes(&self.until)?;
         let length = (until + 1440 - from) % 1440;
         Some((from, if length == 0 { 1440 } else { length }))
     }

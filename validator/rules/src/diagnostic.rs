@@ -8,30 +8,7 @@ use serde::Serialize;
 
 use crate::code::Code;
 
-/// How bad a finding is. Only errors make the run fail.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The pack is broken.
-    Error,
-    /// Probably a mistake.
-    Warning,
-    /// Worth knowing.
-    Info,
-}
-
-impl Severity {
-    /// Lower-case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Error => "error",
-            Self::Warning => "warning",
-            Self::Info => "info",
-        }
-    }
-}
+pub use crate::severity::Severity;
 
 /// The source line under a finding, cut around the column so a minified
 /// one-line file cannot flood the terminal.

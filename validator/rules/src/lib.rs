@@ -14,6 +14,7 @@ pub mod code;
 pub mod diagnostic;
 pub mod pointer;
 pub mod schedule;
+pub mod severity;
 pub mod words;
 
 /// The checks of a map document that read no file: pass 2 runs them on

@@ -77,7 +77,7 @@ pub fn merge(logs: &[(&Path, Value)]) -> Result<String, RunError> {
 }
 
 /// Sorted results without the repeats of one finding (as
-/// `variant::drop_repeated` does for one run).
+/// `pipeline::drop_repeated` does for one run).
 fn drop_repeated(sorted: Vec<Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::with_capacity(sorted.len());
     let mut group = 0;
@@ -108,7 +108,7 @@ fn place(result: &Value) -> (String, u64, u64, u64) {
     )
 }
 
-/// The same finding (`variant::same_finding`): everything but the help,
+/// The same finding (`pipeline::same_finding`): everything but the help,
 /// which says which variant found an inherited part.
 fn same(a: &Value, b: &Value) -> bool {
     let message = |r: &Value| {

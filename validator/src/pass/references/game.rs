@@ -11,8 +11,8 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::{DocKind, Document, Game};
 
 use super::{Ctx, Resolved};
-use crate::check::game::{Army, GameInputs, check as game_checks};
 use crate::pass::schema::Checked;
+use berthier_rules::check::game::{Army, GameInputs, check as game_checks};
 
 pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
     let mut files = Vec::with_capacity(game.battles.len());

@@ -14,8 +14,8 @@ use berthier_schema::include::{Merged, merge_included};
 use berthier_schema::{DocKind, Document};
 
 use super::{Ctx, Pack, Resolved};
-use crate::check::references::include as rules;
 use crate::code::Code;
+use berthier_rules::check::references::include as rules;
 
 /// Longest chain of includes followed before calling it a loop.
 const MAX_DEPTH: usize = 16;

@@ -2,7 +2,7 @@
 //! shared: maps, counters, series, variants and games are read once (by
 //! canonical path) and kept for the run, because many scenarios name the
 //! same few; a full scenario is read, checked and dropped by its own
-//! [`Pack::process`], so memory does not grow with the number of
+//! processing (`crate::pipeline::process`), so memory does not grow with the number of
 //! scenarios. A scenario another document names (a variant's `base`, a
 //! game's battle, a `DeploymentOf`) is loaded into the cache like any
 //! referenced file.
@@ -16,10 +16,35 @@ use berthier_schema::pack::deployment_scenarios;
 use elsa::sync::FrozenMap;
 
 use super::{Pack, variant};
-use crate::diagnostic::Diagnostic;
 use crate::pass::schema::{self, Checked};
 use crate::source::SourceFile;
 use crate::walk::{Candidate, Root, relative};
+
+/// A walked document past pass 1: held by the run's cache (a map, a
+/// counters file... that scenarios share), or by its own processing (a
+/// full scenario, dropped when that ends).
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one lives on the stack while its file is processed; boxing \
+              would allocate once per file for nothing"
+)]
+pub(crate) enum Entry<'p> {
+    /// In the cache.
+    Shared(&'p Checked),
+    /// Only this processing's.
+    Own(Checked),
+}
+
+impl std::ops::Deref for Entry<'_> {
+    type Target = Checked;
+
+    fn deref(&self) -> &Checked {
+        match self {
+            Self::Shared(checked) => checked,
+            Self::Own(checked) => checked,
+        }
+    }
+}
 
 /// A document as the cache holds it.
 pub(super) struct Loaded {
@@ -86,39 +111,25 @@ impl Pack {
         }
     }
 
-    /// Checks one walked file: pass 1, pass 2 and, for a scenario or a
-    /// variant, pass 3. `None` when it is not a pack document. A full
-    /// scenario nothing else has loaded is dropped when this returns.
-    pub fn process(&self, candidate: &Candidate) -> Option<Vec<Diagnostic>> {
-        let own;
-        let loaded =
-            self.cache.docs.get(&candidate.path).and_then(OnceLock::get);
-        let entry: &Checked = if let Some(loaded) = loaded {
-            if !loaded.selected {
-                return None;
-            }
-            &loaded.checked
-        } else {
-            let checked = schema::check_in(candidate, &self.texts)?;
-            if shared(&checked) {
-                let slot = self.slot(&candidate.path);
-                &slot
-                    .get_or_init(|| Loaded {
-                        checked: Arc::new(checked),
-                        selected: true,
-                    })
-                    .checked
-            } else {
-                own = checked;
-                &own
-            }
-        };
-        let mut out = entry.diagnostics.clone();
-        out.extend(self.check_one(entry));
-        if let Some(inputs) = self.scenario_inputs(entry) {
-            out.extend(crate::check::run::check_scenario(self, &inputs));
+    /// Pass 1 of one walked file: its syntax, kind and schema, kept in
+    /// the cache when other documents share it. `None` when it is not a
+    /// pack document, or was loaded already by a document naming it and
+    /// is not this run's (its findings are that document's).
+    pub(crate) fn pass_one(&self, candidate: &Candidate) -> Option<Entry<'_>> {
+        if let Some(loaded) =
+            self.cache.docs.get(&candidate.path).and_then(OnceLock::get)
+        {
+            return loaded.selected.then_some(Entry::Shared(&loaded.checked));
         }
-        Some(out)
+        let checked = schema::check_in(candidate, &self.texts)?;
+        if !shared(&checked) {
+            return Some(Entry::Own(checked));
+        }
+        let slot = self.slot(&candidate.path).get_or_init(|| Loaded {
+            checked: Arc::new(checked),
+            selected: true,
+        });
+        Some(Entry::Shared(&slot.checked))
     }
 
     /// Puts a document already past pass 1 (kept from an earlier run on

@@ -20,9 +20,9 @@ use berthier_schema::{DocKind, Document};
 
 use super::memo::{CountersKey, MapKey};
 use super::{Ctx, Pack, include, series};
-use crate::check::map as map_checks;
-use crate::check::references;
 use crate::code::Code;
+use berthier_rules::check::map as map_checks;
+use berthier_rules::check::references;
 
 pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
     let series = series_of(ctx, "/series", &map.series);
@@ -74,7 +74,7 @@ fn counters_rules(
     ctx: &Ctx<'_>,
     c: &Counters,
     series: Option<std::sync::Arc<Series>>,
-) -> Vec<crate::check::Finding> {
+) -> Vec<berthier_rules::check::Finding> {
     let run = || references::counters(c, series.as_deref());
     let Some(memo) = &ctx.pack.memo else {
         return run();

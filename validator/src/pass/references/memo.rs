@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use berthier_schema::counters::Counters;
 use berthier_schema::series::Series;
 
-use crate::check::Finding;
 use crate::pass::schema::Checked;
+use berthier_rules::check::Finding;
 
 /// The results of pure checks by file, with what they were made from.
 #[derive(Default)]

@@ -148,7 +148,8 @@ impl Pack {
         })
     }
 
-    fn check_one(&self, entry: &Checked) -> Vec<Diagnostic> {
+    /// Pass 2 of one document: its references to the pack's others.
+    pub(crate) fn check_one(&self, entry: &Checked) -> Vec<Diagnostic> {
         let Some(document) = &entry.document else {
             return Vec::new();
         };
@@ -258,7 +259,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records a rule's finding at the value its pointer names.
-    fn finding(&mut self, f: crate::check::Finding) {
+    fn finding(&mut self, f: berthier_rules::check::Finding) {
         let d = if f.at_key {
             self.report_key(f.code, &f.pointer, f.message)
         } else {
@@ -269,7 +270,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records the findings of `berthier_rules`' checks, in order.
-    fn findings(&mut self, list: Vec<crate::check::Finding>) {
+    fn findings(&mut self, list: Vec<berthier_rules::check::Finding>) {
         list.into_iter().for_each(|f| self.finding(f));
     }
 

@@ -11,11 +11,11 @@ use berthier_schema::standard::{self, StandardSeries};
 use berthier_schema::{DocKind, Document, Format, RuleOverrides};
 
 use super::{Ctx, Pack, Resolved};
-use crate::check::references;
 use crate::code::Code;
 use crate::pass::schema::Checked;
 use crate::source::SourceFile;
 use crate::walk::{Candidate, Root};
+use berthier_rules::check::references;
 
 /// Where a standard series sits among the run's documents: a path no file
 /// can have (canonical paths are absolute), so it never meets a pack file.

@@ -267,18 +267,6 @@ pub fn locate(
     d
 }
 
-/// Whether two sorted findings are the same but for `help` (a finding in a
-/// base, reported by the base and by each variant that inherits it).
-pub fn same_finding(a: &Diagnostic, b: &Diagnostic) -> bool {
-    (
-        a.code, &a.root, &a.file, a.line, a.column, &a.pointer, &a.message,
-        a.hex,
-    ) == (
-        b.code, &b.root, &b.file, b.line, b.column, &b.pointer, &b.message,
-        b.hex,
-    )
-}
-
 /// Sets a finding's `help`, keeping the note [`locate`] adds to a finding
 /// located in a base.
 pub fn set_help(d: &mut Diagnostic, help: Option<String>) {
@@ -286,21 +274,4 @@ pub fn set_help(d: &mut Diagnostic, help: Option<String>) {
         (Some(help), Some(note)) => Some(format!("{help}; {note}")),
         (help, note) => help.or(note),
     };
-}
-
-/// Sorted findings without repeats: a finding in a base is found again by
-/// each variant inheriting it, and the first copy is kept (the copies may
-/// differ in `help`, see [`same_finding`]).
-pub fn drop_repeated(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = Vec::with_capacity(sorted.len());
-    let mut group = 0;
-    for d in sorted {
-        if out.get(group).is_some_and(|g| !g.same_place(&d)) {
-            group = out.len();
-        }
-        if !out[group..].iter().any(|k| same_finding(k, &d)) {
-            out.push(d);
-        }
-    }
-    out
 }
