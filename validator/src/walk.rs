@@ -332,25 +332,36 @@ fn read_config(dir: &Path) -> Result<Config, RunError> {
             message: e.to_string(),
         })?;
     if let Some(series) = &config.series {
-        check_series(dir, series)
-            .map_err(|message| RunError::Config { path, message })?;
+        check_series(dir, series).map_err(|e| RunError::Config {
+            path,
+            message: e.to_string(),
+        })?;
     }
     Ok(config)
 }
 
-/// Why the configuration's `series` names nothing: an unknown standard
-/// name (with the nearest known one) or a missing file.
-fn check_series(dir: &Path, series: &str) -> Result<(), String> {
+/// Why the configuration's `series` names nothing.
+#[derive(Debug, thiserror::Error)]
+enum ConfigSeries {
+    /// An unknown standard name (the error gives the nearest known one).
+    #[error("series: {0}")]
+    Unknown(#[from] berthier_schema::standard::NameError),
+    /// No such file beside the configuration.
+    #[error("series: no file `{0}` in the pack")]
+    NoFile(String),
+}
+
+/// Whether the configuration's `series` names a standard series or a file
+/// of the pack.
+fn check_series(dir: &Path, series: &str) -> Result<(), ConfigSeries> {
     use berthier_schema::standard;
     if standard::is_name(series) {
-        return standard::find(series)
-            .map(|_| ())
-            .map_err(|e| format!("series: {e}"));
+        return Ok(standard::find(series).map(|_| ())?);
     }
     if dir.join(series).is_file() {
         Ok(())
     } else {
-        Err(format!("series: no file `{series}` in the pack"))
+        Err(ConfigSeries::NoFile(series.to_owned()))
     }
 }
 

@@ -19,6 +19,66 @@ pub struct RowError {
     pub message: String,
 }
 
+/// What is wrong with one row's cells.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadRow {
+    /// No id.
+    #[error("the id is empty")]
+    NoId,
+    /// The unit is an included file's.
+    #[error("unit `{0}` is defined in an included file; edit it there")]
+    Included(String),
+    /// No side of the counters has this id.
+    #[error("unknown side `{0}`")]
+    UnknownSide(String),
+    /// The side has no such nationality.
+    #[error("side `{side}` has no nationality `{nationality}`")]
+    UnknownNationality {
+        /// The side.
+        side: String,
+        /// The nationality written.
+        nationality: String,
+    },
+    /// No class of the series has this id.
+    #[error("unknown class `{0}`")]
+    UnknownClass(String),
+    /// The arm written is not the class's.
+    #[error(
+        "arm `{arm}` is not class `{class}`'s (`{class_arm}`); change the class"
+    )]
+    WrongArm {
+        /// As written.
+        arm: String,
+        /// The class.
+        class: String,
+        /// The class's arm.
+        class_arm: String,
+    },
+    /// A rating cell that is not a whole number.
+    #[error("{heading}: `{text}` is not a whole number")]
+    NotANumber {
+        /// The column's heading.
+        heading: String,
+        /// The cell.
+        text: String,
+    },
+    /// No formation has this id.
+    #[error("unknown formation `{0}`")]
+    UnknownFormation(String),
+    /// The path's parents are not the formation's.
+    #[error(
+        "formation path `{path}` is not in the command tree (`{leaf}` is `{chain}`)"
+    )]
+    NotInTree {
+        /// As written.
+        path: String,
+        /// Its last id.
+        leaf: String,
+        /// The formation's real path.
+        chain: String,
+    },
+}
+
 /// What an import changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
@@ -95,7 +155,10 @@ pub fn apply(
                 }),
                 None => rows.push(row),
             },
-            Err(message) => errors.push(RowError { line, message }),
+            Err(bad) => errors.push(RowError {
+                line,
+                message: bad.to_string(),
+            }),
         }
     }
     if !errors.is_empty() {
@@ -167,49 +230,52 @@ fn read_row(
     own: &Counters,
     effective: &Counters,
     series: &Series,
-) -> Result<Row, String> {
+) -> Result<Row, BadRow> {
     let cell = |i: usize| record.get(headings.fixed[i]).unwrap_or("").trim();
     let optional = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     let id = cell(0);
     if id.is_empty() {
-        return Err("the id is empty".into());
+        return Err(BadRow::NoId);
     }
     if own.unit(id).is_none() && effective.unit(id).is_some() {
-        return Err(format!(
-            "unit `{id}` is defined in an included file; edit it there"
-        ));
+        return Err(BadRow::Included(id.to_owned()));
     }
     let side = cell(3);
     let side_def = effective
         .sides
         .iter()
         .find(|s| s.id == side)
-        .ok_or_else(|| format!("unknown side `{side}`"))?;
+        .ok_or_else(|| BadRow::UnknownSide(side.to_owned()))?;
     let nationality = optional(cell(4));
     if let Some(n) = &nationality
         && !side_def.nationalities.iter().any(|x| &x.id == n)
     {
-        return Err(format!("side `{side}` has no nationality `{n}`"));
+        return Err(BadRow::UnknownNationality {
+            side: side.to_owned(),
+            nationality: n.clone(),
+        });
     }
     let formation = formation(cell(5), effective)?;
     let class = cell(6);
     let class_def = series
         .class(class)
-        .ok_or_else(|| format!("unknown class `{class}`"))?;
+        .ok_or_else(|| BadRow::UnknownClass(class.to_owned()))?;
     let arm = cell(7);
     if !arm.is_empty() && arm != class_def.arm {
-        return Err(format!(
-            "arm `{arm}` is not class `{class}`'s (`{}`); change the class",
-            class_def.arm
-        ));
+        return Err(BadRow::WrongArm {
+            arm: arm.to_owned(),
+            class: class.to_owned(),
+            class_arm: class_def.arm.clone(),
+        });
     }
     let mut ratings = Vec::new();
     for (i, column) in &headings.ratings {
         let text = record.get(*i).unwrap_or("").trim();
         let value = match text {
             "" => None,
-            t => Some(t.parse::<i16>().map_err(|_| {
-                format!("{}: `{t}` is not a whole number", column.heading())
+            t => Some(t.parse::<i16>().map_err(|_| BadRow::NotANumber {
+                heading: column.heading(),
+                text: t.to_owned(),
             })?),
         };
         ratings.push((column.clone(), value));
@@ -231,22 +297,22 @@ fn read_row(
 fn formation(
     path: &str,
     effective: &Counters,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, BadRow> {
     if path.is_empty() {
         return Ok(None);
     }
     let given: Vec<&str> = path.split('/').map(str::trim).collect();
     let leaf = given.last().copied().unwrap_or_default();
     if effective.formation(leaf).is_none() {
-        return Err(format!("unknown formation `{leaf}`"));
+        return Err(BadRow::UnknownFormation(leaf.to_owned()));
     }
     let chain = ancestry(effective, leaf);
     if !chain.ends_with(&given) {
-        return Err(format!(
-            "formation path `{path}` is not in the command tree (`{leaf}` is \
-             `{}`)",
-            chain.join("/")
-        ));
+        return Err(BadRow::NotInTree {
+            path: path.to_owned(),
+            leaf: leaf.to_owned(),
+            chain: chain.join("/"),
+        });
     }
     Ok(Some(leaf.to_owned()))
 }

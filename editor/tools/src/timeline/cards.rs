@@ -3,7 +3,7 @@
 //! l. 3019), with what a designer reads on a card (units, entry, state,
 //! alternatives with their delay table) and where it falls on the track.
 
-use berthier_schema::battle::Battle;
+use berthier_schema::battle::{Battle, OffTrack};
 use berthier_schema::scenario::{Arrival, TurnRef};
 use berthier_schema::{Location, Scenario};
 
@@ -21,7 +21,7 @@ pub struct Card {
     /// For a cadenced arrival: this card's group (0-based) and how many.
     pub group: Option<(usize, usize)>,
     /// The turn it arrives on, or why its time is on no turn.
-    pub turn: Result<u16, String>,
+    pub turn: Result<u16, NoTurn>,
     /// The time as written.
     pub at: String,
     /// The formation bringing it, or its first units.
@@ -103,25 +103,52 @@ pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
     out
 }
 
+/// Why a card's time is on no turn of the track (the card is listed
+/// apart, with this reason).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoTurn {
+    /// The battle's reading, as the validator says it.
+    #[error(transparent)]
+    OffTrack(#[from] OffTrack),
+    /// A clock time no turn of the track starts at.
+    #[error("{0} starts no turn")]
+    StartsNoTurn(String),
+    /// A dated time needs the battle, which did not resolve.
+    #[error("{date} {clock}: the counters or map did not load")]
+    NotResolved {
+        /// As written.
+        date: String,
+        /// As written.
+        clock: String,
+    },
+    /// The track's first time does not read.
+    #[error("the track's first time")]
+    NoFirstTime,
+    /// A cadenced group falls after the last turn.
+    #[error("{0} is after the last turn")]
+    AfterLastTurn(String),
+}
+
 /// The turn of a time: the battle's reading when it resolved (the same
 /// as the validator's), else the track's own for clock times.
 fn turn_of(
     scenario: &Scenario,
     battle: Option<&Battle<'_>>,
     at: &TurnRef,
-) -> Result<u16, String> {
+) -> Result<u16, NoTurn> {
     if let Some(battle) = battle {
-        return battle.turn_of(at).map_err(|e| e.to_string());
+        return Ok(battle.turn_of(at)?);
     }
     match at {
         TurnRef::Turn(n) => Ok(*n),
         TurnRef::Clock(c) => scenario
             .turns
             .turn_at(c)
-            .ok_or_else(|| format!("{c} starts no turn")),
-        TurnRef::Dated { date, clock } => {
-            Err(format!("{date} {clock}: the counters or map did not load"))
-        }
+            .ok_or_else(|| NoTurn::StartsNoTurn(c.clone())),
+        TurnRef::Dated { date, clock } => Err(NoTurn::NotResolved {
+            date: date.clone(),
+            clock: clock.clone(),
+        }),
     }
 }
 
@@ -130,16 +157,15 @@ fn later_turn(
     scenario: &Scenario,
     turn: u16,
     minutes: u32,
-) -> Result<u16, String> {
+) -> Result<u16, NoTurn> {
     let track = &scenario.turns;
-    let starts = track.start_minutes().ok_or("the track's first time")?;
+    let starts = track.start_minutes().ok_or(NoTurn::NoFirstTime)?;
     let start = starts[usize::from(turn) - 1] + minutes;
     match track.turn_holding(i64::from(start)) {
         Ok(t) | Err(Some(t)) => Ok(t),
-        Err(None) => Err(format!(
-            "{} is after the last turn",
-            super::track::clock_text(start)
-        )),
+        Err(None) => {
+            Err(NoTurn::AfterLastTurn(super::track::clock_text(start)))
+        }
     }
 }
 

@@ -151,9 +151,9 @@ pub fn export(battle: &Path, out: &Path) -> Result<VmodReport, VmodError> {
             };
             for s in &scenarios {
                 let setup = setups::setup(s, &pieces, &on, &mut notes)
-                    .map_err(|message| VmodError::Write {
+                    .map_err(|e| VmodError::Write {
                         path: out.to_owned(),
-                        message,
+                        message: e.to_string(),
                     })?;
                 counts.stacks += setup.stacks;
                 counts.placed += setup.placed;

@@ -46,7 +46,7 @@ pub(super) fn setup<F: Fn(HexId) -> [i32; 2]>(
     pieces: &Pieces,
     on: &On<'_, F>,
     notes: &mut Vec<String>,
-) -> Result<Setup, String> {
+) -> Result<Setup, zip::result::ZipError> {
     let mut saved = Vec::new();
     let mut stacks = Vec::new();
     let hexes = placed_by_hex(&s.scenario, &pieces.by_unit, notes);
@@ -117,7 +117,7 @@ fn vsav<F: Fn(HexId) -> [i32; 2]>(
     obfuscated: &str,
     on: &On<'_, F>,
     name: &str,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, zip::result::ZipError> {
     use zip::write::SimpleFileOptions;
     let deflate = SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated);
@@ -136,11 +136,10 @@ fn vsav<F: Fn(HexId) -> [i32; 2]>(
         ),
         ("savedata", save_data),
     ];
-    let e = |e: &dyn std::fmt::Display| e.to_string();
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
     for (entry, body) in entries {
-        w.start_file(entry, deflate).map_err(|x| e(&x))?;
-        w.write_all(body.as_bytes()).map_err(|x| e(&x))?;
+        w.start_file(entry, deflate)?;
+        w.write_all(body.as_bytes())?;
     }
-    Ok(w.finish().map_err(|x| e(&x))?.into_inner())
+    Ok(w.finish()?.into_inner())
 }

@@ -68,25 +68,45 @@ pub(super) fn read<R: Read + Seek>(
     Ok((setups, notes))
 }
 
+/// Why a predefined setup's file does not read (the setup is left out
+/// with a note saying this).
+#[derive(Debug, thiserror::Error)]
+enum SetupFileError {
+    /// The module has no entry of that name.
+    #[error("the module has no such file")]
+    Missing,
+    /// The entry, or the saved game's own entries, do not read.
+    #[error(transparent)]
+    Entry(#[from] ModuleError),
+    /// The entry is not a zip archive.
+    #[error("not a saved game (zip): {0}")]
+    NotZip(zip::result::ZipError),
+    /// The saved game holds no game.
+    #[error("no `{}` entry", saved_game::ENTRY)]
+    NoGame,
+    /// The game does not decode.
+    #[error(transparent)]
+    Game(#[from] saved_game::SavedGameError),
+}
+
 /// The saved game in the module's entry `file`.
 fn saved<R: Read + Seek>(
     zip: &mut ZipArchive<R>,
     file: &str,
     limits: Limits,
-) -> Result<SavedGame, String> {
+) -> Result<SavedGame, SetupFileError> {
     if zip.index_for_name(file).is_none() {
-        return Err("the module has no such file".into());
+        return Err(SetupFileError::Missing);
     }
-    let bytes = archive::entry(zip, file, limits).map_err(|e| e.to_string())?;
-    let mut inner = ZipArchive::new(Cursor::new(bytes))
-        .map_err(|e| format!("not a saved game (zip): {e}"))?;
-    archive::check_entries(&mut inner, limits).map_err(|e| e.to_string())?;
+    let bytes = archive::entry(zip, file, limits)?;
+    let mut inner =
+        ZipArchive::new(Cursor::new(bytes)).map_err(SetupFileError::NotZip)?;
+    archive::check_entries(&mut inner, limits)?;
     if inner.index_for_name(saved_game::ENTRY).is_none() {
-        return Err(format!("no `{}` entry", saved_game::ENTRY));
+        return Err(SetupFileError::NoGame);
     }
-    let text = archive::entry(&mut inner, saved_game::ENTRY, limits)
-        .map_err(|e| e.to_string())?;
-    let text = saved_game::deobfuscate(&text).map_err(|e| e.to_string())?;
+    let text = archive::entry(&mut inner, saved_game::ENTRY, limits)?;
+    let text = saved_game::deobfuscate(&text)?;
     Ok(saved_game::parse(&text))
 }
 
