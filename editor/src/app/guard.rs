@@ -127,14 +127,31 @@ impl App {
             Pending::NewPack => self.start_new_pack(),
             Pending::NewScenario => self.start_new_scenario(),
             Pending::Setup(path) => {
-                self.screen = super::setup::open(path);
-                self.boot_task()
+                let opened = super::setup::open(path);
+                self.show_side_screen(opened)
             }
             Pending::Timeline(path) => {
-                self.screen = super::timeline::open(&path);
-                self.boot_task()
+                let opened = super::timeline::open(&path);
+                self.show_side_screen(opened)
             }
         }
+    }
+
+    /// Shows Setup or Timeline as `opened`; when it is the error screen
+    /// (the scenario does not open there), the map shown before is kept
+    /// behind it, with its "Back to" button.
+    fn show_side_screen(&mut self, opened: Screen) -> Task<Message> {
+        self.screen = match opened {
+            Screen::Error(error) => {
+                let previous = match &self.screen {
+                    Screen::Map(_) | Screen::Error(_) => self.take_map(),
+                    _ => None,
+                };
+                Screen::Error(error.with_previous(previous))
+            }
+            other => other,
+        };
+        self.boot_task()
     }
 
     fn reload(&mut self) -> Task<Message> {

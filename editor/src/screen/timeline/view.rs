@@ -251,7 +251,8 @@ impl TimelineScreen {
         ]
         .spacing(3);
         if let Err(why) = &card.turn {
-            lines = lines.push(text(why.to_string()).size(14).style(text::danger));
+            lines =
+                lines.push(text(why.to_string()).size(14).style(text::danger));
         }
         let entry = card.entry.clone().unwrap_or_else(|| {
             "No entry printed: the entry simulation leaves it out.".into()

@@ -92,3 +92,26 @@ fn move_and_back(app: &mut berthier_editor::app::App) {
     send(app, setup::Message::Save);
     assert!(!setup(app).is_dirty(), "{:?}", setup(app).notice());
 }
+
+/// A scenario that no longer opens in Setup (broken on disk after its map
+/// was shown) gives the error screen with the way back to the map, which
+/// comes back as it was.
+#[test]
+fn a_setup_that_fails_to_open_keeps_the_way_back_to_the_map() {
+    use berthier_editor::app::Screen;
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(dir.path());
+    let path = scenarios(dir.path()).remove(0);
+    let mut app = crate::common::ui::open_app(&path, dir.path());
+    assert!(matches!(app.screen(), Screen::Map(_)), "the map first");
+    std::fs::write(&path, "(kind: scenario, format_version: 2, id: ")
+        .expect("break the file");
+    super::click(&mut app, "Setup");
+    let Screen::Error(error) = app.screen() else {
+        panic!("expected the error screen");
+    };
+    let back = error.back_label().expect("a way back to the map");
+    super::click(&mut app, &back);
+    assert!(matches!(app.screen(), Screen::Map(_)), "back on the map");
+    assert!(shows(&app, "Setup"), "the map's bar as before");
+}

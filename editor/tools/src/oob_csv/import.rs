@@ -155,10 +155,10 @@ pub fn apply(
                 }),
                 None => rows.push(row),
             },
-            Err(bad) => errors.push(RowError {
+            Err(bad) => errors.extend(bad.iter().map(|b| RowError {
                 line,
-                message: bad.to_string(),
-            }),
+                message: b.to_string(),
+            })),
         }
     }
     if !errors.is_empty() {
@@ -224,61 +224,52 @@ fn headings(
     Ok(Headings { fixed, ratings })
 }
 
+/// One row read and checked: the row, or every problem its cells have
+/// (a designer fixes a row once, not once per problem).
 fn read_row(
     record: &csv::StringRecord,
     headings: &Headings,
     own: &Counters,
     effective: &Counters,
     series: &Series,
-) -> Result<Row, BadRow> {
+) -> Result<Row, Vec<BadRow>> {
     let cell = |i: usize| record.get(headings.fixed[i]).unwrap_or("").trim();
     let optional = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let mut bad = Vec::new();
     let id = cell(0);
     if id.is_empty() {
-        return Err(BadRow::NoId);
+        bad.push(BadRow::NoId);
+    } else if own.unit(id).is_none() && effective.unit(id).is_some() {
+        bad.push(BadRow::Included(id.to_owned()));
     }
-    if own.unit(id).is_none() && effective.unit(id).is_some() {
-        return Err(BadRow::Included(id.to_owned()));
-    }
-    let side = cell(3);
-    let side_def = effective
-        .sides
-        .iter()
-        .find(|s| s.id == side)
-        .ok_or_else(|| BadRow::UnknownSide(side.to_owned()))?;
-    let nationality = optional(cell(4));
-    if let Some(n) = &nationality
-        && !side_def.nationalities.iter().any(|x| &x.id == n)
-    {
-        return Err(BadRow::UnknownNationality {
-            side: side.to_owned(),
-            nationality: n.clone(),
-        });
-    }
-    let formation = formation(cell(5), effective)?;
+    let (side, nationality) = (cell(3), optional(cell(4)));
+    bad.extend(side_problem(effective, side, nationality.as_deref()));
+    let formation = formation(cell(5), effective).unwrap_or_else(|e| {
+        bad.push(e);
+        None
+    });
     let class = cell(6);
-    let class_def = series
-        .class(class)
-        .ok_or_else(|| BadRow::UnknownClass(class.to_owned()))?;
-    let arm = cell(7);
-    if !arm.is_empty() && arm != class_def.arm {
-        return Err(BadRow::WrongArm {
-            arm: arm.to_owned(),
-            class: class.to_owned(),
-            class_arm: class_def.arm.clone(),
-        });
-    }
+    bad.extend(class_problem(series, class, cell(7)));
     let mut ratings = Vec::new();
     for (i, column) in &headings.ratings {
         let text = record.get(*i).unwrap_or("").trim();
         let value = match text {
             "" => None,
-            t => Some(t.parse::<i16>().map_err(|_| BadRow::NotANumber {
-                heading: column.heading(),
-                text: t.to_owned(),
-            })?),
+            t => t.parse::<i16>().map_or_else(
+                |_| {
+                    bad.push(BadRow::NotANumber {
+                        heading: column.heading(),
+                        text: t.to_owned(),
+                    });
+                    None
+                },
+                Some,
+            ),
         };
         ratings.push((column.clone(), value));
+    }
+    if !bad.is_empty() {
+        return Err(bad);
     }
     Ok(Row {
         id: id.to_owned(),
@@ -289,6 +280,36 @@ fn read_row(
         formation,
         class: class.to_owned(),
         ratings,
+    })
+}
+
+/// What is wrong with a row's side and nationality, if anything.
+fn side_problem(
+    effective: &Counters,
+    side: &str,
+    nationality: Option<&str>,
+) -> Option<BadRow> {
+    let Some(side_def) = effective.sides.iter().find(|s| s.id == side) else {
+        return Some(BadRow::UnknownSide(side.to_owned()));
+    };
+    let n = nationality?;
+    (!side_def.nationalities.iter().any(|x| x.id == n)).then(|| {
+        BadRow::UnknownNationality {
+            side: side.to_owned(),
+            nationality: n.to_owned(),
+        }
+    })
+}
+
+/// What is wrong with a row's class and arm, if anything.
+fn class_problem(series: &Series, class: &str, arm: &str) -> Option<BadRow> {
+    let Some(class_def) = series.class(class) else {
+        return Some(BadRow::UnknownClass(class.to_owned()));
+    };
+    (!arm.is_empty() && arm != class_def.arm).then(|| BadRow::WrongArm {
+        arm: arm.to_owned(),
+        class: class.to_owned(),
+        class_arm: class_def.arm.clone(),
     })
 }
 

@@ -112,6 +112,41 @@ fn a_bad_row_imports_nothing_and_names_its_line() {
 }
 
 #[test]
+fn every_problem_of_a_row_is_reported_on_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(dir.path());
+    let file = quatre_bras(dir.path());
+    let mut edited = rows(&file);
+    let r = row_of(&edited, "fr-046");
+    let (fire, side, class) = (
+        column(&edited, "line:fire"),
+        column(&edited, "side"),
+        column(&edited, "class"),
+    );
+    edited[r][fire] = "x".into();
+    edited[r][side] = "nobody".into();
+    edited[r][class] = "dragoons-of-nowhere".into();
+    let csv_path = dir.path().join("oob.csv");
+    write_rows(&csv_path, &edited);
+    let e = oob_csv::import_file(&file, &csv_path, false).unwrap_err();
+    let OobCsvError::Rows(_, errors) = &e else {
+        panic!("{e}");
+    };
+    let messages: Vec<&str> =
+        errors.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "unknown side `nobody`",
+            "unknown class `dragoons-of-nowhere`",
+            "line:fire: `x` is not a whole number",
+        ],
+        "{e}"
+    );
+    assert!(errors.iter().all(|e| e.line == r as u64 + 1), "{e}");
+}
+
+#[test]
 fn a_good_csv_changes_exactly_the_edited_values_and_keeps_comments() {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(dir.path());
