@@ -102,6 +102,24 @@ impl MapView {
         self.caches.clear();
     }
 
+    /// Pans, when needed, so that scan pixel `px` stays `margin` inside
+    /// the canvas once it is `narrower_by` narrower (a panel opening on
+    /// its right): what was clicked does not disappear under the panel.
+    pub fn keep_in_view(
+        &mut self,
+        px: [f64; 2],
+        narrower_by: f32,
+        margin: f32,
+    ) {
+        let Some(size) = self.size else { return };
+        let right = (size.width - narrower_by - margin).max(margin);
+        let x = self.view.to_screen(px).x;
+        if x > right {
+            self.view.pan(iced::Vector::new(right - x, 0.0));
+            self.caches.clear();
+        }
+    }
+
     fn fit(&mut self, opened: &OpenedMap) {
         let Some(size) = self.size else { return };
         let content = match &opened.scan {

@@ -7,6 +7,9 @@
 //! step of [`berthier_tools::setup::SetupDoc`], saved keeping comments and layout.
 //! Laid out in `view`, drawn on the map in `layer`, edits in `place`.
 
+/// The stack panel's width, on the map's right while a hex is selected.
+const STACK_WIDTH: f32 = 260.0;
+
 mod disk;
 mod facing;
 mod instruction_tools;
@@ -389,11 +392,26 @@ impl SetupScreen {
             &message,
             Message::Canvas(m) if !matches!(m, map_canvas::Message::Press { .. })
         );
+        let had_panel = self.hex.is_some();
         let event = self.handle(message);
         if !looking {
             self.report_stack();
         }
+        if !had_panel && let Some(hex) = self.hex {
+            self.keep_clear_of_the_stack_panel(hex);
+        }
         event
+    }
+
+    /// The stack panel opens on the map's right: the map pans, when the
+    /// hex would be under it, so the hex and its neighbours stay in view
+    /// (a drop there lands where the user sees it).
+    fn keep_clear_of_the_stack_panel(&mut self, hex: HexId) {
+        let map = &self.doc.opened.map;
+        let px = map.geometry().center_px(hex);
+        let margin = (map.grid.hex_radius_px as f32 * self.map.view.zoom * 2.0)
+            .max(24.0);
+        self.map.keep_in_view(px, STACK_WIDTH + 1.0, margin);
     }
 
     fn handle(&mut self, message: Message) -> Option<Event> {

@@ -9,7 +9,7 @@ use iced::widget::{
 use iced::{Element, Fill, Theme};
 
 use super::layer::SetupLayer;
-use super::{Message, SetupScreen, Tab};
+use super::{Message, STACK_WIDTH, SetupScreen, Tab};
 use crate::map_canvas::Visible;
 use crate::map_canvas::game_layer::GameLayer;
 use berthier_tools::game::marks;
@@ -18,8 +18,6 @@ use berthier_tools::setup::zone;
 
 /// The left panel's width.
 const LIST_WIDTH: f32 = 320.0;
-/// The stack panel's width.
-const STACK_WIDTH: f32 = 260.0;
 /// The live findings panel's height, under the roster.
 const FINDINGS_HEIGHT: f32 = 230.0;
 

@@ -96,3 +96,57 @@ fn an_illegal_stack_is_a_live_finding_until_undone() {
     assert_eq!(setup(&app).notice(), None);
     assert!(!shows(&app, &notice), "the toolbar still shows {notice}");
 }
+
+/// A hex selected near the map's right edge stays in view when the stack
+/// panel opens there (defect 4 of the editor trial: the panel covered
+/// it, and a drop on it did nothing).
+#[test]
+fn the_stack_panel_opening_leaves_the_selected_hex_in_view() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(dir.path());
+    let path = dir
+        .path()
+        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let mut app = open_setup(&path, dir.path());
+    let width = 800.0;
+    send(
+        &mut app,
+        setup::Message::Canvas(map_canvas::Message::Resized(iced::Size::new(
+            width, 600.0,
+        ))),
+    );
+    assert!(setup(&app).selected_hex().is_none());
+    // Zoomed in, so the map fills the canvas.
+    send(
+        &mut app,
+        setup::Message::Canvas(map_canvas::Message::Zoom {
+            factor: 3.0,
+            anchor: iced::Point::new(width / 2.0, 300.0),
+        }),
+    );
+    // A hex the panel's 260 points would cover.
+    let map = setup(&app).doc().opened.map.clone();
+    let hex = berthier_tools::scene::all_hexes(&map)
+        .find(|h| {
+            let p = setup(&app).point_of(*h);
+            p.x > width - 200.0
+                && p.x < width - 20.0
+                && p.y > 50.0
+                && p.y < 550.0
+        })
+        .expect("a hex near the right edge");
+    let at = setup(&app).point_of(hex);
+    send(
+        &mut app,
+        setup::Message::Canvas(map_canvas::Message::Press {
+            at,
+            modifiers: iced::keyboard::Modifiers::empty(),
+        }),
+    );
+    send(&mut app, setup::Message::Released(Some(at)));
+    assert_eq!(setup(&app).selected_hex(), Some(hex));
+    let now = setup(&app).point_of(hex);
+    assert!(now.x < width - 261.0, "under the panel at x {}", now.x);
+    assert!(now.x > 0.0, "off the left at x {}", now.x);
+    assert!((now.y - at.y).abs() < 0.01, "moved only sideways");
+}
