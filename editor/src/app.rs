@@ -32,6 +32,7 @@ pub use game::GameMode;
 
 mod game;
 mod guard;
+mod help;
 mod keys;
 mod new;
 mod oob;
@@ -63,6 +64,8 @@ pub struct App {
     repaint: Repaint,
     /// "Unsaved changes to X." while it is asked.
     unsaved: Option<UnsavedPrompt>,
+    /// Help > Rule codes, over the screen.
+    rule_codes: Option<crate::screen::rule_codes::RuleCodes>,
     /// The counters file of the scenario whose map is shown, offered as
     /// "Order of battle" above the map.
     scenario_counters: Option<PathBuf>,
@@ -144,6 +147,8 @@ pub enum Message {
     CloseRequested(window::Id),
     /// The answer to "Unsaved changes to X."
     Unsaved(unsaved::Message),
+    /// For Help > Rule codes.
+    RuleCodes(crate::screen::rule_codes::Message),
     /// Open the order of battle of the scenario shown.
     OpenCounters(PathBuf),
     /// For the Setup screen.
@@ -170,13 +175,22 @@ impl App {
     /// Opens `path` (the demo when `None`) with the given recent-files list
     /// (tests give one in a temporary folder).
     pub fn with_recent(path: Option<&Path>, recent: Recent) -> Self {
+        Self::start(path, recent).0
+    }
+
+    /// [`Self::with_recent`], with the first screen's boot task (tiling
+    /// a scan, the first check of a scenario): the window runs it. It is
+    /// made once; asking the screen again gives nothing (the check it
+    /// owed is on its way).
+    pub fn start(path: Option<&Path>, recent: Recent) -> (Self, Task<Message>) {
         let Some(path) = path else {
-            return Self::demo_in(demo::data_dir().as_deref(), recent);
+            let mut app = Self::demo_in(demo::data_dir().as_deref(), recent);
+            let task = app.boot_task();
+            return (app, task);
         };
         let mut app = Self::with_screen(side::placeholder(), recent);
-        // The boot task is the first screen's, given by `boot_task`.
-        let _ = app.show(path.to_owned());
-        app
+        let task = app.show(path.to_owned());
+        (app, task)
     }
 
     /// Opens the demo from its copy under the data folder `data`, written
@@ -212,6 +226,7 @@ impl App {
             recent,
             repaint: Repaint::default(),
             unsaved: None,
+            rule_codes: None,
             scenario_counters: None,
             scenario: None,
             vassal_status: None,
@@ -298,6 +313,10 @@ impl App {
     }
 
     fn route(&mut self, message: Message) -> Task<Message> {
+        if let Some(code) = help::explained(&message) {
+            self.explain(code);
+            return Task::none();
+        }
         match (&mut self.screen, message) {
             (Screen::Map(s), Message::Map(m)) => {
                 let (task, event) = s.update(m);
@@ -378,6 +397,10 @@ impl App {
             (_, Message::Vassal(step)) => self.vassal(step),
             (_, Message::Game(m)) => self.game_message(m),
             (_, Message::Unsaved(m)) => self.answer(m),
+            (_, Message::RuleCodes(m)) => {
+                self.rule_codes_message(m);
+                Task::none()
+            }
             (_, m @ (Message::Register(_) | Message::Suggest(_))) => {
                 side::update(&mut self.screen, m)
             }
@@ -488,6 +511,10 @@ impl App {
             None => screen,
         };
         let screen = vassal::with_bar(screen, self.vassal_status.as_ref());
+        let screen = match &self.rule_codes {
+            Some(panel) => panel.view(screen, Message::RuleCodes),
+            None => screen,
+        };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),
             None => screen,
@@ -538,11 +565,7 @@ fn open_dialog(folder: Option<PathBuf>) -> Task<Message> {
 /// Runs the window.
 pub fn run(path: Option<PathBuf>) -> iced::Result {
     iced::application(
-        move || {
-            let mut app = App::open(path.as_deref());
-            let task = app.boot_task();
-            (app, task)
-        },
+        move || App::start(path.as_deref(), Recent::from_env()),
         App::update,
         App::view,
     )

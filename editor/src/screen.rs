@@ -15,6 +15,7 @@ pub mod overlay;
 pub mod pack;
 pub mod register;
 pub mod rewrite;
+pub mod rule_codes;
 pub mod setup;
 pub mod suggest;
 pub mod timeline;

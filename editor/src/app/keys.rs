@@ -27,6 +27,9 @@ impl App {
             }
             return Task::none();
         }
+        if self.help_key(key) {
+            return Task::none();
+        }
         if !modifiers.command() {
             return self.tool_key(key, *modifiers);
         }

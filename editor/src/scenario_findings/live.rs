@@ -25,6 +25,9 @@ pub enum Message {
     Checked(u64, Arc<Result<Outcome, super::FindingsError>>),
     /// Show the finding at this index of the list.
     Show(usize),
+    /// Show a code's documentation (Help > Rule codes; the application
+    /// takes it, over whichever screen holds the panel).
+    Explain(berthier_rules::Code),
 }
 
 /// Makes the in-memory documents on the worker thread (serialising a
@@ -165,6 +168,7 @@ impl Live {
                 self.selected = Some(i);
                 self.findings().get(i)
             }
+            Message::Explain(_) => None,
         }
     }
 

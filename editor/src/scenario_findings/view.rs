@@ -20,8 +20,15 @@ impl Live {
             if code != Some(d.code) {
                 code = Some(d.code);
                 let n = self.findings().iter().filter(|f| f.code == d.code);
-                list = list
-                    .push(text(format!("{} ({})", d.code, n.count())).size(13));
+                // The code's heading opens its documentation.
+                list = list.push(
+                    button(
+                        text(format!("{} ({})", d.code, n.count())).size(13),
+                    )
+                    .style(button::text)
+                    .padding(0)
+                    .on_press(Message::Explain(d.code)),
+                );
             }
             let style = if self.selected_index() == Some(i) {
                 button::primary

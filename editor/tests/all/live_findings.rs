@@ -442,3 +442,18 @@ fn the_panel_counts_each_files_findings_as_the_validator_does() {
     );
     assert!(counts.contains("1 in rivoli-1797.map.ron"), "{counts}");
 }
+
+/// Started on a scenario from the command line, the window gets the first
+/// check of its findings to run (the panel said "checking…" for ever: the
+/// task was made while opening and dropped, and the boot asked again for
+/// nothing).
+#[test]
+fn a_scenario_opened_at_start_gets_its_first_check() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let recent = berthier_tools::recent::Recent::at(Some(dir.path().into()));
+    let (app, task) = berthier_editor::app::App::start(Some(&path), recent);
+    assert!(matches!(app.screen(), berthier_editor::app::Screen::Map(_)));
+    assert!(task.units() > 0, "the first check is among the boot tasks");
+}

@@ -16,6 +16,7 @@ mod editing_ui;
 mod findings_ui;
 mod game_tabs;
 mod gazetteer_ui;
+mod help;
 mod labels;
 mod layout;
 mod live_findings;
