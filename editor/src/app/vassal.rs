@@ -63,9 +63,13 @@ impl App {
     pub(super) fn vassal(&mut self, step: VassalImport) -> Task<Message> {
         match step {
             VassalImport::Start => {
-                let dialog = rfd::AsyncFileDialog::new()
+                let mut dialog = rfd::AsyncFileDialog::new()
                     .set_title("Import VASSAL module")
                     .add_filter("VASSAL modules", &["vmod", "zip"]);
+                // The folder of the document shown, as Open starts in.
+                if let Some(folder) = self.folder() {
+                    dialog = dialog.set_directory(folder);
+                }
                 Task::perform(dialog.pick_file(), move |h| {
                     Message::Vassal(VassalImport::ModulePicked(
                         h.map(|h| h.path().to_owned()),

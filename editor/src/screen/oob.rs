@@ -11,6 +11,7 @@ mod edits;
 mod fields;
 mod file;
 mod grid;
+pub mod nationalities;
 mod tree;
 mod view;
 
@@ -49,6 +50,8 @@ pub struct OobScreen {
     icons: art::Icons,
     /// A tree row being dragged onto a formation.
     drag: Option<drag::Drag>,
+    /// The side page's "New nationality" field.
+    new_nationality: String,
 }
 
 /// A deletion to confirm.
@@ -104,6 +107,8 @@ pub enum Message {
     MoveTo(Target),
     /// A new side.
     AddSide,
+    /// A side's nationalities, or a unit's.
+    Nationality(nationalities::Edit),
     /// A unit under the selection.
     AddUnit,
     /// A formation under the selection.
@@ -184,6 +189,7 @@ impl OobScreen {
             csv_error: None,
             icons: art::Icons::default(),
             drag: None,
+            new_nationality: String::new(),
         }
     }
 
@@ -274,6 +280,7 @@ impl OobScreen {
                 self.move_to(target.id.as_deref());
             }
             Message::AddSide => self.add_side(),
+            Message::Nationality(edit) => self.nationality(edit),
             Message::AddUnit => self.add(true),
             Message::AddFormation => self.add(false),
             Message::Duplicate => self.duplicate(),

@@ -7,6 +7,7 @@ mod csv;
 pub mod edit;
 pub mod history;
 pub mod ids;
+pub mod nationality;
 pub mod new;
 pub mod ops;
 pub mod ratings;

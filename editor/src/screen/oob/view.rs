@@ -192,13 +192,12 @@ impl OobScreen {
         let Some(side) = merged.sides.iter().find(|s| s.id == id) else {
             return text("This side is no longer in the file.").into();
         };
-        let nations: Vec<&str> =
-            side.nationalities.iter().map(|n| n.name.as_str()).collect();
         let units = merged.units.iter().filter(|u| u.side == id).count();
+        let own = self.own_selected().is_some();
         column![
             self.name_field(&side.name),
             text(format!("Side `{}` · {units} units", side.id)),
-            text(format!("Nationalities: {}", or_none(&nations.join(", ")))),
+            self.side_nationalities(side, own),
             self.item_actions(true, true),
         ]
         .spacing(10)
@@ -240,17 +239,18 @@ impl OobScreen {
         let Some(u) = merged.unit(id) else {
             return text("This unit is no longer in the file.").into();
         };
-        let facts = format!(
-            "Unit `{}` · side {} · nationality {}",
-            u.id,
-            u.side,
-            u.nationality.as_deref().unwrap_or("none"),
-        );
+        let side = merged
+            .sides
+            .iter()
+            .find(|s| s.id == u.side)
+            .map_or(u.side.as_str(), |s| s.name.as_str());
+        let facts = format!("Unit `{}` · {side}", u.id);
         let mut page = column![
             self.name_field(&u.name),
             text(facts),
             self.counter_faces(&u.id),
-            self.unit_fields(u)
+            self.unit_fields(u),
+            self.unit_nationality(u),
         ]
         .spacing(10);
         if !u.tags.is_empty() {
@@ -422,8 +422,4 @@ fn move_button<'a>(target: Target) -> Element<'a, Message> {
         .padding([2, 8])
         .on_press(Message::MoveTo(target))
         .into()
-}
-
-fn or_none(s: &str) -> &str {
-    if s.is_empty() { "none" } else { s }
 }

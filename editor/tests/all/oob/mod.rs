@@ -8,6 +8,7 @@ mod bundled;
 mod csv;
 mod drag;
 mod edits;
+mod nationalities;
 mod navigate;
 mod save;
 

@@ -11,6 +11,7 @@ mod counter_sheet;
 mod demo_map;
 mod history;
 mod oob_csv;
+mod oob_nationality;
 mod opened;
 mod registration;
 mod registration_rivoli;
