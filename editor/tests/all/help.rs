@@ -8,31 +8,16 @@ use berthier_rules::Code;
 use iced::keyboard;
 
 use crate::common::ui::{click, shows};
-use crate::setup::{copy_tree, open_setup, setup};
+use crate::setup::setup;
 
 fn key(app: &mut App, named: keyboard::key::Named) {
-    let key = keyboard::Key::Named(named);
-    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers: keyboard::Modifiers::empty(),
-        text: None,
-        repeat: false,
-    }));
+    let _ = app.update(Message::Key(crate::common::ui::named_key(named)));
 }
 
 #[test]
 fn a_findings_heading_opens_its_code_and_f1_and_escape_open_and_close() {
     let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
-    let mut app = open_setup(&path, dir.path());
+    let mut app = crate::setup::open_qb1(dir.path());
     app.check_live_now();
     let first = setup(&app).live().findings().first().cloned();
     let finding = first.expect("the bundled scenario has findings (infos)");

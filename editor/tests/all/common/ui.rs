@@ -45,3 +45,20 @@ pub fn click(app: &mut App, label: &str) {
 pub fn shows(app: &App, label: &str) -> bool {
     ui(app).find(label).is_ok()
 }
+
+/// A named key pressed with no modifier, as the window's subscription
+/// hands it to the app.
+pub fn named_key(named: iced::keyboard::key::Named) -> iced::keyboard::Event {
+    use iced::keyboard;
+    keyboard::Event::KeyPressed {
+        key: keyboard::Key::Named(named),
+        modified_key: keyboard::Key::Named(named),
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: keyboard::Location::Standard,
+        modifiers: keyboard::Modifiers::empty(),
+        text: None,
+        repeat: false,
+    }
+}

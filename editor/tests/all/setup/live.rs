@@ -7,7 +7,7 @@ use berthier_editor::map_canvas;
 use berthier_editor::screen::setup;
 use berthier_schema::HexId;
 
-use super::{click, copy_tree, open_setup, setup, shows};
+use super::{click, setup, shows};
 
 fn hex(s: &str) -> HexId {
     s.parse().expect("hex id")
@@ -34,11 +34,7 @@ fn worded(app: &App) -> Vec<String> {
 #[test]
 fn an_illegal_stack_is_a_live_finding_until_undone() {
     let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
-    let mut app = open_setup(&path, dir.path());
+    let mut app = super::open_qb1(dir.path());
     send(
         &mut app,
         setup::Message::Canvas(map_canvas::Message::Resized(iced::Size::new(
@@ -103,11 +99,7 @@ fn an_illegal_stack_is_a_live_finding_until_undone() {
 #[test]
 fn the_stack_panel_opening_leaves_the_selected_hex_in_view() {
     let dir = tempfile::tempdir().expect("temp dir");
-    copy_tree(dir.path());
-    let path = dir
-        .path()
-        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
-    let mut app = open_setup(&path, dir.path());
+    let mut app = super::open_qb1(dir.path());
     let width = 800.0;
     send(
         &mut app,

@@ -45,6 +45,15 @@ pub fn open_copy(
     (dir, path, original, app)
 }
 
+/// The bundled tree copied into `dir` and the Setup screen open on its
+/// Quatre-Bras 1 (a scenario with infos in its findings panel).
+pub fn open_qb1(dir: &Path) -> App {
+    copy_tree(dir);
+    let path =
+        dir.join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    open_setup(&path, dir)
+}
+
 pub fn open_setup(path: &Path, dir: &Path) -> App {
     let mut app = open_app(path, dir);
     click(&mut app, "Setup");

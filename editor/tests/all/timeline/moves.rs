@@ -57,17 +57,7 @@ fn arrow_keys_move_the_selected_card() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = timeline_app(&qb1(dir.path()), dir.path());
     click(&mut app, "Netherlands cavalry 84");
-    let key = |named| keyboard::Event::KeyPressed {
-        key: keyboard::Key::Named(named),
-        modified_key: keyboard::Key::Named(named),
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers: keyboard::Modifiers::empty(),
-        text: None,
-        repeat: false,
-    };
+    let key = crate::common::ui::named_key;
     use keyboard::key::Named::{ArrowLeft, ArrowRight};
     let _ = app.update(berthier_editor::app::Message::Key(key(ArrowLeft)));
     assert_eq!(aa84(&app), TurnRef::Clock("14:00".into()));
