@@ -294,9 +294,11 @@ impl OobScreen {
             } => self.rate(&units, &Column { side, rating }, &text),
             Message::Undo => {
                 self.doc.undo();
+                self.drop_lost_side();
             }
             Message::Redo => {
                 self.doc.redo();
+                self.drop_lost_side();
             }
             Message::Save => return self.save(),
             Message::Rewrite(yes) => return self.answer_rewrite(yes),
@@ -328,6 +330,18 @@ impl OobScreen {
     }
 
     /// The selection when the file itself defines it (so it can change).
+    /// Clears the selection of a side undo or redo took away or gave
+    /// back under another id (a new side whose id followed its name).
+    fn drop_lost_side(&mut self) {
+        let lost = self.selected.as_ref().is_some_and(|i| {
+            i.kind == Kind::Side
+                && !self.doc.merged().sides.iter().any(|s| s.id == i.id)
+        });
+        if lost {
+            self.selected = None;
+        }
+    }
+
     pub(super) fn own_selected(&self) -> Option<&Item> {
         self.selected.as_ref().filter(|i| match i.kind {
             Kind::Side => self.doc.own().sides.iter().any(|s| s.id == i.id),

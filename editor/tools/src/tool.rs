@@ -275,3 +275,27 @@ pub fn fresh_id<'a>(
         .find(|id| free(id))
         .unwrap_or_else(|| base.to_owned())
 }
+
+/// An id made from a name: "Ligny 1815" gives `ligny-1815`, "Combat de
+/// la Vère" `combat-de-la-vere` (ids are plain ASCII, so accents are
+/// dropped from their letters).
+pub fn id_from_name(name: &str) -> String {
+    let plain: String = name.chars().map(unaccented).collect();
+    let id = fresh_id(&plain, std::iter::empty());
+    let ascii: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    ascii.trim_matches('-').to_owned()
+}
+
+/// The letter under a Latin accent (`é` → `e`); others unchanged, and
+/// dropped from the id if not ASCII.
+fn unaccented(c: char) -> char {
+    const FROM: &str = "àâäáãåçèéêëìíîïñòóôöõùúûüýÿÀÂÄÁÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
+    const TO: &str = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
+    FROM.chars()
+        .position(|a| a == c)
+        .and_then(|i| TO.chars().nth(i))
+        .unwrap_or(c)
+}

@@ -16,12 +16,30 @@ impl OobScreen {
             return;
         };
         let id = item.id.clone();
-        let edit = match item.kind {
-            Kind::Side => ops::rename_side(&self.doc, &id, name),
-            _ => ops::rename(&self.doc, &id, name),
-        };
-        if let Some(edit) = edit {
+        if item.kind == Kind::Side {
+            return self.rename_side(&id, name);
+        }
+        if let Some(edit) = ops::rename(&self.doc, &id, name) {
             self.doc.apply(edit, Some(format!("rename {id}")));
+        }
+    }
+
+    /// Renames a side; a new side's id follows its name (see
+    /// [`ops::rename_side`]), so the typing is one undo step by the
+    /// side's position and the selection follows the id.
+    fn rename_side(&mut self, id: &str, name: &str) {
+        let Some(at) = self.doc.own().sides.iter().position(|s| s.id == id)
+        else {
+            return;
+        };
+        if let Some(edit) = ops::rename_side(&self.doc, id, name) {
+            self.doc.apply(edit, Some(format!("rename side {at}")));
+        }
+        if let Some(side) = self.doc.own().sides.get(at) {
+            self.selected = Some(Item {
+                kind: Kind::Side,
+                id: side.id.clone(),
+            });
         }
     }
 

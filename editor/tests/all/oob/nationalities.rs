@@ -93,3 +93,66 @@ fn a_nationality_is_added_on_the_side_page_and_given_to_a_unit() {
     send(&mut app, oob::Message::Undo);
     assert_eq!(oob_screen(&app).doc().own(), &before);
 }
+
+/// A side made with Add side takes its id from the name typed (the id
+/// placeholder `side` gives way to `armee-francaise`), the typing is one
+/// undo step; a side in use keeps its id whatever its name.
+#[test]
+fn a_new_side_takes_its_id_from_its_name_and_a_used_side_keeps_its_id() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let counters =
+        root().join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron");
+    let mut app = open_app(&counters, dir.path());
+    let before = oob_screen(&app).doc().own().clone();
+    send(&mut app, oob::Message::AddSide);
+    let typed = "Armée française";
+    for end in 1..=typed.chars().count() {
+        let prefix: String = typed.chars().take(end).collect();
+        send(&mut app, oob::Message::Rename(prefix));
+    }
+    let last = oob_screen(&app)
+        .doc()
+        .own()
+        .sides
+        .last()
+        .cloned()
+        .expect("added");
+    assert_eq!(
+        (last.id.as_str(), last.name.as_str()),
+        ("armee-francaise", typed)
+    );
+    assert!(
+        shows(&app, "Side `armee-francaise` · 0 units"),
+        "the selection follows"
+    );
+    send(&mut app, oob::Message::Undo);
+    let last = oob_screen(&app)
+        .doc()
+        .own()
+        .sides
+        .last()
+        .cloned()
+        .expect("still there");
+    assert_eq!(
+        (last.id.as_str(), last.name.as_str()),
+        ("side", "New side"),
+        "one step"
+    );
+    send(&mut app, oob::Message::Undo);
+    assert_eq!(oob_screen(&app).doc().own(), &before);
+
+    let used = before.sides[0].id.clone();
+    send(
+        &mut app,
+        oob::Message::Select(Item {
+            kind: Kind::Side,
+            id: used.clone(),
+        }),
+    );
+    send(&mut app, oob::Message::Rename("Armée du Nord".into()));
+    assert_eq!(
+        oob_screen(&app).doc().own().sides[0].id,
+        used,
+        "in use: id kept"
+    );
+}

@@ -44,6 +44,15 @@ pub enum OobEdit {
     RemoveSide(String),
     /// Replaces the side with `side.id` by `side` (rename).
     ReplaceSide(Box<Side>),
+    /// Replaces the side at position `at` (a new side whose id follows
+    /// its name: the id changes, so the side is found by position, and
+    /// the first inverse of a run of keystrokes restores it).
+    ReplaceSideAt {
+        /// Its position in `sides`.
+        at: usize,
+        /// The side.
+        side: Box<Side>,
+    },
     /// Several edits as one step, applied in order.
     Batch(Vec<OobEdit>),
 }
@@ -62,6 +71,9 @@ impl OobEdit {
                 .iter()
                 .find(|x| x.id == s.id)
                 .is_none_or(|x| x == &**s),
+            Self::ReplaceSideAt { at, side } => {
+                c.sides.get(*at).is_none_or(|x| x == &**side)
+            }
             Self::RemoveUnit(id) => !c.units.iter().any(|u| &u.id == id),
             Self::RemoveFormation(id) => {
                 !c.formations.iter().any(|f| &f.id == id)
@@ -163,6 +175,13 @@ impl OobEdit {
                     None => Self::Batch(Vec::new()),
                 }
             }
+            Self::ReplaceSideAt { at, side } => match c.sides.get_mut(at) {
+                Some(slot) => Self::ReplaceSideAt {
+                    at,
+                    side: Box::new(std::mem::replace(slot, *side)),
+                },
+                None => Self::Batch(Vec::new()),
+            },
             Self::Batch(all) => {
                 let mut inverses: Vec<OobEdit> =
                     all.into_iter().map(|e| e.apply(c)).collect();
@@ -194,9 +213,15 @@ mod tests {
         moved.formation = Some("f".to_owned());
         let mut renamed = start.sides[0].clone();
         renamed.name = "Armee".to_owned();
+        let mut new_id = renamed.clone();
+        new_id.id = "armee".to_owned();
         let edits = vec![
             OobEdit::RemoveSide("a".to_owned()),
             OobEdit::ReplaceSide(Box::new(renamed)),
+            OobEdit::ReplaceSideAt {
+                at: 0,
+                side: Box::new(new_id),
+            },
             OobEdit::RemoveUnit("u1".to_owned()),
             OobEdit::ReplaceUnit(Box::new(moved)),
             OobEdit::RemoveFormation("f".to_owned()),
