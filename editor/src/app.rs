@@ -314,8 +314,7 @@ impl App {
 
     fn route(&mut self, message: Message) -> Task<Message> {
         if let Some(code) = help::explained(&message) {
-            self.explain(code);
-            return Task::none();
+            return self.explain(code);
         }
         match (&mut self.screen, message) {
             (Screen::Map(s), Message::Map(m)) => {

@@ -10,14 +10,11 @@ use crate::screen::rule_codes::{self, RuleCodes};
 use crate::screen::{map, setup, timeline};
 
 impl App {
-    /// Shows the documentation of `code`.
-    pub(super) fn explain(&mut self, code: Code) {
-        match &mut self.rule_codes {
-            Some(panel) => {
-                panel.update(rule_codes::Message::Show(code));
-            }
-            None => self.rule_codes = Some(RuleCodes::new(code)),
-        }
+    /// Shows the documentation of `code`, its row scrolled into view.
+    pub(super) fn explain(&mut self, code: Code) -> iced::Task<Message> {
+        let panel = self.rule_codes.get_or_insert_with(|| RuleCodes::new(code));
+        panel.update(rule_codes::Message::Show(code));
+        panel.reveal()
     }
 
     /// Help > Rule codes, for the application's tests and F1.

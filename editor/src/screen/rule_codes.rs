@@ -14,6 +14,8 @@ use berthier_rules::Code;
 
 /// The list's width.
 const LIST_WIDTH: f32 = 340.0;
+/// The list's scrollable, scrolled to the code shown when it opens.
+const LIST_ID: &str = "rule-codes-list";
 
 /// The panel's state: the filter typed and the code shown.
 #[derive(Debug, Clone)]
@@ -54,6 +56,25 @@ impl RuleCodes {
         self.shown
     }
 
+    /// Scrolls the list so the code shown is in view (the rows are of
+    /// nearly one height, so its place in the list is its place in the
+    /// scrolled content).
+    pub fn reveal<M: Send + 'static>(&self) -> iced::Task<M> {
+        let listed = self.listed();
+        let Some(at) = listed.iter().position(|c| *c == self.shown) else {
+            return iced::Task::none();
+        };
+        let last = listed.len().saturating_sub(1).max(1);
+        let y = at as f32 / last as f32;
+        iced::widget::operation::snap_to(
+            iced::widget::Id::new(LIST_ID),
+            iced::widget::operation::RelativeOffset {
+                x: None,
+                y: Some(y),
+            },
+        )
+    }
+
     /// The codes the filter keeps, in the documentation's order: a code
     /// whose name starts with the filter, or whose summary holds every
     /// word of it (any case).
@@ -85,7 +106,14 @@ impl RuleCodes {
                     self.shown = *first;
                 }
             }
-            Message::Show(code) => self.shown = code,
+            Message::Show(code) => {
+                // Asked from a findings panel: a filter that hides the
+                // code goes, so its row is in the list.
+                if !self.listed().contains(&code) {
+                    self.filter.clear();
+                }
+                self.shown = code;
+            }
             Message::Close => return Some(Event::Closed),
         }
         None
@@ -155,7 +183,7 @@ impl RuleCodes {
                 .on_press(message(Message::Show(code))),
             );
         }
-        column![filter, scrollable(codes).height(Fill)]
+        column![filter, scrollable(codes).id(LIST_ID).height(Fill)]
             .spacing(8)
             .width(LIST_WIDTH)
             .into()

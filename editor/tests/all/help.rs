@@ -48,6 +48,18 @@ fn a_findings_heading_opens_its_code_and_f1_and_escape_open_and_close() {
     assert_eq!(panel.shown(), Code::Stk001);
     assert!(shows(&app, Code::Stk001.summary()));
 
+    // A heading asked for while it is open shows that code, its row
+    // scrolled into view.
+    let scroll = app.update(Message::Setup(
+        berthier_editor::screen::setup::Message::Live(
+            berthier_editor::scenario_findings::live::Message::Explain(
+                Code::Map012,
+            ),
+        ),
+    ));
+    assert_eq!(app.rule_codes().map(|p| p.shown()), Some(Code::Map012));
+    assert!(scroll.units() > 0, "the list scrolls to it");
+
     key(&mut app, keyboard::key::Named::Escape);
     assert!(app.rule_codes().is_none(), "Escape closes it");
     assert!(!shows(&app, "Rule codes"));
