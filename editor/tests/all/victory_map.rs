@@ -132,3 +132,38 @@ fn reload_keeps_the_scenario_its_victory_list_and_findings() {
     );
     assert!(s.live().is_some(), "the scenario's findings panel is kept");
 }
+
+/// An objective's "2 VP" sits in its hex's middle, clear of the place
+/// name written below it (they were drawn one over the other) and of the
+/// hex number above.
+#[test]
+fn an_objectives_points_are_clear_of_its_place_name() {
+    let s = opened(&bundled("scenarios/rivoli-1797/historical.scenario.ron"));
+    let map = &s.opened().map;
+    let r = map.grid.hex_radius_px;
+    let victory = s.victory().expect("conditions");
+    let place = map
+        .places
+        .iter()
+        .find(|p| p.name == "Chapelle San Marco")
+        .expect("the place");
+    let centre = map.geometry().center_px(place.hexes[0]);
+    let tag = victory
+        .shapes(map)
+        .into_iter()
+        .find_map(|shape| match shape {
+            Shape::Text { at, text, .. }
+                if text == "2 VP" && (at[0] - centre[0]).abs() < 1e-6 =>
+            {
+                Some(at)
+            }
+            _ => None,
+        })
+        .expect("the objective's tag");
+    // The name is centred 0.42 r below the middle and 0.3 r high, so its
+    // top is 0.27 r below; the tag, 0.45 r high, must end above that.
+    assert!(
+        tag[1] + 0.225 * r < centre[1] + 0.27 * r,
+        "tag at {tag:?}, centre {centre:?}"
+    );
+}

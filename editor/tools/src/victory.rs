@@ -152,8 +152,11 @@ impl Victory {
                     (false, Some(p)) => format!("{p} VP"),
                     (false, None) => "HOLD".to_owned(),
                 };
+                // In the middle: a place's name is written below it
+                // (`scene::names`, where "3 VP" was drawn over it) and
+                // the hex number above.
                 out.push(Shape::Text {
-                    at: [c[0], c[1] + 0.45 * r],
+                    at: c,
                     size: 0.45 * r,
                     text: tag,
                     colour: ink_dark(colour, d.exit),
