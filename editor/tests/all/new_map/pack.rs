@@ -12,6 +12,19 @@ use berthier_schema::{Document, Format};
 
 use super::*;
 
+/// A new pack with the example battle in `dir`'s `p`, the battle open on
+/// the screen its bar's button `screen` shows (Setup, Timeline); the app
+/// and the pack's folder.
+fn example_battle_in(dir: &Path, screen: &str) -> (App, std::path::PathBuf) {
+    let rivoli = pack(dir);
+    let mut app = app_at(&rivoli, dir);
+    let root = dir.join("p");
+    new_pack(&mut app, &root, "jours-de-gloire@1", true);
+    click(&mut app, "Example battle");
+    click(&mut app, screen);
+    (app, root)
+}
+
 fn pack_form(app: &mut App, m: Form) {
     let _ = app.update(Message::NewPack(m));
 }
@@ -217,12 +230,7 @@ fn instructions_are_added_given_units_duplicated_and_deleted_in_setup() {
         let _ = app.update(Message::Setup(m));
     };
     let dir = tempfile::tempdir().expect("temp dir");
-    let rivoli = pack(dir.path());
-    let mut app = app_at(&rivoli, dir.path());
-    let root = dir.path().join("p");
-    new_pack(&mut app, &root, "jours-de-gloire@1", true);
-    click(&mut app, "Example battle");
-    click(&mut app, "Setup");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
     setup(&mut app, Setup::Show(Tab::Instructions));
     let instructions = |app: &App| match app.screen() {
         Screen::Setup(s) => s.doc().scenario().sides[1].instructions.clone(),
@@ -273,12 +281,7 @@ fn arrivals_are_added_given_units_duplicated_and_deleted_on_the_timeline() {
         let _ = app.update(Message::Timeline(m));
     };
     let dir = tempfile::tempdir().expect("temp dir");
-    let rivoli = pack(dir.path());
-    let mut app = app_at(&rivoli, dir.path());
-    let root = dir.path().join("p");
-    new_pack(&mut app, &root, "jours-de-gloire@1", true);
-    click(&mut app, "Example battle");
-    click(&mut app, "Timeline");
+    let (mut app, root) = example_battle_in(dir.path(), "Timeline");
     let arrivals = |app: &App| match app.screen() {
         Screen::Timeline(s) => {
             s.doc().scenario().sides[0].reinforcements.clone()
@@ -328,12 +331,7 @@ fn a_victory_objective_is_added_placed_scored_and_saved_in_setup() {
         let _ = app.update(Message::Setup(m));
     };
     let dir = tempfile::tempdir().expect("temp dir");
-    let rivoli = pack(dir.path());
-    let mut app = app_at(&rivoli, dir.path());
-    let root = dir.path().join("p");
-    new_pack(&mut app, &root, "jours-de-gloire@1", true);
-    click(&mut app, "Example battle");
-    click(&mut app, "Setup");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
     setup(&mut app, Setup::Show(Tab::Victory));
     assert!(shows(
         &mut app,
@@ -396,12 +394,7 @@ fn setup_notices_its_scenario_changed_on_disk_and_reloads_it() {
         let _ = app.update(Message::Setup(m));
     };
     let dir = tempfile::tempdir().expect("temp dir");
-    let rivoli = pack(dir.path());
-    let mut app = app_at(&rivoli, dir.path());
-    let root = dir.path().join("p");
-    new_pack(&mut app, &root, "jours-de-gloire@1", true);
-    click(&mut app, "Example battle");
-    click(&mut app, "Setup");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
     setup(&mut app, Setup::CheckDisk);
     assert!(!shows(&mut app, "Reload"), "nothing changed yet");
 

@@ -11,6 +11,14 @@ use berthier_tools::oob::tree::{Item, Kind};
 
 use super::{click, oob as oob_screen, open_app, root, shows};
 
+/// The order of battle screen on Quatre-Bras's counters (recent files
+/// kept in `dir`).
+fn quatre_bras(dir: &std::path::Path) -> berthier_editor::app::App {
+    let counters =
+        root().join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron");
+    open_app(&counters, dir)
+}
+
 fn send(app: &mut berthier_editor::app::App, m: oob::Message) {
     let _ = app.update(Message::Oob(m));
 }
@@ -18,9 +26,7 @@ fn send(app: &mut berthier_editor::app::App, m: oob::Message) {
 #[test]
 fn a_nationality_is_added_on_the_side_page_and_given_to_a_unit() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let counters =
-        root().join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron");
-    let mut app = open_app(&counters, dir.path());
+    let mut app = quatre_bras(dir.path());
     let before = oob_screen(&app).doc().own().clone();
     let side = before.sides[1].clone();
     send(
@@ -100,9 +106,7 @@ fn a_nationality_is_added_on_the_side_page_and_given_to_a_unit() {
 #[test]
 fn a_new_side_takes_its_id_from_its_name_and_a_used_side_keeps_its_id() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let counters =
-        root().join("counters/quatre-bras-1815/quatre-bras-1815.counters.ron");
-    let mut app = open_app(&counters, dir.path());
+    let mut app = quatre_bras(dir.path());
     let before = oob_screen(&app).doc().own().clone();
     send(&mut app, oob::Message::AddSide);
     let typed = "Armée française";
