@@ -17,6 +17,24 @@ pub mod victory_edit;
 pub mod zone;
 pub mod zone_edit;
 
+/// A blank 9 x 7 map (series `s`), for the unit tests of the edits.
+#[cfg(test)]
+pub(crate) fn blank_test_map() -> berthier_schema::Map {
+    let extent = berthier_schema::grid::Extent {
+        cols: [1, 9],
+        rows: [1, 7],
+        missing: Vec::new(),
+        sheet: None,
+    };
+    berthier_schema::Map::blank(
+        "m".into(),
+        "M".into(),
+        "s".into(),
+        berthier_schema::Grid::default(),
+        vec![extent],
+    )
+}
+
 use std::path::{Path, PathBuf};
 
 use berthier_schema::battle::Battle;

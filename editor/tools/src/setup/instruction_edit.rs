@@ -95,23 +95,9 @@ fn starting_location(map: &Map) -> Location {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use berthier_schema::Grid;
-    use berthier_schema::grid::Extent;
 
     fn map() -> Map {
-        let extent = Extent {
-            cols: [1, 9],
-            rows: [1, 7],
-            missing: Vec::new(),
-            sheet: None,
-        };
-        Map::blank(
-            "m".into(),
-            "M".into(),
-            "s".into(),
-            Grid::default(),
-            vec![extent],
-        )
+        crate::setup::blank_test_map()
     }
 
     #[test]

@@ -113,24 +113,10 @@ pub fn set_held_by(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use berthier_schema::Grid;
-    use berthier_schema::grid::Extent;
     use berthier_schema::map::Place;
 
     fn map() -> Map {
-        let extent = Extent {
-            cols: [1, 9],
-            rows: [1, 7],
-            missing: Vec::new(),
-            sheet: None,
-        };
-        let mut map = Map::blank(
-            "m".into(),
-            "M".into(),
-            "s".into(),
-            Grid::default(),
-            vec![extent],
-        );
+        let mut map = crate::setup::blank_test_map();
         map.places.push(Place {
             id: "mill".into(),
             name: "The mill".into(),
