@@ -150,6 +150,13 @@ pub enum Message {
     ZoneTool(Option<ZoneTool>),
     /// Set the selected instruction's radius ("within N").
     Radius(u8),
+    /// Make the selected instruction's zone of this kind.
+    ZoneKind(berthier_tools::setup::zone_kind::ZoneKind),
+    /// Name this edge, road, river or unit (by id) in the selected zone.
+    ZoneTarget(String),
+    /// Tie the selected instruction to a scenario option (by id), or to
+    /// none: set up always.
+    InstructionOption(Option<String>),
     /// Take the selected unit off the map.
     Remove,
     /// Undo.
@@ -455,6 +462,9 @@ impl SetupScreen {
             }
             Message::ZoneTool(tool) => self.arm_zone_tool(tool),
             Message::Radius(n) => self.set_radius(n),
+            Message::ZoneKind(kind) => self.set_zone_kind(kind),
+            Message::ZoneTarget(id) => self.set_zone_target(&id),
+            Message::InstructionOption(id) => self.set_instruction_option(id),
             Message::Remove => self.remove(),
             Message::Undo => self.history(true),
             Message::Redo => self.history(false),

@@ -16,6 +16,7 @@ pub mod variant;
 pub mod victory_edit;
 pub mod zone;
 pub mod zone_edit;
+pub mod zone_kind;
 
 /// A blank 9 x 7 map (series `s`), for the unit tests of the edits.
 #[cfg(test)]

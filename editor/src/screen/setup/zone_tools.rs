@@ -1,17 +1,20 @@
-//! Editing the selected instruction's zone on the map: "Pick on map" (the
-//! next click sets the place or hex it is measured from), the radius
-//! ("within N"), and "Draw region" (each click adds a corner of the
-//! region's polygon, the first replacing the zone; a corner clicked again
-//! is taken out). Each change is one undo step
-//! of the instructions, saved with the setup keeping comments; the kinds
-//! a click cannot say are listed in [`berthier_tools::setup::zone_edit`].
+//! Editing the selected instruction's zone: its kind chosen from a list
+//! (a hex or place, a region, a map edge, a road or a river by name, a
+//! unit to stand next to or stack with, anywhere: `zone_kind`), "Pick on
+//! map" (the next click sets the place or hex it is measured from), the
+//! radius ("within N", for every kind measured from something), and
+//! "Draw region" (each click adds a corner of the region's polygon, the
+//! first replacing the zone; a corner clicked again is taken out). Each
+//! change is one undo step of the instructions, saved with the setup
+//! keeping comments; the words follow the zone.
 
 use berthier_schema::HexId;
-use berthier_schema::placement::Placement;
-use iced::widget::{Column, button, row, text};
+use berthier_schema::placement::{Location, Placement};
+use iced::widget::{Column, button, pick_list, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
+use berthier_tools::setup::zone_kind::{self, Target, ZoneKind};
 use berthier_tools::setup::{zone, zone_edit};
 
 /// What the next click on the map does to the selected instruction.
@@ -48,6 +51,43 @@ impl SetupScreen {
                     .to_owned(),
             );
         }
+    }
+
+    /// The selected instruction's side id.
+    fn instruction_side(&self) -> Option<&str> {
+        let ((side, _), _) = self.instruction.as_ref()?;
+        let s = self.doc.scenario().sides.get(*side)?;
+        Some(s.side.as_str())
+    }
+
+    /// What a zone of `kind` can name for the selected instruction.
+    fn zone_targets(&self, kind: ZoneKind) -> Vec<Target> {
+        let side = self.instruction_side().unwrap_or_default();
+        let map = &self.doc.opened.map;
+        zone_kind::targets(kind, map, &self.doc.counters, side)
+    }
+
+    /// Makes the selected instruction's zone of `kind` (naming the first
+    /// of what it can name), one undo step; says so when the map or the
+    /// side has nothing of that kind to name.
+    pub(super) fn set_zone_kind(&mut self, kind: ZoneKind) {
+        let first = self.zone_targets(kind).into_iter().next();
+        if kind.has_targets() && first.is_none() {
+            self.notice = Some(nothing_to_name(kind).to_owned());
+            return;
+        }
+        let middle = Location::Hex(self.doc.opened.map.middle_hex());
+        let id = first.map(|t| t.id);
+        self.zone_tool = None;
+        self.edit_placement(|p| {
+            let centre = zone_kind::centre_of(p, middle);
+            zone_kind::set_kind(p, kind, id.as_deref(), centre)
+        });
+    }
+
+    /// Names `id` (an edge, road, river or unit) in the selected zone.
+    pub(super) fn set_zone_target(&mut self, id: &str) {
+        self.edit_placement(|p| zone_kind::set_target(p, id));
     }
 
     /// Sets the radius, one undo step.
@@ -109,21 +149,26 @@ impl SetupScreen {
         }
     }
 
-    /// The tools for the selected instruction's zone, under the list.
+    /// The tools for the selected instruction's zone, under the list: its
+    /// kind, what it names, and the map tools the kind takes.
     pub(super) fn zone_tools(&self) -> Element<'_, Message> {
         let Some(p) = self.placement() else {
             return Column::new().into();
         };
-        if zone_edit::target(p).is_none() {
-            return text(
-                "This zone is not edited on the map (a road, an edge, a \
-                 band, a side of a line or other units): edit the file.",
-            )
-            .size(12)
-            .into();
-        }
         let editable = self.doc.is_editable();
-        let mut tools = Column::new().spacing(4);
+        let mut tools = Column::new().spacing(4).push(self.kind_row(p));
+        let kind = zone_kind::kind(p);
+        if kind == ZoneKind::Other {
+            tools = tools.push(
+                text(
+                    "This zone (a stretch of road, a band, a side of a line, \
+                     another scenario's deployment) is edited in the file; \
+                     choosing a kind above replaces it.",
+                )
+                .size(12),
+            );
+            return tools.width(Fill).into();
+        }
         let armed = |t| self.zone_tool == Some(t);
         let toggle = |label: &'static str, t: ZoneTool| {
             let b = button(text(label).size(12)).padding([2, 6]);
@@ -139,27 +184,82 @@ impl SetupScreen {
         if zone_edit::can_pick(p) {
             first = first.push(toggle("Pick on map", ZoneTool::Pick));
         }
-        first = first.push(toggle("Draw region", ZoneTool::Draw));
+        if matches!(kind, ZoneKind::HexOrPlace | ZoneKind::Region) {
+            first = first.push(toggle("Draw region", ZoneTool::Draw));
+        }
         tools = tools.push(first);
         if let Some(n) = zone_edit::radius(p) {
-            let minus = button(text("−").size(12)).on_press_maybe(
-                (editable && n > 0)
-                    .then_some(Message::Radius(n.saturating_sub(1))),
-            );
-            let plus = button(text("+").size(12)).on_press_maybe(
-                (editable && n < u8::MAX).then_some(Message::Radius(n + 1)),
-            );
-            let label = if n == 0 {
-                "Radius: 0 (the place itself)".to_owned()
-            } else {
-                format!("Radius: within {n}")
-            };
-            tools = tools.push(
-                row![minus, plus, text(label).size(12)]
-                    .spacing(4)
-                    .align_y(iced::Center),
-            );
+            tools = tools.push(radius_row(n, editable));
         }
         tools.width(Fill).into()
     }
+
+    /// The kind list, and the list of what the kind names.
+    fn kind_row(&self, p: &Placement) -> Element<'_, Message> {
+        let editable = self.doc.is_editable();
+        let kind = zone_kind::kind(p);
+        let on_kind = move |k| Message::ZoneKind(k);
+        let kinds = pick_list(
+            ZoneKind::CHOSEN,
+            (kind != ZoneKind::Other).then_some(kind),
+            on_kind,
+        )
+        .placeholder(ZoneKind::Other.to_string())
+        .text_size(12);
+        let mut line = row![text("Zone:").size(12)]
+            .spacing(4)
+            .align_y(iced::Center);
+        if !editable {
+            return line.push(text(kind.to_string()).size(12)).into();
+        }
+        line = line.push(kinds);
+        if kind.has_targets() {
+            let targets = self.zone_targets(kind);
+            let chosen = zone_kind::target_id(p)
+                .and_then(|id| targets.iter().find(|t| t.id == id).cloned());
+            line = line.push(
+                pick_list(targets, chosen, |t: Target| {
+                    Message::ZoneTarget(t.id)
+                })
+                .text_size(12),
+            );
+        }
+        line.wrap().vertical_spacing(4).into()
+    }
+}
+
+/// Why a kind cannot be chosen: nothing of it to name.
+fn nothing_to_name(kind: ZoneKind) -> &'static str {
+    match kind {
+        ZoneKind::Edge => {
+            "This map has no edges yet: add them on the map screen (Edges)."
+        }
+        ZoneKind::Road => {
+            "This map has no roads yet: draw them on the map screen (Roads)."
+        }
+        ZoneKind::River => {
+            "This map has no named river or stream: name its hexsides on \
+             the map screen."
+        }
+        _ => "This side has no units yet: add them in the order of battle.",
+    }
+}
+
+/// − and + around "Radius: within N".
+fn radius_row(n: u8, editable: bool) -> Element<'static, Message> {
+    let minus = button(text("−").size(12)).on_press_maybe(
+        (editable && n > 0).then_some(Message::Radius(n.saturating_sub(1))),
+    );
+    let plus = button(text("+").size(12)).on_press_maybe(
+        (editable && n < u8::MAX).then_some(Message::Radius(n + 1)),
+    );
+    let label = if n == 0 {
+        "Radius: 0 (the place itself)".to_owned()
+    } else {
+        format!("Radius: within {n}")
+    };
+    row![minus, plus, text(label).size(12)]
+        .spacing(4)
+        .align_y(iced::Center)
+        .into()
 }

@@ -8,6 +8,7 @@ mod live;
 mod posture;
 mod tree;
 mod variant;
+mod zone_kinds;
 mod zones;
 
 use std::path::{Path, PathBuf};

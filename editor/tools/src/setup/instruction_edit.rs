@@ -75,6 +75,26 @@ pub fn remove_member(
     units_of(all, side, i).is_some_and(|units| unit_set::remove(units, member))
 }
 
+/// Ties instruction `i` of `side` to the scenario option `option` (its
+/// units are set up only when the players choose it, Waterloo 8's
+/// "if the players decide to balance the battle"), or to none; whether
+/// it changed.
+pub fn set_option(
+    all: &mut Instructions,
+    side: usize,
+    i: usize,
+    option: Option<String>,
+) -> bool {
+    let Some(ins) = all.get_mut(side).and_then(|s| s.get_mut(i)) else {
+        return false;
+    };
+    if ins.option == option {
+        return false;
+    }
+    ins.option = option;
+    true
+}
+
 fn units_of(
     all: &mut Instructions,
     side: usize,

@@ -36,7 +36,9 @@ fn target_mut(p: &mut Placement) -> Option<&mut Placement> {
     }
 }
 
-fn is_leaf(p: &Placement) -> bool {
+/// Whether `p` is a zone the Setup tab edits as a whole (a part of an
+/// `All` the map tools and the kind list act on).
+pub(crate) fn is_leaf(p: &Placement) -> bool {
     matches!(
         p,
         Placement::Hex(_)
@@ -45,20 +47,22 @@ fn is_leaf(p: &Placement) -> bool {
             | Placement::Within { .. }
             | Placement::Region(_)
             | Placement::HalfwayBetween { .. }
+            | Placement::StackedWith(_)
+            | Placement::AdjacentTo(_)
+            | Placement::Anywhere
     )
 }
 
-/// Whether a click can set where the zone is measured from.
+/// Whether a click can set where the zone is measured from: a hex or a
+/// place (an edge, a road or a river is chosen by name, not clicked).
 pub fn can_pick(p: &Placement) -> bool {
-    matches!(
-        target(p),
-        Some(
-            Placement::Hex(_)
-                | Placement::HexOrAdjacent(_)
-                | Placement::At(_)
-                | Placement::Within { .. }
-        )
-    )
+    match target(p) {
+        Some(Placement::Hex(_) | Placement::HexOrAdjacent(_)) => true,
+        Some(Placement::At(l) | Placement::Within { of: l, .. }) => {
+            matches!(l, Location::Hex(_) | Location::Place(_))
+        }
+        _ => false,
+    }
 }
 
 /// The zone measured from `place` when the hex clicked belongs to one

@@ -1,0 +1,145 @@
+//! Choosing what an instruction's zone is measured from, on Ligny 1 and
+//! Waterloo 1: a place's "within 4" becomes "within 4 of" a map edge
+//! chosen by name, then a unit to stack with, then anywhere, each one
+//! undo step with words that follow; a kind the map has nothing of says
+//! so and changes nothing; an instruction tied to a scenario option.
+//! Saved keeping the file's comments.
+
+use berthier_editor::app::{App, Message};
+use berthier_editor::screen::setup::{self, Tab};
+use berthier_schema::placement::{Location, Placement};
+use berthier_tools::setup::zone_kind::ZoneKind;
+
+use super::{click, open_copy, setup, shows};
+
+fn send(app: &mut App, m: setup::Message) {
+    let _ = app.update(Message::Setup(m));
+}
+
+fn placement(app: &App, side: usize, i: usize) -> Placement {
+    setup(app).doc().scenario().sides[side].instructions[i]
+        .placement
+        .clone()
+}
+
+/// The part of the instruction the kind list acts on.
+fn zone(app: &App) -> Placement {
+    let p = placement(app, 0, 1);
+    berthier_tools::setup::zone_edit::target(&p)
+        .expect("a zone")
+        .clone()
+}
+
+fn words(app: &App, side: usize, i: usize) -> String {
+    let ins = &setup(app).doc().scenario().sides[side].instructions[i];
+    ins.text.clone().unwrap_or_default()
+}
+
+#[test]
+fn a_zone_becomes_an_edge_a_unit_and_anywhere_each_one_step() {
+    let (_dir, path, original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    // III Corps: within 4 hexes of Fleurus and in a band (l. 2189).
+    send(&mut app, setup::Message::SelectInstruction(0, 1));
+    let before = placement(&app, 0, 1);
+    assert!(shows(&app, "Zone:"), "the kind list");
+
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::Edge));
+    assert!(
+        matches!(placement(&app, 0, 1), Placement::All(_)),
+        "the band kept"
+    );
+    let edge = |id: &str| Placement::Within {
+        of: Location::Edge(id.into()),
+        hexes: 4,
+    };
+    assert_eq!(
+        zone(&app),
+        edge("north"),
+        "the map's first edge, radius kept"
+    );
+    let now = words(&app, 0, 1);
+    assert!(now.contains("within 4 hexes of the North edge"), "{now}");
+    send(&mut app, setup::Message::ZoneTarget("east".into()));
+    assert_eq!(zone(&app), edge("east"));
+    let now = words(&app, 0, 1);
+    assert!(now.contains("within 4 hexes of the East edge"), "{now}");
+    assert!(shows(&app, &now), "the list shows the new words");
+    assert!(
+        !shows(&app, "Pick on map"),
+        "an edge is chosen, not clicked"
+    );
+
+    // Stacked with a unit of the side, named as the order of battle does.
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::StackedWith));
+    let Placement::StackedWith(unit) = zone(&app) else {
+        panic!("{:?}", zone(&app));
+    };
+    let counters = &setup(&app).doc().counters;
+    let name = &counters
+        .units
+        .iter()
+        .find(|u| u.id == unit)
+        .expect("unit")
+        .name;
+    assert!(words(&app, 0, 1).contains(&format!("stacked with {name}")));
+
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::Anywhere));
+    assert!(words(&app, 0, 1).contains("anywhere on the map"));
+
+    // Ligny's map names no river: nothing changes, and it says why.
+    let anywhere = placement(&app, 0, 1);
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::River));
+    assert_eq!(placement(&app, 0, 1), anywhere);
+    assert!(shows(
+        &app,
+        "This map has no named river or stream: name its hexsides on the \
+         map screen."
+    ));
+
+    // One undo step each: anywhere, the unit, the east edge, the north.
+    for _ in 0..4 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(placement(&app, 0, 1), before);
+    for _ in 0..4 {
+        click(&mut app, "Redo");
+    }
+    assert_eq!(placement(&app, 0, 1), anywhere);
+
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    let first_comment = original
+        .lines()
+        .find(|l| l.trim_start().starts_with("//"))
+        .expect("the file has comments");
+    assert!(text.contains(first_comment), "comments kept");
+    assert!(text.contains("Anywhere"), "{text}");
+}
+
+#[test]
+fn an_instruction_is_tied_to_a_scenario_option_and_back() {
+    let (_dir, path, _original, mut app) =
+        open_copy("scenarios/waterloo-1815/w1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 0));
+    let option = |app: &App| {
+        setup(app).doc().scenario().sides[0].instructions[0]
+            .option
+            .clone()
+    };
+    assert_eq!(option(&app), None);
+    assert!(shows(&app, "Set up:"));
+    send(
+        &mut app,
+        setup::Message::InstructionOption(Some("guard-activation".into())),
+    );
+    assert_eq!(option(&app).as_deref(), Some("guard-activation"));
+    click(&mut app, "Undo");
+    assert_eq!(option(&app), None, "one undo step");
+    click(&mut app, "Redo");
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("option: \"guard-activation\""), "{text}");
+}
