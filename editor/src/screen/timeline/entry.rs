@@ -46,7 +46,11 @@ impl TimelineScreen {
         let (side, index) = (card.side, card.index);
         let Some(map) = &self.doc.map else { return };
         let entry = location_at(map, hex);
-        let said = format!("Enters by {}", describe(&entry));
+        let names = berthier_schema::placement::Names {
+            map,
+            counters: None,
+        };
+        let said = format!("Enters by {}", names.location(&entry));
         self.picking_entry = false;
         if self.doc.variant {
             self.notice = Some(
@@ -74,20 +78,13 @@ pub fn location_at(map: &Map, hex: HexId) -> Location {
     if let Some(p) = map.places.iter().find(|p| p.hexes.contains(&hex)) {
         return Location::Place(p.id.clone());
     }
-    if let Some(e) = map.edges.iter().find(|e| e.hexes.contains(&hex)) {
+    // An edge given by its compass side lists no hexes: its hexes are
+    // the map's outermost on that side.
+    if let Some(e) = map.edges.iter().find(|e| map.edge_hexes(e).contains(&hex))
+    {
         return Location::Edge(e.id.clone());
     }
     Location::Hex(hex)
-}
-
-fn describe(l: &Location) -> String {
-    match l {
-        Location::Entry(id) => format!("entry point {id}"),
-        Location::Place(id) => format!("place {id}"),
-        Location::Edge(id) => format!("map edge {id}"),
-        Location::Hex(h) => format!("hex {h}"),
-        other => format!("{other:?}"),
-    }
 }
 
 /// Used by the view: the message for a pointer move.

@@ -95,3 +95,36 @@ fn an_entry_picked_on_the_map_is_undone_then_saved_and_read_back() {
     let got = &reread.scenario().sides[1].reinforcements[2].entry;
     assert_eq!(got, &Some(Location::Entry(id)));
 }
+
+/// An edge given by its compass side (as every bundled map gives them)
+/// lists no hexes: a click on one of its hexes still gives the edge, not
+/// the bare hex.
+#[test]
+fn a_click_on_a_compass_edge_gives_the_edge() {
+    let text = std::fs::read_to_string(
+        root().join("maps/rivoli-1797/rivoli-1797.map.ron"),
+    )
+    .expect("rivoli");
+    let Ok(berthier_schema::Document::Map(map)) =
+        berthier_schema::load_document(&text, berthier_schema::Format::Ron)
+    else {
+        panic!("a map");
+    };
+    let east = map.edges.iter().find(|e| e.id == "east").expect("east");
+    assert!(east.hexes.is_empty(), "given by its side");
+    // Not a corner (on another edge too), and no place or entry point.
+    let named = |h: &HexId| {
+        map.entry_points.iter().any(|e| e.hexes.contains(h))
+            || map.places.iter().any(|p| p.hexes.contains(h))
+            || map
+                .edges
+                .iter()
+                .any(|e| e.id != "east" && map.edge_hexes(e).contains(h))
+    };
+    let hex = map
+        .edge_hexes(east)
+        .into_iter()
+        .find(|h| !named(h))
+        .expect("an east hex with no name of its own");
+    assert_eq!(location_at(&map, hex), Location::Edge("east".into()));
+}
