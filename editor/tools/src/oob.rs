@@ -12,6 +12,7 @@ pub mod new;
 pub mod ops;
 pub mod ratings;
 pub mod refs;
+pub mod rename;
 pub mod tree;
 
 use std::path::Path;
@@ -43,6 +44,10 @@ pub struct OobDoc {
     pub series: Option<Series>,
     /// Problems that do not stop the file from showing.
     pub warnings: Vec<String>,
+    /// The ids of the file's sides, formations and units as read or last
+    /// written: what scenarios may name, so a rename never changes them
+    /// (`rename`).
+    written_ids: std::collections::BTreeSet<String>,
 }
 
 impl OobDoc {
@@ -103,6 +108,7 @@ impl OobDoc {
         let mut doc = Self {
             file,
             merged: own.clone(),
+            written_ids: own_ids(&own),
             own,
             included,
             included_ids,
@@ -207,13 +213,25 @@ impl OobDoc {
     /// Saves through the comment-keeping writer: only the changed entries
     /// are rewritten; when that cannot be done nothing is written.
     pub fn save(&mut self) -> Result<SaveOutcome, SaveError> {
-        self.file.save(&self.own)
+        let outcome = self.file.save(&self.own)?;
+        if outcome == SaveOutcome::Saved {
+            self.written_ids = own_ids(&self.own);
+        }
+        Ok(outcome)
+    }
+
+    /// Whether `id` was in the file as read or last written (a new item's
+    /// id is not, until saved).
+    pub fn was_written(&self, id: &str) -> bool {
+        self.written_ids.contains(id)
     }
 
     /// Writes the file whole, formatted by the model (the author agreed to
     /// lose its comments and layout).
     pub fn rewrite(&mut self) -> Result<(), SaveError> {
-        self.file.rewrite(&self.own)
+        self.file.rewrite(&self.own)?;
+        self.written_ids = own_ids(&self.own);
+        Ok(())
     }
 
     /// The file now, when another program changed it since it was read or
@@ -227,4 +245,12 @@ impl OobDoc {
             self.included.iter().map(Option::as_ref).collect();
         self.merged = merge_included(&self.own, &refs).counters;
     }
+}
+
+/// Every side, formation and unit id of `c`.
+fn own_ids(c: &Counters) -> std::collections::BTreeSet<String> {
+    let sides = c.sides.iter().map(|s| s.id.clone());
+    let formations = c.formations.iter().map(|f| f.id.clone());
+    let units = c.units.iter().map(|u| u.id.clone());
+    sides.chain(formations).chain(units).collect()
 }

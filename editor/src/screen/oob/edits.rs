@@ -19,8 +19,32 @@ impl OobScreen {
         if item.kind == Kind::Side {
             return self.rename_side(&id, name);
         }
+        // A new item's id follows its name (see [`ops::rename`]): the
+        // typing merges into one undo step by the item's position, and
+        // the selection follows the id.
+        let own = self.doc.own();
+        let at = match item.kind {
+            Kind::Formation => own.formations.iter().position(|f| f.id == id),
+            _ => own.units.iter().position(|u| u.id == id),
+        };
+        let kind = item.kind;
         if let Some(edit) = ops::rename(&self.doc, &id, name) {
-            self.doc.apply(edit, Some(format!("rename {id}")));
+            let key = match at {
+                Some(at) => format!("rename {kind:?} {at}"),
+                None => format!("rename {id}"),
+            };
+            self.doc.apply(edit, Some(key));
+        }
+        let own = self.doc.own();
+        let now = match (kind, at) {
+            (Kind::Formation, Some(at)) => {
+                own.formations.get(at).map(|f| &f.id)
+            }
+            (_, Some(at)) => own.units.get(at).map(|u| &u.id),
+            _ => None,
+        };
+        if let Some(now) = now.cloned() {
+            self.selected = Some(Item { kind, id: now });
         }
     }
 

@@ -6,6 +6,7 @@
 
 use crate::app_ui;
 
+mod battle;
 mod form;
 mod header;
 mod oob;

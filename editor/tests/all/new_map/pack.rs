@@ -30,7 +30,12 @@ fn pack_form(app: &mut App, m: Form) {
 }
 
 /// From the map shown, New pack into `folder` on `series`.
-fn new_pack(app: &mut App, folder: &Path, series: &str, example: bool) {
+pub(super) fn new_pack(
+    app: &mut App,
+    folder: &Path,
+    series: &str,
+    example: bool,
+) {
     click(app, "New pack…");
     assert!(matches!(app.screen(), Screen::NewPack(..)));
     pack_form(app, Form::Folder(folder.display().to_string()));

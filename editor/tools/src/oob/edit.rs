@@ -1,7 +1,9 @@
 //! Edits of a counters file's own lists as commands: applying one returns
 //! its inverse, so undo is applying what was returned. Items are found by
-//! id, never by a position kept from before, and no edit changes an id:
-//! scenarios refer to units and formations by id.
+//! id, never by a position kept from before, and no edit changes an id
+//! (scenarios refer to units and formations by id) except the `…At`
+//! edits of a new item whose id follows its name (`rename`): found by
+//! position, since its id is what changes.
 
 use berthier_schema::counters::{Marker, Side};
 use berthier_schema::{Counters, Formation, Unit};
@@ -53,6 +55,22 @@ pub enum OobEdit {
         /// The side.
         side: Box<Side>,
     },
+    /// Replaces the unit at position `at` (a new unit whose id follows
+    /// its name, found by position as `ReplaceSideAt`).
+    ReplaceUnitAt {
+        /// Its position in `units`.
+        at: usize,
+        /// The unit.
+        unit: Box<Unit>,
+    },
+    /// Replaces the formation at position `at` (a new formation whose id
+    /// follows its name).
+    ReplaceFormationAt {
+        /// Its position in `formations`.
+        at: usize,
+        /// The formation.
+        formation: Box<Formation>,
+    },
     /// Several edits as one step, applied in order.
     Batch(Vec<OobEdit>),
 }
@@ -73,6 +91,12 @@ impl OobEdit {
                 .is_none_or(|x| x == &**s),
             Self::ReplaceSideAt { at, side } => {
                 c.sides.get(*at).is_none_or(|x| x == &**side)
+            }
+            Self::ReplaceUnitAt { at, unit } => {
+                c.units.get(*at).is_none_or(|x| x == &**unit)
+            }
+            Self::ReplaceFormationAt { at, formation } => {
+                c.formations.get(*at).is_none_or(|x| x == &**formation)
             }
             Self::RemoveUnit(id) => !c.units.iter().any(|u| &u.id == id),
             Self::RemoveFormation(id) => {
@@ -175,6 +199,24 @@ impl OobEdit {
                     None => Self::Batch(Vec::new()),
                 }
             }
+            Self::ReplaceUnitAt { at, unit } => match c.units.get_mut(at) {
+                Some(slot) => Self::ReplaceUnitAt {
+                    at,
+                    unit: Box::new(std::mem::replace(slot, *unit)),
+                },
+                None => Self::Batch(Vec::new()),
+            },
+            Self::ReplaceFormationAt { at, formation } => {
+                match c.formations.get_mut(at) {
+                    Some(slot) => Self::ReplaceFormationAt {
+                        at,
+                        formation: Box::new(std::mem::replace(
+                            slot, *formation,
+                        )),
+                    },
+                    None => Self::Batch(Vec::new()),
+                }
+            }
             Self::ReplaceSideAt { at, side } => match c.sides.get_mut(at) {
                 Some(slot) => Self::ReplaceSideAt {
                     at,
@@ -215,12 +257,24 @@ mod tests {
         renamed.name = "Armee".to_owned();
         let mut new_id = renamed.clone();
         new_id.id = "armee".to_owned();
+        let mut renumbered = start.units[1].clone();
+        renumbered.id = "u3".to_owned();
+        let mut new_formation_id = start.formations[0].clone();
+        new_formation_id.id = "g".to_owned();
         let edits = vec![
             OobEdit::RemoveSide("a".to_owned()),
             OobEdit::ReplaceSide(Box::new(renamed)),
             OobEdit::ReplaceSideAt {
                 at: 0,
                 side: Box::new(new_id),
+            },
+            OobEdit::ReplaceUnitAt {
+                at: 1,
+                unit: Box::new(renumbered),
+            },
+            OobEdit::ReplaceFormationAt {
+                at: 0,
+                formation: Box::new(new_formation_id),
             },
             OobEdit::RemoveUnit("u1".to_owned()),
             OobEdit::ReplaceUnit(Box::new(moved)),

@@ -10,6 +10,7 @@ use berthier_schema::{Counters, Formation, Unit};
 use super::OobDoc;
 use super::edit::OobEdit;
 use super::ids::{self, fresh};
+pub use super::rename::{rename, rename_side};
 
 /// Levels of the command hierarchy, highest first (`Formation::level`).
 pub const LEVELS: [&str; 6] =
@@ -117,7 +118,8 @@ pub fn add_side(doc: &OobDoc) -> (OobEdit, String) {
 /// unit or marker of this file or of what it includes).
 pub fn delete_side(doc: &OobDoc, id: &str) -> Option<OobEdit> {
     doc.own().sides.iter().find(|s| s.id == id)?;
-    (!side_in_use(doc, id)).then(|| OobEdit::RemoveSide(id.to_owned()))
+    (!super::rename::side_in_use(doc, id))
+        .then(|| OobEdit::RemoveSide(id.to_owned()))
 }
 
 /// The level under `level` ([`LEVELS`]); `formation` below the last or
@@ -129,79 +131,6 @@ pub fn level_below(level: &str) -> &'static str {
         .and_then(|i| LEVELS.get(i + 1))
         .copied()
         .unwrap_or("formation")
-}
-
-/// Renames the file's side `id`. A side still under the id **Add side**
-/// gave it (`side`, `side-2`…) that nothing uses takes an id made from
-/// its name as well (`Armée française` gives `armee-francaise`); the
-/// id of a side in use is never changed here, since units, formations
-/// and the scenarios of the pack name it.
-pub fn rename_side(doc: &OobDoc, id: &str, name: &str) -> Option<OobEdit> {
-    let own = doc.own();
-    let at = own.sides.iter().position(|s| s.id == id)?;
-    let mut side = own.sides[at].clone();
-    let others: std::collections::BTreeSet<String> = doc
-        .merged()
-        .sides
-        .iter()
-        .filter(|s| s.id != id)
-        .map(|s| s.id.clone())
-        .collect();
-    let made = |name: &str| {
-        let base = crate::tool::id_from_name(name);
-        (!base.is_empty()).then(|| fresh(&others, &[], &base))
-    };
-    // Following: still the placeholder, or the id its name made so far.
-    let following =
-        is_placeholder_side_id(id) || made(&side.name).as_deref() == Some(id);
-    side.name = name.to_owned();
-    if !following || side_in_use(doc, id) {
-        return Some(OobEdit::ReplaceSide(Box::new(side)));
-    }
-    // A name with no letter keeps the id (an id cannot be empty).
-    if let Some(new_id) = made(name) {
-        side.id = new_id;
-    }
-    Some(OobEdit::ReplaceSideAt {
-        at,
-        side: Box::new(side),
-    })
-}
-
-/// Whether `id` is one **Add side** makes: `side` or `side-N`.
-fn is_placeholder_side_id(id: &str) -> bool {
-    id == "side"
-        || id.strip_prefix("side-").is_some_and(|n| {
-            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
-        })
-}
-
-/// Whether a formation, unit or marker (of the file or what it includes)
-/// is on side `id`.
-fn side_in_use(doc: &OobDoc, id: &str) -> bool {
-    let merged = doc.merged();
-    merged.formations.iter().any(|f| f.side == id)
-        || merged.units.iter().any(|u| u.side == id)
-        || merged.markers.iter().any(|m| m.side.as_deref() == Some(id))
-}
-
-/// Renames the file's unit, formation or marker `id`.
-pub fn rename(doc: &OobDoc, id: &str, name: &str) -> Option<OobEdit> {
-    let own = doc.own();
-    if let Some(u) = own.units.iter().find(|u| u.id == id) {
-        let mut u = u.clone();
-        u.name = name.to_owned();
-        return Some(OobEdit::ReplaceUnit(Box::new(u)));
-    }
-    if let Some(f) = own.formations.iter().find(|f| f.id == id) {
-        let mut f = f.clone();
-        f.name = name.to_owned();
-        return Some(OobEdit::ReplaceFormation(Box::new(f)));
-    }
-    let m = own.markers.iter().find(|m| m.id == id)?;
-    let mut m = m.clone();
-    m.name = name.to_owned();
-    Some(OobEdit::ReplaceMarker(Box::new(m)))
 }
 
 /// The file's unit `id` changed by `change` (class, printed number).

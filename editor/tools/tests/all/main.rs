@@ -12,6 +12,7 @@ mod demo_map;
 mod history;
 mod oob_csv;
 mod oob_nationality;
+mod oob_rename;
 mod opened;
 mod registration;
 mod registration_rivoli;
