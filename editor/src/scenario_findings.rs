@@ -86,6 +86,9 @@ pub struct Outcome {
     pub findings: Vec<Diagnostic>,
     /// What was not checked.
     pub unchecked: Unchecked,
+    /// The names of the ids the findings quote, for the panel's words
+    /// (empty when the counters cannot be read).
+    pub naming: berthier_tools::naming::Naming,
 }
 
 impl Selection {
@@ -164,10 +167,23 @@ pub fn check_selection(
     )?;
     let mut findings = report.diagnostics;
     sort_by_code(&mut findings);
-    let unchecked = Unchecked::count(&selection.scenario, texts);
+    let path = &selection.scenario;
+    let scenario = unchecked::scenario_of(path, texts);
+    let (series, counters) = scenario
+        .as_ref()
+        .map(|s| unchecked::sources(path, s))
+        .unwrap_or_default();
+    let unchecked = scenario.map_or_else(Unchecked::default, |s| {
+        Unchecked::of(&s, series.as_ref(), counters.as_ref())
+    });
+    let naming = counters
+        .as_ref()
+        .map(berthier_tools::naming::Naming::of)
+        .unwrap_or_default();
     Ok(Outcome {
         findings,
         unchecked,
+        naming,
     })
 }
 

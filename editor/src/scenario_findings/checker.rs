@@ -7,6 +7,7 @@
 //! counts of what is not checked are kept while the texts and the typed
 //! scenario they come from are the same.
 
+use berthier_tools::naming::Naming;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -57,6 +58,8 @@ struct Kept {
     held: Option<Arc<Scenario>>,
     selection: Selection,
     unchecked: Unchecked,
+    /// The names of the counters' ids, for the panel's words.
+    naming: Naming,
     /// The series and counters the counts read.
     sources: Arc<Sources>,
 }
@@ -81,7 +84,8 @@ impl Checker {
         scenario: &Path,
         memory: Memory,
     ) -> Result<Outcome, FindingsError> {
-        let (selection, unchecked) = self.selection(scenario, &memory)?;
+        let (selection, unchecked, naming) =
+            self.selection(scenario, &memory)?;
         let mut typed = Typed::new();
         for (path, map) in memory.maps {
             // The text only places the findings; a map never saved has none.
@@ -109,16 +113,17 @@ impl Checker {
         Ok(Outcome {
             findings,
             unchecked,
+            naming,
         })
     }
 
-    /// The selection and the counts: those kept when none of the texts
+    /// The selection, the counts and the names: those kept when none of the texts
     /// they were made from changed, else made again.
     fn selection(
         &self,
         scenario: &Path,
         memory: &Memory,
-    ) -> Result<(Selection, Unchecked), FindingsError> {
+    ) -> Result<(Selection, Unchecked, Naming), FindingsError> {
         let mut kept = self.kept.lock().map_err(|_| FindingsError::Poisoned)?;
         let held = memory.scenario_at(scenario);
         if let Some(k) = kept.as_ref()
@@ -128,7 +133,8 @@ impl Checker {
                 .iter()
                 .all(|(p, t)| text_of(p, memory).as_ref() == Some(t))
         {
-            return Ok((k.selection.clone(), k.unchecked.clone()));
+            let kept = (k.selection.clone(), k.unchecked.clone());
+            return Ok((kept.0, kept.1, k.naming.clone()));
         }
         // The scenario is read once, for the selection and the counts (not
         // at all when held typed).
@@ -169,15 +175,17 @@ impl Checker {
         let unchecked = read.map_or_else(Unchecked::default, |s| {
             Unchecked::of(&s, sources.0.as_ref(), sources.1.as_ref())
         });
+        let naming = sources.1.as_ref().map(Naming::of).unwrap_or_default();
         *kept = reusable(&selection, memory).map(|from| Kept {
             scenario: scenario.to_owned(),
             from,
             held: held.cloned(),
             selection: selection.clone(),
             unchecked: unchecked.clone(),
+            naming: naming.clone(),
             sources,
         });
-        Ok((selection, unchecked))
+        Ok((selection, unchecked, naming))
     }
 }
 

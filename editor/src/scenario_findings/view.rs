@@ -1,8 +1,10 @@
 //! The live findings panel: a heading with the count (or "checking…"),
-//! what is not checked, then the findings grouped by code, each worded as
-//! `berthier-validate` prints it (`error[STK001]: illegal stack in hex
-//! 0810 (...)` with its file), a button that centres its hex when it
-//! names one.
+//! what is not checked, then the findings grouped by code, each headed as
+//! `berthier-validate` heads it (`error[STK001]: illegal stack in hex
+//! 0810 (...)` with its file) but with the names of the units, formations
+//! and sides it quotes instead of their ids ("8e Hussards", not
+//! `8e-hussards (8e Hussards)`: [`berthier_tools::naming`]), a button
+//! that centres its hex when it names one.
 
 use iced::widget::{Column, button, column, scrollable, text};
 use iced::{Element, Fill};
@@ -38,7 +40,7 @@ impl Live {
             let where_ = self.place(d);
             list = list.push(
                 button(column![
-                    text(worded(d)).size(12),
+                    text(self.worded(d)).size(12),
                     text(where_).size(11)
                 ])
                 .width(Fill)
@@ -58,6 +60,21 @@ impl Live {
         .spacing(6)
         .padding(8)
         .into()
+    }
+
+    /// A finding as the panel words it: headed as `berthier-validate`
+    /// heads it, the ids it quotes said by name.
+    pub fn worded(&self, d: &Diagnostic) -> String {
+        let outcome = self.outcome().and_then(|o| o.as_ref().ok());
+        match outcome {
+            Some(o) => format!(
+                "{}[{}]: {}",
+                d.severity.as_str(),
+                d.code,
+                o.naming.say(&d.message)
+            ),
+            None => worded(d),
+        }
     }
 
     /// "Scenario x.scenario.ron: 3 findings", "… 4 findings in 2 files"
@@ -152,7 +169,8 @@ fn short(file: &str) -> &str {
     file.rsplit(['/', '\\']).next().unwrap_or(file)
 }
 
-/// `error[STK001]: message`, as `berthier-validate` heads a finding.
+/// `error[STK001]: message`, as `berthier-validate` heads a finding (the
+/// panel says the ids by name: [`Live::worded`]).
 pub fn worded(d: &Diagnostic) -> String {
     format!("{}[{}]: {}", d.severity.as_str(), d.code, d.message)
 }

@@ -29,6 +29,7 @@ pub mod game;
 pub mod gazetteer;
 pub mod history;
 pub mod list_edit;
+pub mod naming;
 pub mod oob;
 pub mod oob_csv;
 pub mod opened;

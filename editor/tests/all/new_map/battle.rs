@@ -307,6 +307,22 @@ fn write_the_scenario(app: &mut App) {
     );
     assert!(shows(app, "within one hex of Les Granges"));
 
+    // The hussars set up at Les Granges, picked in the roster and put
+    // down with a click; the Austrian line is left for the findings.
+    let hussars = unit_id(app, "8e Hussards");
+    setup(app, Setup::Canvas(Canvas::Resized(Size::new(800.0, 600.0))));
+    setup(app, Setup::Pick(hussars.clone()));
+    let at = setup_screen(app).point_of(hex("0505"));
+    setup(
+        app,
+        Setup::Canvas(Canvas::Press {
+            at,
+            modifiers: keyboard::Modifiers::empty(),
+        }),
+    );
+    setup(app, Setup::Released(Some(at)));
+    assert_eq!(setup_screen(app).doc().placed(&hussars), Some((0, 0)));
+
     setup(app, Setup::Show(Tab::Victory));
     click(app, "Add objective: Armée française");
     click(app, "Save");
@@ -440,12 +456,26 @@ fn a_battle_is_built_in_the_window_from_an_empty_folder() {
     mine.sort();
     theirs.sort();
     assert_eq!(mine, theirs);
-    let worded: Vec<String> = t
-        .live()
-        .findings()
-        .iter()
-        .map(berthier_editor::scenario_findings::view::worded)
-        .collect();
+    // Each is listed with names where the validator quotes ids for the
+    // file's author ("8e Hussards", not `8e-hussards (8e Hussards)`).
+    assert!(!mine.is_empty(), "an unplaced unit is a finding to compare");
+    let live = t.live();
+    let worded: Vec<String> =
+        live.findings().iter().map(|d| live.worded(d)).collect();
+    for (worded, d) in worded.iter().zip(live.findings()) {
+        for id in [
+            "8e-hussards",
+            "ir-4",
+            "armee-francaise",
+            "armee-autrichienne",
+        ] {
+            assert!(
+                !worded.contains(id),
+                "{worded} (validator: {})",
+                d.message
+            );
+        }
+    }
     for worded in worded {
         assert!(shows(&mut app, &worded), "the panel shows {worded}");
     }

@@ -25,10 +25,7 @@ fn check(app: &mut App) {
 /// The findings shown, as the panel words them.
 fn worded(app: &App) -> Vec<String> {
     let live = setup(app).live();
-    live.findings()
-        .iter()
-        .map(berthier_editor::scenario_findings::view::worded)
-        .collect()
+    live.findings().iter().map(|d| live.worded(d)).collect()
 }
 
 #[test]

@@ -4,13 +4,15 @@
 //! on the small map.
 
 use berthier_editor::app::App;
-use berthier_editor::scenario_findings::view::worded;
 use berthier_editor::screen::timeline::Mark;
 
 use super::{click, copy_of, root, shows, timeline, timeline_app};
 
 fn findings(app: &App) -> Vec<String> {
-    timeline(app).live().findings().iter().map(worded).collect()
+    {
+        let live = timeline(app).live();
+        live.findings().iter().map(|d| live.worded(d)).collect()
+    }
 }
 
 #[test]
@@ -47,7 +49,7 @@ fn findings_follow_a_move_and_its_undo_and_a_click_marks_the_hex() {
         .enumerate()
         .find_map(|(i, d)| d.hex.map(|h| (i, h)))
         .expect("Quatre-Bras 1 has a finding naming a hex");
-    let label = worded(&live.findings()[i]);
+    let label = live.worded(&live.findings()[i]);
     click(&mut app, &label);
     assert_eq!(timeline(&app).finding_hex(), Some(hex));
     assert!(

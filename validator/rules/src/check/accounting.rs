@@ -60,7 +60,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             .filter(|u| {
                 u.side == side.side && !mentions.contains_key(u.id.as_str())
             })
-            .map(|u| u.id.clone())
+            .map(|u| common::label(&u.id, Some(u)))
             .collect();
         if missing.is_empty() {
             continue;
