@@ -77,6 +77,13 @@ impl Live {
         }
     }
 
+    /// The name of the unit (formation, side) `id`, as the panel says
+    /// it: its id when the order of battle could not be read.
+    pub fn name_of<'a>(&'a self, id: &'a str) -> &'a str {
+        let outcome = self.outcome().and_then(|o| o.as_ref().ok());
+        outcome.and_then(|o| o.naming.name(id)).unwrap_or(id)
+    }
+
     /// "Scenario x.scenario.ron: 3 findings", "… 4 findings in 2 files"
     /// (the scenario and the files it names), "… no findings",
     /// "checking…".

@@ -35,6 +35,11 @@ impl Naming {
         Self { names }
     }
 
+    /// The name of `id`, when the order of battle names it.
+    pub fn name(&self, id: &str) -> Option<&str> {
+        self.names.get(id).map(String::as_str)
+    }
+
     /// `message` with every id it quotes said by name: `` `id` `` and
     /// `id (Name)` become `Name`; side ids after "side" lose the word
     /// ("side `blue`" is "Blue"). Anything else is left as written.

@@ -61,7 +61,10 @@ impl MapScreen {
         let Some(hex) = finding.hex else { return };
         let unit = live.unit_of(&finding);
         self.notice = Some(match unit {
-            Some(unit) => format!("{}: hex {hex}, unit {unit}", finding.code),
+            Some(unit) => {
+                let name = live.name_of(&unit);
+                format!("{}: hex {hex}, {name}", finding.code)
+            }
             None => format!("{}: hex {hex}", finding.code),
         });
         self.centre_on(hex);

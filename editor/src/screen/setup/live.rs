@@ -62,7 +62,10 @@ impl SetupScreen {
         self.hex = Some(hex);
         self.armed = false;
         self.notice = Some(match &unit {
-            Some(u) => format!("{}: hex {hex}, unit {u}", finding.code),
+            Some(u) => {
+                let name = self.live.name_of(u);
+                format!("{}: hex {hex}, {name}", finding.code)
+            }
             None => format!("{}: hex {hex}", finding.code),
         });
         if unit.is_some() {

@@ -78,6 +78,12 @@ fn an_illegal_stack_is_a_live_finding_until_undone() {
     assert!(setup(&app).selected_unit().is_some());
     let notice = setup(&app).notice().expect("a notice").to_owned();
     assert!(notice.contains("hex 1921"), "{notice}");
+    // The unit by its name, not its id.
+    let unit = setup(&app).selected_unit().expect("a unit").to_owned();
+    let counters = &setup(&app).doc().counters;
+    let name = &counters.unit(&unit).expect("in the counters").name;
+    assert!(notice.ends_with(&format!(", {name}")), "{notice}");
+    assert!(!notice.contains(&unit), "{notice}");
     assert!(shows(&app, &notice), "the toolbar shows {notice}");
 
     // Undone: the finding is gone, the list as it was, and the toolbar no
