@@ -3,6 +3,9 @@
 //! (picked on the map: the place under the click, else the hex), its
 //! points, who holds it at the start, Duplicate and Delete. Each edit is
 //! one undo step, saved with the setup through the comment-keeping writer.
+//! The objectives and exits are drawn on the Setup map as the map screen
+//! draws them ([`berthier_tools::victory`]), under the counters, and
+//! follow every edit.
 
 use iced::widget::{Column, button, pick_list, row, text};
 use iced::{Element, Fill};
@@ -28,6 +31,15 @@ impl std::fmt::Display for Holder {
 }
 
 impl SetupScreen {
+    /// The victory conditions on the map, with the sides' names.
+    pub fn victory(&self) -> berthier_tools::victory::Victory {
+        let scenario = self.doc.scenario();
+        let sides = scenario.sides.iter().map(|s| s.side.clone()).collect();
+        let map = &self.doc.opened.map;
+        berthier_tools::victory::Victory::of(&scenario.victory, sides, map)
+            .named(|id| Some(self.side_name(id).to_owned()))
+    }
+
     /// Adds an objective for side `side` (by index) and selects it.
     pub(super) fn add_objective(&mut self, side: usize) {
         let Some(id) =

@@ -12,6 +12,7 @@ use super::layer::SetupLayer;
 use super::{Message, STACK_WIDTH, SetupScreen, Tab};
 use crate::map_canvas::Visible;
 use crate::map_canvas::game_layer::GameLayer;
+use crate::map_canvas::victory_layer::VictoryLayer;
 use berthier_tools::game::marks;
 use berthier_tools::setup::roster::{Entry, Row as RosterRow, Status};
 use berthier_tools::setup::zone;
@@ -115,8 +116,14 @@ impl SetupScreen {
             cache: &self.counters_cache,
             selected: self.hex,
         };
+        // The objectives and exits under the counters, which stay legible.
+        let victory = VictoryLayer {
+            shapes: self.victory().shapes(&opened.map),
+            view: self.map.view,
+        };
         let mut over = stack![
             map.view().map(Message::Canvas),
+            Canvas::new(victory).width(Fill).height(Fill),
             Canvas::new(layer).width(Fill).height(Fill),
         ];
         if !self.game_marks.is_empty() {

@@ -376,6 +376,17 @@ fn a_victory_objective_is_added_placed_scored_and_saved_in_setup() {
         &mut app,
         "Blue: objective hex 0303, 2 VP (held by Red)"
     ));
+    // Drawn on the Setup map where it now is.
+    let Screen::Setup(s) = app.screen() else {
+        panic!("Setup");
+    };
+    let drawn = s.victory().drawn;
+    let objective = drawn
+        .iter()
+        .find(|d| d.hexes == [hex])
+        .unwrap_or_else(|| panic!("{drawn:#?}"));
+    assert_eq!(objective.points, Some(2));
+    assert!(!s.victory().shapes(&s.doc().opened.map).is_empty());
     click(&mut app, "Undo");
     click(&mut app, "Redo");
 
