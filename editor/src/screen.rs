@@ -11,6 +11,7 @@ pub mod new_oob;
 pub mod new_pack;
 pub mod new_scenario;
 pub mod oob;
+pub mod option_pick;
 pub mod overlay;
 pub mod pack;
 pub mod register;

@@ -24,6 +24,7 @@ use berthier_schema::HexId;
 
 use crate::screen::{rewrite, unsaved};
 use berthier_tools::timeline::TimelineDoc;
+use berthier_tools::timeline::arrival_edit;
 use berthier_tools::timeline::cards::{Card, cards};
 use berthier_tools::timeline::names::Names;
 
@@ -134,6 +135,14 @@ pub enum Message {
     AddMember(berthier_tools::unit_set::Member),
     /// The selected arrival no longer brings this.
     RemoveMember(berthier_tools::unit_set::Member),
+    /// Name the selected arrival's time by the clock (`true`) or by turn
+    /// number.
+    ByClock(bool),
+    /// The selected arrival may not force march.
+    NoForcedMarch(bool),
+    /// The selected arrival comes only with this scenario option (by id),
+    /// or always.
+    ArrivalOption(Option<String>),
 }
 
 /// What the app must do for the screen.
@@ -272,6 +281,19 @@ impl TimelineScreen {
             Message::DeleteArrival => self.delete_arrival(),
             Message::AddMember(m) => self.arrival_member(m, true),
             Message::RemoveMember(m) => self.arrival_member(m, false),
+            Message::ByClock(on) => self.edit_arrival(|all, side, i, track| {
+                arrival_edit::set_by_clock(all, side, i, track, on)
+            }),
+            Message::NoForcedMarch(no) => {
+                self.edit_arrival(|all, side, i, _| {
+                    arrival_edit::set_no_forced_march(all, side, i, no)
+                })
+            }
+            Message::ArrivalOption(id) => {
+                self.edit_arrival(|all, side, i, _| {
+                    arrival_edit::set_option(all, side, i, id)
+                })
+            }
             Message::Earlier => self.step_selected(-1),
             Message::Later => self.step_selected(1),
             Message::Play(on) => {

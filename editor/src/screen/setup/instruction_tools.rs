@@ -3,7 +3,7 @@
 //! and formations by name). Each is one undo step; the zone itself is
 //! moved with the map tools (`zone_tools`).
 
-use iced::widget::{Column, button, pick_list, row, text};
+use iced::widget::{Column, button, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
@@ -133,62 +133,13 @@ impl SetupScreen {
             .spacing(4)
             .push(tools)
             .push(text(members::line("Places", &placed)).size(12).width(Fill))
-            .push(self.option_row(ins.option.as_deref(), editable))
+            .push(crate::screen::option_pick::option_row(
+                "Set up:",
+                &scenario.options,
+                ins.option.as_deref(),
+                editable,
+                Message::InstructionOption,
+            ))
             .into()
-    }
-
-    /// "Set up: always", or only with one of the scenario's options.
-    fn option_row(
-        &self,
-        option: Option<&str>,
-        editable: bool,
-    ) -> Element<'_, Message> {
-        let options = &self.doc.scenario().options;
-        if options.is_empty() && option.is_none() {
-            return text("Set up always (the scenario has no options).")
-                .size(12)
-                .into();
-        }
-        let mut choices = vec![OptionChoice {
-            id: None,
-            name: "always".to_owned(),
-        }];
-        choices.extend(options.iter().map(|o| OptionChoice {
-            id: Some(o.id.clone()),
-            name: format!("only with “{}”", o.name),
-        }));
-        let chosen =
-            choices.iter().find(|c| c.id.as_deref() == option).cloned();
-        let list = pick_list(choices, chosen, |c: OptionChoice| {
-            Message::InstructionOption(c.id)
-        })
-        .text_size(12);
-        let label = text("Set up:").size(12);
-        match editable {
-            true => row![label, list],
-            false => {
-                let shown = options
-                    .iter()
-                    .find(|o| Some(o.id.as_str()) == option)
-                    .map_or("always", |o| o.name.as_str());
-                row![label, text(shown).size(12)]
-            }
-        }
-        .spacing(4)
-        .align_y(iced::Center)
-        .into()
-    }
-}
-
-/// A choice of the option list: a scenario option, or none.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct OptionChoice {
-    id: Option<String>,
-    name: String,
-}
-
-impl std::fmt::Display for OptionChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name)
     }
 }

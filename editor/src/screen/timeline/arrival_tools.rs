@@ -1,13 +1,16 @@
 //! The schedule's own edits: add an arrival to a side, duplicate or
-//! delete the one selected, and choose what it brings (units and
-//! formations by name). Each is one undo step; its turn is changed by
-//! dragging its card, its entry with Pick entry on map.
+//! delete the one selected, choose what it brings (units and formations
+//! by name), whether its time is named by the clock or by turn number,
+//! whether it may force march, and the scenario option it comes with.
+//! Each is one undo step; its turn is changed by dragging its card, its
+//! entry with Pick entry on map.
 
-use iced::widget::{Column, button, row, text};
+use berthier_schema::scenario::{Arrival, TurnTrack};
+use iced::widget::{Column, button, checkbox, row, text};
 use iced::{Element, Fill};
 
 use super::{CardKey, Message, TimelineScreen};
-use crate::screen::members;
+use crate::screen::{members, option_pick};
 use berthier_tools::timeline::arrival_edit::{self, Arrivals};
 use berthier_tools::unit_set::Member;
 
@@ -59,6 +62,19 @@ impl TimelineScreen {
             ),
         };
         if changed {
+            self.apply_arrivals(all, Some((key.side, key.index)));
+        }
+    }
+
+    /// Applies `change` to the selected arrival as one undo step (nothing
+    /// when it changes nothing).
+    pub(super) fn edit_arrival(
+        &mut self,
+        change: impl FnOnce(&mut Arrivals, usize, usize, &TurnTrack) -> bool,
+    ) {
+        let Some(key) = self.selected else { return };
+        let mut all = arrival_edit::of(self.doc.scenario());
+        if change(&mut all, key.side, key.index, &self.doc.scenario().turns) {
             self.apply_arrivals(all, Some((key.side, key.index)));
         }
     }
@@ -145,6 +161,43 @@ impl TimelineScreen {
                 Message::RemoveMember,
             ));
         col.push(text(members::line("Brings", &placed)).size(12).width(Fill))
+            .push(self.timing_tools(arrival, editable))
+            .into()
+    }
+
+    /// How the arrival's time is named, whether it may force march, and
+    /// the scenario option it comes with.
+    fn timing_tools<'a>(
+        &'a self,
+        arrival: &'a Arrival,
+        editable: bool,
+    ) -> Element<'a, Message> {
+        let toggle = |on: bool, label: &'static str, m: fn(bool) -> Message| {
+            checkbox(on)
+                .label(label)
+                .size(14)
+                .text_size(12)
+                .on_toggle_maybe(editable.then_some(m))
+        };
+        Column::new()
+            .spacing(4)
+            .push(toggle(
+                arrival_edit::is_by_clock(arrival),
+                "Time named by the clock (else by turn number)",
+                Message::ByClock,
+            ))
+            .push(toggle(
+                arrival.no_forced_march,
+                "May not force march",
+                Message::NoForcedMarch,
+            ))
+            .push(option_pick::option_row(
+                "Arrives:",
+                &self.doc.scenario().options,
+                arrival.option.as_deref(),
+                editable,
+                Message::ArrivalOption,
+            ))
             .into()
     }
 

@@ -435,3 +435,55 @@ fn setup_notices_its_scenario_changed_on_disk_and_reloads_it() {
     assert_eq!(s.doc().scenario().sides[1].instructions.len(), 1);
     assert!(!s.disk_changed());
 }
+
+#[test]
+fn an_arrivals_time_forced_march_and_option_are_set_on_the_timeline() {
+    use berthier_editor::screen::timeline::Message as Timeline;
+    use berthier_schema::scenario::TurnRef;
+    let timeline = |app: &mut App, m: Timeline| {
+        let _ = app.update(Message::Timeline(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Timeline");
+    let arrival = |app: &App| match app.screen() {
+        Screen::Timeline(s) => {
+            s.doc().scenario().sides[1].reinforcements[0].clone()
+        }
+        _ => panic!("Timeline"),
+    };
+    assert_eq!(arrival(&app).at, TurnRef::Clock("10:00".into()));
+    click(&mut app, "Red brigade");
+    assert!(shows(
+        &mut app,
+        "Time named by the clock (else by turn number)"
+    ));
+    assert!(shows(
+        &mut app,
+        "Arrives: always (the scenario has no options)."
+    ));
+
+    timeline(&mut app, Timeline::ByClock(false));
+    assert_eq!(arrival(&app).at, TurnRef::Turn(2), "the same turn");
+    timeline(&mut app, Timeline::NoForcedMarch(true));
+    assert!(arrival(&app).no_forced_march);
+    click(&mut app, "Undo");
+    assert!(!arrival(&app).no_forced_march, "one step each");
+    assert_eq!(arrival(&app).at, TurnRef::Turn(2));
+    click(&mut app, "Undo");
+    assert_eq!(arrival(&app).at, TurnRef::Clock("10:00".into()));
+    click(&mut app, "Redo");
+    click(&mut app, "Redo");
+
+    click(&mut app, "Save");
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    let saved = &s.sides[1].reinforcements[0];
+    assert_eq!(saved.at, TurnRef::Turn(2));
+    assert!(saved.no_forced_march, "{text}");
+}

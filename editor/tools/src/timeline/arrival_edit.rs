@@ -5,9 +5,10 @@
 //! first edge (else its first entry point); it is then dragged to its
 //! turn and given its entry with the screen's tools.
 
-use berthier_schema::scenario::{Arrival, TurnRef, UnitSet};
+use berthier_schema::scenario::{Arrival, TurnRef, TurnTrack, UnitSet};
 use berthier_schema::{Location, Map, Scenario};
 
+use super::track::turn_ref_for;
 use crate::list_edit;
 use crate::unit_set::{self, Member};
 
@@ -82,6 +83,84 @@ pub fn remove_member(
     units_of(all, side, i).is_some_and(|units| unit_set::remove(units, member))
 }
 
+/// Names arrival `i`'s time by the clock ("10:00", dated on a track over
+/// several days when the clock alone would name an earlier turn) or by
+/// its turn number, keeping its turn; whether it changed. A time that
+/// reads as no turn of `track` is left as written.
+pub fn set_by_clock(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    track: &TurnTrack,
+    by_clock: bool,
+) -> bool {
+    let Some(arrival) = all.get_mut(side).and_then(|l| l.get_mut(i)) else {
+        return false;
+    };
+    let Some(turn) = turn_number(track, &arrival.at) else {
+        return false;
+    };
+    let next = match by_clock {
+        true => turn_ref_for(track, &TurnRef::Clock(String::new()), turn),
+        false => TurnRef::Turn(turn),
+    };
+    if next == arrival.at {
+        return false;
+    }
+    arrival.at = next;
+    true
+}
+
+/// Whether arrival `i` is timed by the clock (not by turn number).
+pub fn is_by_clock(arrival: &Arrival) -> bool {
+    !matches!(arrival.at, TurnRef::Turn(_))
+}
+
+/// The turn an arrival's time names on `track`.
+fn turn_number(track: &TurnTrack, at: &TurnRef) -> Option<u16> {
+    match at {
+        TurnRef::Turn(n) => Some(*n),
+        TurnRef::Clock(c) => track.turn_at(c),
+        TurnRef::Dated { date, clock } => {
+            let minutes = track.minutes_on(date, clock)?;
+            track.turn_holding(minutes).ok()
+        }
+    }
+}
+
+/// Arrival `i` may not force march (Rivoli's Lusignan), or may; whether
+/// it changed.
+pub fn set_no_forced_march(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    no: bool,
+) -> bool {
+    let Some(arrival) = all.get_mut(side).and_then(|l| l.get_mut(i)) else {
+        return false;
+    };
+    let changed = arrival.no_forced_march != no;
+    arrival.no_forced_march = no;
+    changed
+}
+
+/// Arrival `i` comes only when the scenario option `option` is chosen
+/// (a schedule of several, optional units), or always; whether it
+/// changed.
+pub fn set_option(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    option: Option<String>,
+) -> bool {
+    let Some(arrival) = all.get_mut(side).and_then(|l| l.get_mut(i)) else {
+        return false;
+    };
+    let changed = arrival.option != option;
+    arrival.option = option;
+    changed
+}
+
 fn units_of(all: &mut Arrivals, side: usize, i: usize) -> Option<&mut UnitSet> {
     all.get_mut(side)?.get_mut(i).map(|a| &mut a.units)
 }
@@ -111,6 +190,28 @@ mod tests {
             Ok(Document::Scenario(s)) => s,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_time_is_named_by_clock_or_turn_keeping_its_turn() {
+        let s = scenario();
+        let mut all = of(&s);
+        // Red's 10:00 arrival on a track from 09:00, an hour a turn.
+        assert_eq!(all[1][0].at, TurnRef::Clock("10:00".into()));
+        assert!(is_by_clock(&all[1][0]));
+        assert!(set_by_clock(&mut all, 1, 0, &s.turns, false));
+        assert_eq!(all[1][0].at, TurnRef::Turn(2));
+        assert!(!is_by_clock(&all[1][0]));
+        assert!(!set_by_clock(&mut all, 1, 0, &s.turns, false), "no change");
+        assert!(set_by_clock(&mut all, 1, 0, &s.turns, true));
+        assert_eq!(all[1][0].at, TurnRef::Clock("10:00".into()));
+        // A time on no turn is left as written.
+        all[1][0].at = TurnRef::Clock("10:30".into());
+        assert!(!set_by_clock(&mut all, 1, 0, &s.turns, false));
+        assert!(set_no_forced_march(&mut all, 1, 0, true));
+        assert!(!set_no_forced_march(&mut all, 1, 0, true));
+        assert!(set_option(&mut all, 1, 0, Some("late".into())));
+        assert_eq!(all[1][0].option.as_deref(), Some("late"));
     }
 
     #[test]
