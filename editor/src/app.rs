@@ -11,6 +11,7 @@ use iced::{Element, Subscription, Task, Theme, keyboard, window};
 use crate::screen::error::{self, ErrorScreen};
 use crate::screen::game as game_screen;
 use crate::screen::map::{self, MapScreen};
+use crate::screen::new_game::{self, NewGameScreen};
 use crate::screen::new_map::{self, NewMapScreen};
 use crate::screen::new_oob::{self, NewOobScreen};
 use crate::screen::new_pack::{self, NewPackScreen};
@@ -100,6 +101,8 @@ pub enum Screen {
     NewPack(Box<NewPackScreen>, Box<Screen>),
     /// The New scenario form (the screen shown before waits behind it).
     NewScenario(Box<NewScenarioScreen>, Box<Screen>),
+    /// The New game form (the screen shown before waits behind it).
+    NewGame(Box<NewGameScreen>, Box<Screen>),
     /// A pack with no document open: its home page.
     Pack,
     /// A counters file's order of battle.
@@ -129,6 +132,8 @@ pub enum Message {
     NewPack(new_pack::Message),
     /// For the New scenario form.
     NewScenario(new_scenario::Message),
+    /// For the New game form.
+    NewGame(new_game::Message),
     /// For the pack's side panel or home page.
     Pack(pack_screen::Message),
     /// Show the pack's side panel again.
@@ -276,6 +281,7 @@ impl App {
             Screen::NewOob(..) => "New order of battle - Berthier".to_owned(),
             Screen::NewPack(..) => "New pack - Berthier".to_owned(),
             Screen::NewScenario(..) => "New scenario - Berthier".to_owned(),
+            Screen::NewGame(..) => "New game - Berthier".to_owned(),
             Screen::Pack => match self.pack.panel() {
                 Some(p) => format!("{} - Berthier", p.pack().title()),
                 None => "Berthier".to_owned(),
@@ -298,6 +304,7 @@ impl App {
             | Screen::NewOob(..)
             | Screen::NewPack(..)
             | Screen::NewScenario(..)
+            | Screen::NewGame(..)
             | Screen::Pack
             | Screen::Oob(_) => Task::none(),
             Screen::Setup(s) => s.live_task().map(Message::Setup),
@@ -366,6 +373,10 @@ impl App {
                     None => Task::none(),
                 }
             }
+            (Screen::NewGame(s, _), Message::NewGame(m)) => match s.update(m) {
+                Some(e) => self.new_game_event(e),
+                None => Task::none(),
+            },
             (_, Message::Pack(m)) => self.pack_message(m),
             (_, Message::ShowPackPanel) => {
                 self.show_pack_panel();
@@ -487,6 +498,7 @@ impl App {
             Screen::NewOob(s, _) => s.view().map(Message::NewOob),
             Screen::NewPack(s, _) => s.view().map(Message::NewPack),
             Screen::NewScenario(s, _) => s.view().map(Message::NewScenario),
+            Screen::NewGame(s, _) => s.view().map(Message::NewGame),
             Screen::Pack => self.view_pack_home(),
             Screen::Oob(s) => s.view().map(Message::Oob),
             Screen::Setup(s) => s.view().map(Message::Setup),

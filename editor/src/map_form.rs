@@ -34,6 +34,12 @@ pub enum Field {
     Counters,
     /// A new scenario's turn track.
     Turns,
+    /// A new game's first day.
+    Day,
+    /// A new game's battles.
+    Battles,
+    /// A new game's transfer routes.
+    Transfers,
 }
 
 /// What is wrong with the inputs, field by field.
@@ -150,13 +156,18 @@ fn span(
     }
 }
 
+/// Whether `id` is one: lowercase letters, digits and `-`, not empty.
+pub fn is_id(id: &str) -> bool {
+    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    !id.is_empty() && id.chars().all(|c| allowed(c) || c == '-')
+}
+
 /// The id as typed, if it is one: lowercase letters, digits and `-`.
 pub fn read_id(text: &str, problems: &mut Problems) -> Option<String> {
     let id = text.trim();
-    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
     if id.is_empty() {
         problems.add(Field::Id, "type an id, e.g. rivoli-1797");
-    } else if !id.chars().all(|c| allowed(c) || c == '-') {
+    } else if !is_id(id) {
         problems.add(Field::Id, "use lowercase letters, digits and -");
     } else {
         return Some(id.to_owned());

@@ -6,6 +6,7 @@ pub mod game;
 pub mod map;
 pub mod members;
 pub mod new_file;
+pub mod new_game;
 pub mod new_map;
 pub mod new_oob;
 pub mod new_pack;

@@ -208,7 +208,8 @@ impl App {
             | Pending::NewMap
             | Pending::NewOob
             | Pending::NewPack
-            | Pending::NewScenario => true,
+            | Pending::NewScenario
+            | Pending::NewGame => true,
             Pending::Open(path) => !mode.owns(path),
             Pending::Reload | Pending::Setup(_) | Pending::Timeline(_) => false,
         }

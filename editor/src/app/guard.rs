@@ -126,6 +126,7 @@ impl App {
             Pending::NewOob => self.start_new_oob(),
             Pending::NewPack => self.start_new_pack(),
             Pending::NewScenario => self.start_new_scenario(),
+            Pending::NewGame => self.start_new_game(),
             Pending::Setup(path) => {
                 let opened = super::setup::open(path);
                 self.show_side_screen(opened)
@@ -260,7 +261,8 @@ impl App {
             Screen::NewMap(_, behind)
             | Screen::NewOob(_, behind)
             | Screen::NewPack(_, behind)
-            | Screen::NewScenario(_, behind) => {
+            | Screen::NewScenario(_, behind)
+            | Screen::NewGame(_, behind) => {
                 self.screen = *behind;
                 self.take_map()
             }
@@ -286,7 +288,8 @@ fn map_in(screen: &Screen) -> Option<&MapScreen> {
         Screen::NewMap(_, behind)
         | Screen::NewOob(_, behind)
         | Screen::NewPack(_, behind)
-        | Screen::NewScenario(_, behind) => map_in(behind),
+        | Screen::NewScenario(_, behind)
+        | Screen::NewGame(_, behind) => map_in(behind),
     }
 }
 
@@ -318,6 +321,7 @@ fn map_in_mut(screen: &mut Screen) -> Option<&mut MapScreen> {
         Screen::NewMap(_, behind)
         | Screen::NewOob(_, behind)
         | Screen::NewPack(_, behind)
-        | Screen::NewScenario(_, behind) => map_in_mut(behind),
+        | Screen::NewScenario(_, behind)
+        | Screen::NewGame(_, behind) => map_in_mut(behind),
     }
 }

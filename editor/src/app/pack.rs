@@ -10,6 +10,7 @@ use iced::{Element, Fill, Task};
 
 use super::{App, Message, Screen};
 use crate::app::side;
+use crate::screen::new_game::{self, NewGameScreen};
 use crate::screen::new_map::SeriesChoice;
 use crate::screen::new_pack::{self, NewPackScreen};
 use crate::screen::new_scenario::{self, NewScenarioScreen};
@@ -170,6 +171,37 @@ impl App {
         }
     }
 
+    /// Shows the New game form for the pack shown.
+    pub(super) fn start_new_game(&mut self) -> Task<Message> {
+        let Some(panel) = self.pack.panel.as_mut() else {
+            return Task::none();
+        };
+        let _ = panel.update(pack::Message::Refresh);
+        let form = NewGameScreen::new(panel.pack());
+        let behind = side::take(&mut self.screen);
+        self.screen = Screen::NewGame(Box::new(form), Box::new(behind));
+        Task::none()
+    }
+
+    pub(super) fn new_game_event(
+        &mut self,
+        event: new_game::Event,
+    ) -> Task<Message> {
+        let Screen::NewGame(_, behind) = side::take(&mut self.screen) else {
+            return Task::none();
+        };
+        self.screen = *behind;
+        match event {
+            new_game::Event::Cancelled => {
+                if let Some(map) = self.map_mut() {
+                    map.autosave_if_dirty();
+                }
+                Task::none()
+            }
+            new_game::Event::Created(path) => self.show(path),
+        }
+    }
+
     /// A message from the pack panel or home.
     pub(super) fn pack_message(
         &mut self,
@@ -185,6 +217,7 @@ impl App {
             Some(pack::Event::NewScenario) => {
                 self.request(Pending::NewScenario)
             }
+            Some(pack::Event::NewGame) => self.request(Pending::NewGame),
             Some(pack::Event::NewPack) => self.request(Pending::NewPack),
             Some(pack::Event::OpenDialog) => {
                 super::open_dialog(self.pack.root().map(Path::to_owned))

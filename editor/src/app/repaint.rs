@@ -44,6 +44,7 @@ impl App {
             Screen::NewPack(..) => (10, 0),
             Screen::Pack => (11, 0),
             Screen::NewScenario(..) => (12, 0),
+            Screen::NewGame(..) => (13, 0),
             Screen::Oob(_) => (6, 0),
             Screen::Setup(s) => (7, s.layout_key()),
             Screen::Timeline(_) => (8, 0),

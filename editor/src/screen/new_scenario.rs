@@ -208,6 +208,11 @@ impl NewScenarioScreen {
         self.counters = Some(counters);
     }
 
+    /// The maps of the pack offered.
+    pub fn maps(&self) -> &[Choice] {
+        &self.maps
+    }
+
     /// The map chosen.
     pub fn map(&self) -> Option<&Choice> {
         self.map.as_ref()

@@ -39,6 +39,8 @@ pub enum Message {
     NewOob,
     /// Start a new scenario in the pack.
     NewScenario,
+    /// Start a new game on several maps of the pack.
+    NewGame,
     /// Start another pack.
     NewPack,
     /// Open a file with the Open dialog.
@@ -58,6 +60,8 @@ pub enum Event {
     NewOob,
     /// Start a new scenario.
     NewScenario,
+    /// Start a new game.
+    NewGame,
     /// Start another pack.
     NewPack,
     /// Ask for a file with the Open dialog, starting in the pack.
@@ -101,6 +105,7 @@ impl PackPanel {
             Message::NewMap => Some(Event::NewMap),
             Message::NewOob => Some(Event::NewOob),
             Message::NewScenario => Some(Event::NewScenario),
+            Message::NewGame => Some(Event::NewGame),
             Message::NewPack => Some(Event::NewPack),
             Message::OpenOther => Some(Event::OpenDialog),
             Message::Hide => Some(Event::Hide),
@@ -123,6 +128,9 @@ impl PackPanel {
             button(text("New scenario…").size(13))
                 .style(button::secondary)
                 .on_press(Message::NewScenario),
+            button(text("New game…").size(13))
+                .style(button::secondary)
+                .on_press(Message::NewGame),
         ];
         let body = column![head, self.lists(13.0), new].spacing(8);
         container(scrollable(body.padding([8, 8])))
@@ -149,6 +157,7 @@ impl PackPanel {
                 button("New map…").on_press(Message::NewMap),
                 button("New order of battle…").on_press(Message::NewOob),
                 button("New scenario…").on_press(Message::NewScenario),
+                button("New game…").on_press(Message::NewGame),
                 button("Open…")
                     .style(button::secondary)
                     .on_press(Message::OpenOther),

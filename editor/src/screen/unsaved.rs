@@ -50,6 +50,8 @@ pub enum Pending {
     NewPack,
     /// Start a new scenario.
     NewScenario,
+    /// Start a new game on several maps.
+    NewGame,
     /// Open this scenario's Setup screen.
     Setup(PathBuf),
     /// Open this scenario's reinforcement timeline.
@@ -117,6 +119,7 @@ impl UnsavedPrompt {
             }
             Pending::NewPack => "Save them before starting a new pack?",
             Pending::NewScenario => "Save them before starting a new scenario?",
+            Pending::NewGame => "Save them before starting a new game?",
             Pending::Setup(_) => "Save them before setting up the scenario?",
             Pending::Timeline(_) => "Save them before opening the timeline?",
         };

@@ -6,6 +6,7 @@
 //! the other map, hours by arm). Drawing them is in [`marks`].
 
 pub mod marks;
+pub mod new;
 
 use std::path::{Component, Path, PathBuf};
 

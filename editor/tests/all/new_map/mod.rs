@@ -8,6 +8,7 @@ use crate::app_ui;
 
 mod battle;
 mod form;
+mod game;
 mod header;
 mod oob;
 mod pack;
