@@ -5,6 +5,7 @@
 //! layout (`file`). Laid out in `view`, the tree in `tree`, the grid in
 //! `grid`.
 
+pub mod activation;
 mod art;
 mod drag;
 mod edits;
@@ -109,6 +110,8 @@ pub enum Message {
     AddSide,
     /// A side's nationalities, or a unit's.
     Nationality(nationalities::Edit),
+    /// A formation's activation markers.
+    Activation(activation::Edit),
     /// A unit under the selection.
     AddUnit,
     /// A formation under the selection.
@@ -281,6 +284,7 @@ impl OobScreen {
             }
             Message::AddSide => self.add_side(),
             Message::Nationality(edit) => self.nationality(edit),
+            Message::Activation(edit) => self.activation(edit),
             Message::AddUnit => self.add(true),
             Message::AddFormation => self.add(false),
             Message::Duplicate => self.duplicate(),

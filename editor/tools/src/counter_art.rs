@@ -66,6 +66,9 @@ pub struct Face {
     pub band: Rgb,
     /// The name printed in the band.
     pub name: String,
+    /// The unit's number as its counter prints it ("18"), at the left of
+    /// the band; `None` when the file gives none.
+    pub number: Option<String>,
     /// The arm's symbol.
     pub symbol: Symbol,
     /// The symbol stands upright (a side "read vertically").
@@ -189,6 +192,7 @@ impl<'a> Art<'a> {
                 .copied()
                 .unwrap_or(NO_BAND),
             name: formation.name.clone(),
+            number: None,
             symbol: Symbol::Blank,
             vertical: false,
             ratings: Vec::new(),
@@ -247,6 +251,7 @@ impl<'a> Art<'a> {
             background: self.background(unit),
             band,
             name: unit.name.clone(),
+            number: unit.printed.clone().filter(|n| !n.trim().is_empty()),
             symbol: symbol(class),
             vertical: style.is_some_and(|s| s.vertical),
             ratings: self.printed(unit, class, values),

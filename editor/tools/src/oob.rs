@@ -3,6 +3,7 @@
 //! from here), their merge (what the tree shows), the series (the rating
 //! columns) and undo. The screen is `screen::oob`.
 
+pub mod activation;
 mod csv;
 pub mod edit;
 pub mod history;

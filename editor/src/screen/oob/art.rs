@@ -3,6 +3,7 @@
 //! tree, on the map and in the print-and-play sheet), with the same art as the
 //! Setup map and `berthier-editor counters` (`counter_art`).
 
+use berthier_tools::oob::activation;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -46,14 +47,20 @@ impl Icons {
 }
 
 impl OobScreen {
-    /// The counter of unit `id` as `counter_art` draws it, or `None`
-    /// when the unit is not in the file or the series did not load (the
-    /// art needs the series' classes and rating positions).
+    /// The counter of unit (or activation marker) `id` as `counter_art`
+    /// draws it, or `None` when it is not in the file or the series did
+    /// not load (the art needs the series' classes and rating positions).
     pub fn counter_of(&self, id: &str) -> Option<Counter> {
         let series = self.doc.series.as_ref()?;
         let merged = self.doc.merged();
-        let unit = merged.unit(id)?;
-        Some(Art::new(merged, series).counter(unit))
+        let art = Art::new(merged, series);
+        if let Some(unit) = merged.unit(id) {
+            return Some(art.counter(unit));
+        }
+        let formation = activation::formation_of(&self.doc, id)?;
+        let marker =
+            formation.activation_markers.iter().find(|m| m.id == id)?;
+        Some(art.activation_marker(formation, marker))
     }
 
     /// The art of this file's counters, when its series loaded.

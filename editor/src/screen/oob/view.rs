@@ -226,6 +226,7 @@ impl OobScreen {
         ]
         .spacing(10);
         page = page.push(self.formation_fields(f));
+        page = page.push(self.activation_lines(f));
         page = page.push(self.origin_line(id));
         page =
             page.push(self.move_picker(&f.side, Some(id), f.parent.as_deref()));
@@ -278,11 +279,7 @@ impl OobScreen {
             }
             return page.push(self.origin_line(&m.id)).into();
         }
-        text(format!(
-            "Activation marker `{}`: edit it with its formation in the file.",
-            item.id
-        ))
-        .into()
+        self.activation_page(&item.id)
     }
 
     /// The selection's name, editable when the file itself defines it.
@@ -296,7 +293,7 @@ impl OobScreen {
     }
 
     /// "Defined in armee-du-nord-1815 (read only here)".
-    fn origin_line(&self, id: &str) -> Element<'_, Message> {
+    pub(super) fn origin_line(&self, id: &str) -> Element<'_, Message> {
         match self.doc.defined_in(id) {
             Some(file) => text(format!(
                 "Defined in the included file {file}: shown here, edited there."

@@ -2,6 +2,7 @@
 //! through the view (iced_test), every bundled counters file opening with
 //! both sides' trees, and saves that change only the edited entry.
 
+mod activation;
 mod art;
 mod build;
 mod bundled;

@@ -2,8 +2,9 @@
 //! lists) or as a small picture (through the headless renderer).
 //!
 //! The face is a square: a dark edge, the nationality colour, the
-//! formation band across the top with the unit's name, the arm's symbol
-//! in the middle and the ratings in a three by three grid of places.
+//! formation band across the top with the unit's printed number at its
+//! left and its name, the arm's symbol in the middle and the ratings in a
+//! three by three grid of places.
 
 use ab_glyph::FontRef;
 use berthier_schema::series::CounterSlot;
@@ -22,6 +23,8 @@ const COLUMNS: [f64; 3] = [0.2, 0.5, 0.8];
 const ROWS: [f64; 3] = [0.33, 0.56, 0.83];
 /// Rating text size as a share of the side.
 const RATING_SIZE: f64 = 0.21;
+/// Share of the side the printed number takes at the band's left.
+const NUMBER: f64 = 0.2;
 /// Edge colour.
 const EDGE_COLOUR: [u8; 3] = [0x30, 0x30, 0x30];
 
@@ -58,12 +61,28 @@ pub fn shapes(
         // still reads as a band.
         fill(rect(lo, BAND, hi, BAND + EDGE / 2.0), EDGE_COLOUR),
     ];
-    let name_width = (hi - lo - 0.06) * size;
+    let band_text = (BAND - lo) * 0.75 * size;
+    let middle = (lo + BAND) / 2.0;
+    // The number takes the band's left fifth; the name the rest.
+    let (name_from, name_to) = match &face.number {
+        Some(number) => {
+            out.push(fitted_text(
+                font,
+                at(lo + NUMBER / 2.0, middle),
+                band_text,
+                (NUMBER - 0.02) * size,
+                number,
+                ink_on(face.band),
+            ));
+            (lo + NUMBER, hi)
+        }
+        None => (lo, hi),
+    };
     out.push(fitted_text(
         font,
-        at(0.5, (lo + BAND) / 2.0),
-        (BAND - lo) * 0.75 * size,
-        name_width,
+        at((name_from + name_to) / 2.0, middle),
+        band_text,
+        (name_to - name_from - 0.06) * size,
         &face.name,
         ink_on(face.band),
     ));
@@ -234,6 +253,45 @@ mod tests {
             panic!("not text");
         };
         assert_eq!((size, text.as_str()), (12.0, "Lebley"));
+    }
+
+    #[test]
+    fn the_printed_number_is_at_the_bands_left_and_the_name_beside_it() {
+        let font = raster::font();
+        let face = Face {
+            side: String::new(),
+            background: [200; 3],
+            band: [40; 3],
+            name: "18e Ligne".into(),
+            number: Some("18".into()),
+            symbol: Symbol::Blank,
+            vertical: false,
+            ratings: Vec::new(),
+        };
+        let texts: Vec<(String, f64)> = shapes(&face, &font, [0.0, 0.0], 100.0)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, at, .. } => Some((text, at[0])),
+                _ => None,
+            })
+            .collect();
+        let x_of =
+            |t: &str| texts.iter().find(|(s, _)| s == t).map(|(_, x)| *x);
+        let (number, name) = (
+            x_of("18").expect("number"),
+            x_of("18e Ligne").expect("name"),
+        );
+        assert!(number < 15.0, "{number}");
+        assert!(name > number + 20.0, "{name}");
+        // Without a number the name is centred again.
+        let plain = Face {
+            number: None,
+            ..face
+        };
+        let centred = shapes(&plain, &font, [0.0, 0.0], 100.0).into_iter().any(
+            |s| matches!(s, Shape::Text { ref text, at, .. } if text == "18e Ligne" && (at[0] - 50.0).abs() < 0.01),
+        );
+        assert!(centred);
     }
 
     #[test]

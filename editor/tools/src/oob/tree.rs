@@ -210,12 +210,15 @@ impl Walk<'_> {
             self.formation(child, depth + 1, out);
         }
         self.units(&combat, depth + 1, out);
-        for m in &f.activation_markers {
+        for (n, m) in f.activation_markers.iter().enumerate() {
             let code = m.code.as_deref().unwrap_or("?");
             let initiative =
                 m.initiative.map_or("?".to_owned(), |i| i.to_string());
-            let label =
-                format!("AM {} · code {code} · initiative {initiative}", m.id);
+            // Markers carry no name: told apart by their rank.
+            let label = format!(
+                "Activation marker {} · code {code} · initiative {initiative}",
+                n + 1
+            );
             out.push(leaf(Kind::Activation, &m.id, depth + 1, label));
         }
     }

@@ -10,6 +10,7 @@ mod vassal_common;
 mod counter_sheet;
 mod demo_map;
 mod history;
+mod oob_activation;
 mod oob_csv;
 mod oob_nationality;
 mod oob_rename;
