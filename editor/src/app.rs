@@ -35,6 +35,7 @@ mod game;
 mod guard;
 mod help;
 mod keys;
+mod menu;
 mod new;
 mod oob;
 mod pack;
@@ -79,6 +80,10 @@ pub struct App {
     game: Option<GameMode>,
     /// The pack of the document shown, listed beside it.
     pack: pack::PackState,
+    /// The menu bar (which menu is open).
+    menu: crate::screen::menu::MenuBar,
+    /// Help > About shows.
+    about: bool,
 }
 
 /// The screen showing.
@@ -138,6 +143,10 @@ pub enum Message {
     Pack(pack_screen::Message),
     /// Show the pack's side panel again.
     ShowPackPanel,
+    /// From the menu bar.
+    Menu(crate::screen::menu::Message),
+    /// Close Help > About.
+    CloseAbout,
     /// For the order of battle screen.
     Oob(oob_screen::Message),
     /// A key nobody else took (shortcuts).
@@ -237,6 +246,8 @@ impl App {
             vassal_status: None,
             game: None,
             pack: pack::PackState::default(),
+            menu: crate::screen::menu::MenuBar::default(),
+            about: false,
         }
     }
 
@@ -415,6 +426,11 @@ impl App {
                 side::update(&mut self.screen, m)
             }
             (_, Message::Key(event)) => self.shortcut(&event),
+            (_, Message::Menu(m)) => self.menu_message(m),
+            (_, Message::CloseAbout) => {
+                self.about = false;
+                Task::none()
+            }
             (_, Message::AutosaveTick) => match self.map_mut() {
                 Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
                 None => Task::none(),
@@ -522,9 +538,14 @@ impl App {
             None => screen,
         };
         let screen = vassal::with_bar(screen, self.vassal_status.as_ref());
+        let screen = self.menu.view(screen, |a| self.can(a), Message::Menu);
         let screen = match &self.rule_codes {
             Some(panel) => panel.view(screen, Message::RuleCodes),
             None => screen,
+        };
+        let screen = match self.about {
+            true => menu::about(screen),
+            false => screen,
         };
         match &self.unsaved {
             Some(prompt) => prompt.view(screen, Message::Unsaved),

@@ -5,6 +5,7 @@ pub mod error;
 pub mod game;
 pub mod map;
 pub mod members;
+pub mod menu;
 pub mod new_file;
 pub mod new_game;
 pub mod new_map;

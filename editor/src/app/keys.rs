@@ -27,6 +27,11 @@ impl App {
             }
             return Task::none();
         }
+        let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
+        if self.menu.open().is_some() && *key == escape {
+            let _ = self.menu.update(crate::screen::menu::Message::Close);
+            return Task::none();
+        }
         if self.help_key(key) {
             return Task::none();
         }
@@ -62,6 +67,15 @@ impl App {
             ("s", true) => map::Message::SaveAs,
             _ => return Task::none(),
         };
+        self.route_edit(message)
+    }
+
+    /// Undo, redo, save or save as (said as the map's messages), sent to
+    /// the screen shown in its own words: from a shortcut or the menu.
+    pub(super) fn route_edit(
+        &mut self,
+        message: map::Message,
+    ) -> Task<Message> {
         match (&self.screen, &message) {
             (Screen::Map(_), _) => self.update(Message::Map(message)),
             (Screen::Oob(_), _) => match oob::shortcut(&message) {

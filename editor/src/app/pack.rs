@@ -32,6 +32,11 @@ impl PackState {
         self.panel.as_ref()
     }
 
+    /// Whether the side panel was hidden («).
+    pub fn is_hidden(&self) -> bool {
+        self.hidden
+    }
+
     /// The pack's folder.
     pub fn root(&self) -> Option<&Path> {
         self.panel.as_ref().map(PackPanel::root)

@@ -21,6 +21,7 @@ mod labels;
 mod layout;
 mod live_findings;
 mod map_screen;
+mod menu_bar;
 mod naming;
 mod new_map;
 mod oob;

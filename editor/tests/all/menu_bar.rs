@@ -1,0 +1,129 @@
+//! The menu bar through the app's view: a title opens its menu with the
+//! shortcuts beside the items, Edit > Undo takes back a painted hex, a
+//! click beside the menu or Escape closes it, Help > About shows the
+//! version, Battle > Timeline goes from a scenario's Setup to its
+//! timeline, and items that do not apply to the screen are not offered.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use berthier_editor::app::{App, Message, Screen};
+use berthier_editor::screen::map::{self, panel};
+use berthier_editor::screen::menu::{self, Action, Menu};
+use iced::keyboard;
+
+use crate::common::ui::{click, open_app, shows, with_ui};
+use crate::common::{self, demo_copy};
+
+fn paint(app: &mut App, hex: &str) {
+    let send = |app: &mut App, m: map::Message| {
+        let _ = app.update(Message::Map(m));
+    };
+    send(
+        app,
+        map::Message::Panel(panel::Message::Terrain("woods".into())),
+    );
+    let Screen::Map(s) = app.screen() else {
+        panic!("the map")
+    };
+    let at = common::centre(s, hex);
+    let press = berthier_editor::map_canvas::Message::Press {
+        at,
+        modifiers: keyboard::Modifiers::empty(),
+    };
+    send(app, map::Message::Canvas(press));
+    send(
+        app,
+        map::Message::Canvas(berthier_editor::map_canvas::Message::Release),
+    );
+}
+
+fn terrain(app: &App, hex: &str) -> Option<String> {
+    let Screen::Map(s) = app.screen() else {
+        panic!("the map")
+    };
+    common::terrain(s, hex)
+}
+
+#[test]
+fn edit_undo_from_the_menu_and_the_menu_closes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = demo_copy(dir.path());
+    let mut app = open_app(&path, dir.path());
+    let _ = app.update(Message::Map(map::Message::Canvas(
+        berthier_editor::map_canvas::Message::Resized(iced::Size::new(
+            900.0, 600.0,
+        )),
+    )));
+    let before = terrain(&app, "0505");
+    paint(&mut app, "0505");
+    assert_eq!(terrain(&app, "0505").as_deref(), Some("woods"));
+
+    click(&mut app, "File");
+    assert_eq!(app.menu_bar().open(), Some(Menu::File));
+    assert!(shows(&app, "New order of battle…") && shows(&app, "Ctrl+Shift+S"));
+    // A click beside the menu closes it.
+    with_ui(&mut app, |ui| {
+        let at = iced::Point::new(900.0, 500.0);
+        ui.point_at(at);
+        let _ = ui.simulate([
+            iced::Event::Mouse(iced::mouse::Event::CursorMoved {
+                position: at,
+            }),
+            iced::Event::Mouse(iced::mouse::Event::ButtonPressed(
+                iced::mouse::Button::Left,
+            )),
+            iced::Event::Mouse(iced::mouse::Event::ButtonReleased(
+                iced::mouse::Button::Left,
+            )),
+        ]);
+    });
+    assert_eq!(app.menu_bar().open(), None);
+
+    click(&mut app, "Edit");
+    click(&mut app, "Ctrl+Z");
+    assert_eq!(terrain(&app, "0505"), before, "undone from the menu");
+    assert_eq!(app.menu_bar().open(), None, "an item closes its menu");
+
+    click(&mut app, "View");
+    // With a menu open, pointing at another title opens that one.
+    let _ = app.update(Message::Menu(menu::Message::Point(Menu::Battle)));
+    assert_eq!(app.menu_bar().open(), Some(Menu::Battle));
+    let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
+    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+        key: escape.clone(),
+        modified_key: escape,
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: keyboard::Location::Standard,
+        modifiers: keyboard::Modifiers::empty(),
+        text: None,
+        repeat: false,
+    }));
+    assert_eq!(app.menu_bar().open(), None, "Escape closes it");
+
+    click(&mut app, "Help");
+    click(&mut app, "About Berthier");
+    assert!(shows(
+        &app,
+        &format!("Editor {}", env!("CARGO_PKG_VERSION"))
+    ));
+    click(&mut app, "Close");
+    assert!(!shows(&app, "About Berthier"));
+}
+
+#[test]
+fn battle_timeline_from_setup_and_items_that_do_not_apply_are_not_offered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    crate::setup::copy_tree(dir.path());
+    let path = dir
+        .path()
+        .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    let mut app = crate::setup::open_setup(&path, dir.path());
+    assert!(!app.can(Action::FitToWindow), "no map screen");
+    assert!(!app.can(Action::SaveAs));
+    assert!(app.can(Action::Timeline) && app.can(Action::Undo));
+    click(&mut app, "Battle");
+    click(&mut app, "Timeline");
+    assert!(matches!(app.screen(), Screen::Timeline(_)), "the timeline");
+    assert!(app.can(Action::Setup));
+}
