@@ -31,6 +31,7 @@ use side::Side;
 
 pub use game::GameMode;
 
+mod export;
 mod game;
 mod guard;
 mod help;
@@ -42,12 +43,13 @@ mod pack;
 mod repaint;
 mod setup;
 mod side;
+mod status;
 mod timeline;
 mod vassal;
 
-pub use vassal::{
-    Imported, Status as VassalStatus, VassalImport, run as vassal_run,
-};
+pub use export::{Export, ExportFailed, Kind as ExportKind, export_now};
+pub use status::Status as WorkStatus;
+pub use vassal::{Imported, VassalImport, run as vassal_run};
 
 pub use crate::screen::FONT;
 
@@ -75,7 +77,7 @@ pub struct App {
     /// and the map "Back to map" returns to from its order of battle).
     scenario: Option<PathBuf>,
     /// The VASSAL import's bar (File, "Import VASSAL module…").
-    vassal_status: Option<vassal::Status>,
+    work_status: Option<status::Status>,
     /// The game on several maps shown in tabs, if any.
     game: Option<GameMode>,
     /// The pack of the document shown, listed beside it.
@@ -147,6 +149,10 @@ pub enum Message {
     Menu(crate::screen::menu::Message),
     /// Close Help > About.
     CloseAbout,
+    /// Hide the work bar.
+    DismissStatus,
+    /// A step of File > Export.
+    Export(export::Export),
     /// For the order of battle screen.
     Oob(oob_screen::Message),
     /// A key nobody else took (shortcuts).
@@ -243,7 +249,7 @@ impl App {
             rule_codes: None,
             scenario_counters: None,
             scenario: None,
-            vassal_status: None,
+            work_status: None,
             game: None,
             pack: pack::PackState::default(),
             menu: crate::screen::menu::MenuBar::default(),
@@ -427,6 +433,11 @@ impl App {
             }
             (_, Message::Key(event)) => self.shortcut(&event),
             (_, Message::Menu(m)) => self.menu_message(m),
+            (_, Message::Export(step)) => self.export(step),
+            (_, Message::DismissStatus) => {
+                self.work_status = None;
+                Task::none()
+            }
             (_, Message::CloseAbout) => {
                 self.about = false;
                 Task::none()
@@ -537,7 +548,7 @@ impl App {
             .into(),
             None => screen,
         };
-        let screen = vassal::with_bar(screen, self.vassal_status.as_ref());
+        let screen = status::with_bar(screen, self.work_status.as_ref());
         let screen = self.menu.view(screen, |a| self.can(a), Message::Menu);
         let screen = match &self.rule_codes {
             Some(panel) => panel.view(screen, Message::RuleCodes),

@@ -5,6 +5,7 @@
 use iced::widget::{button, column, container, opaque, stack, text};
 use iced::{Color, Element, Fill, Task};
 
+use super::export::{Export, Kind as ExportKind};
 use super::{App, Message, Screen, open_dialog};
 use crate::screen::map;
 use crate::screen::menu::{self, Action};
@@ -55,6 +56,17 @@ impl App {
             | Action::RegisterGrid
             | Action::SuggestTerrain => on_map,
             Action::PackPanel => in_pack && self.pack.is_hidden(),
+            Action::ExportPng | Action::ExportTiled => {
+                on_map && self.export_source(ExportKind::MapPng).is_some()
+            }
+            Action::ExportCounterSheet => {
+                editing
+                    && self.export_source(ExportKind::CounterSheet).is_some()
+            }
+            Action::ExportVassal => {
+                editing
+                    && self.export_source(ExportKind::VassalModule).is_some()
+            }
             Action::OrderOfBattle => on_map && self.scenario_counters.is_some(),
             Action::Setup | Action::Timeline => {
                 self.scenario_of_screen().is_some()
@@ -101,6 +113,16 @@ impl App {
                 self.update(on_map(map::Message::SuggestTerrain))
             }
             Action::PackPanel => self.update(Message::ShowPackPanel),
+            Action::ExportPng => self.export(Export::Ask(ExportKind::MapPng)),
+            Action::ExportCounterSheet => {
+                self.export(Export::Ask(ExportKind::CounterSheet))
+            }
+            Action::ExportVassal => {
+                self.export(Export::Ask(ExportKind::VassalModule))
+            }
+            Action::ExportTiled => {
+                self.export(Export::Ask(ExportKind::TiledMap))
+            }
             Action::OrderOfBattle => match self.scenario_counters.clone() {
                 Some(c) => self.update(Message::OpenCounters(c)),
                 None => Task::none(),

@@ -1,7 +1,7 @@
 //! File menu, "Import VASSAL module…": the module picked, then the folder
 //! to write into, then the same import as `berthier-editor import-vassal`
-//! ([`berthier_tools::vassal::import`]) off the UI thread, a bar above the screen
-//! saying what runs and how it ended, and the imported battle opened (its
+//! ([`berthier_tools::vassal::import`]) off the UI thread, the work bar
+//! ([`super::status`]) saying what runs and how it ended, and the imported battle opened (its
 //! at-start scenario when the module has one, else its first map).
 //!
 //! The folder: an empty (or new) folder takes the import; a folder holding
@@ -11,9 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
-use iced::widget::{button, column, container, row, text};
-use iced::{Element, Task};
+use iced::Task;
 
+use super::status::Status;
 use super::{App, Message};
 use crate::screen::unsaved::Pending;
 use berthier_tools::vassal::import;
@@ -36,8 +36,6 @@ pub enum VassalImport {
     },
     /// The import ended: the file to open and a summary, or the error.
     Done(Result<Imported, ImportFailed>),
-    /// Hide the bar.
-    Dismiss,
 }
 
 /// A finished import.
@@ -47,15 +45,6 @@ pub struct Imported {
     pub open: PathBuf,
     /// One line for the bar.
     pub summary: String,
-}
-
-/// What the bar above the screen says.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Status {
-    /// An import is running.
-    Running(String),
-    /// The last import's outcome.
-    Ended(String),
 }
 
 impl App {
@@ -94,7 +83,7 @@ impl App {
             }
             VassalImport::Run { module, folder } => {
                 let out = target(&module, &folder);
-                self.vassal_status = Some(Status::Running(format!(
+                self.work_status = Some(Status::Running(format!(
                     "Importing {} into {}…",
                     module.display(),
                     out.display()
@@ -104,10 +93,6 @@ impl App {
                 })
             }
             VassalImport::Done(result) => self.vassal_done(result),
-            VassalImport::Dismiss => {
-                self.vassal_status = None;
-                Task::none()
-            }
             VassalImport::ModulePicked(None)
             | VassalImport::FolderPicked(_, None) => Task::none(),
         }
@@ -119,44 +104,16 @@ impl App {
     ) -> Task<Message> {
         match result {
             Ok(done) => {
-                self.vassal_status = Some(Status::Ended(done.summary));
+                self.work_status = Some(Status::Ended(done.summary));
                 self.request(Pending::Open(done.open))
             }
             Err(e) => {
-                self.vassal_status =
+                self.work_status =
                     Some(Status::Ended(format!("Import failed: {e}")));
                 Task::none()
             }
         }
     }
-
-    /// The bar, if an import runs or ended.
-    pub fn vassal_status(&self) -> Option<&Status> {
-        self.vassal_status.as_ref()
-    }
-}
-
-/// `screen` under the import's bar.
-pub(super) fn with_bar<'a>(
-    screen: Element<'a, Message>,
-    status: Option<&'a Status>,
-) -> Element<'a, Message> {
-    let bar: Element<'a, Message> = match status {
-        None => return screen,
-        Some(Status::Running(s)) => text(s).into(),
-        Some(Status::Ended(s)) => row![
-            text(s).width(iced::Fill),
-            button("Dismiss").on_press(Message::Vassal(VassalImport::Dismiss)),
-        ]
-        .spacing(8)
-        .align_y(iced::Center)
-        .into(),
-    };
-    column![
-        container(bar).padding([4, 8]).style(container::rounded_box),
-        screen
-    ]
-    .into()
 }
 
 /// Where the import writes: `folder` if empty or new, else a new

@@ -1,4 +1,5 @@
-//! The menu bar above every screen: File, Edit, View, Battle and Help,
+//! The menu bar above every screen: File (with the exports), Edit, View,
+//! Battle and Help,
 //! each holding the actions of the screens' buttons with their shortcuts,
 //! so that every action is found in one place. A title clicked opens its
 //! menu under it; with a menu open, pointing at another title opens that
@@ -57,6 +58,10 @@ impl Menu {
                 SaveAs,
                 Reload,
                 ImportVassal,
+                ExportPng,
+                ExportCounterSheet,
+                ExportVassal,
+                ExportTiled,
             ],
             Self::Edit => &[Undo, Redo],
             Self::View => &[FitToWindow, PackPanel],
@@ -91,6 +96,14 @@ pub enum Action {
     Reload,
     /// Import a VASSAL module.
     ImportVassal,
+    /// Export the map as a PNG.
+    ExportPng,
+    /// Export the order of battle as a counter sheet.
+    ExportCounterSheet,
+    /// Export the battle as a VASSAL module.
+    ExportVassal,
+    /// Export the map as a Tiled map.
+    ExportTiled,
     /// Undo the last edit.
     Undo,
     /// Redo it.
@@ -129,6 +142,10 @@ impl Action {
             Self::SaveAs => "Save as…",
             Self::Reload => "Reload",
             Self::ImportVassal => "Import VASSAL module…",
+            Self::ExportPng => "Export map as PNG…",
+            Self::ExportCounterSheet => "Export counter sheet…",
+            Self::ExportVassal => "Export VASSAL module…",
+            Self::ExportTiled => "Export Tiled map…",
             Self::Undo => "Undo",
             Self::Redo => "Redo",
             Self::FitToWindow => "Fit map to window",

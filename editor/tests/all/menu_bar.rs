@@ -127,3 +127,62 @@ fn battle_timeline_from_setup_and_items_that_do_not_apply_are_not_offered() {
     assert!(matches!(app.screen(), Screen::Timeline(_)), "the timeline");
     assert!(app.can(Action::Setup));
 }
+
+#[test]
+fn file_export_writes_each_kind_from_the_document_shown() {
+    use berthier_editor::app::{Export, ExportKind, WorkStatus, export_now};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().join("p");
+    let pack = berthier_validator::init::NewPack::new(
+        root.clone(),
+        Some("jours-de-gloire@1"),
+        true,
+    )
+    .expect("a pack");
+    berthier_validator::init::write_pack(&pack).expect("init");
+    let scenario = root.join("scenarios/example/example.scenario.ron");
+    let mut app = open_app(&scenario, dir.path());
+    for action in [
+        Action::ExportPng,
+        Action::ExportCounterSheet,
+        Action::ExportVassal,
+        Action::ExportTiled,
+    ] {
+        assert!(app.can(action), "{action:?} offered on the battle's map");
+    }
+    click(&mut app, "File");
+    assert!(shows(&app, "Export VASSAL module…"));
+    let _ = app.update(Message::Menu(menu::Message::Close));
+
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).expect("out");
+    for (kind, file) in [
+        (ExportKind::MapPng, "example.png"),
+        (ExportKind::CounterSheet, "example-counters.png"),
+        (ExportKind::VassalModule, "example.vmod"),
+        (ExportKind::TiledMap, "example.tmx"),
+    ] {
+        let source = app.export_source(kind).expect("a source");
+        let path = out.join(file);
+        let mut steps = Vec::new();
+        let done = export_now(kind, &source, &path, &mut |s| steps.push(s));
+        let said = done.expect("exported");
+        assert!(said.starts_with("Wrote "), "{said}");
+        assert!(path.is_file(), "{kind:?}: {}", path.display());
+        // The bar says it, until dismissed.
+        let _ = app.update(Message::Export(Export::Done(Ok(said.clone()))));
+        assert_eq!(app.work_status(), Some(&WorkStatus::Ended(said)));
+    }
+    click(&mut app, "Dismiss");
+    assert_eq!(app.work_status(), None);
+    // An export that cannot be written says why.
+    let source = app.export_source(ExportKind::MapPng).expect("map");
+    let nowhere = dir.path().join("no/such/folder/x.png");
+    let e = export_now(ExportKind::MapPng, &source, &nowhere, &mut |_| {})
+        .expect_err("no folder");
+    let _ = app.update(Message::Export(Export::Done(Err(e))));
+    let Some(WorkStatus::Ended(s)) = app.work_status() else {
+        panic!("the bar");
+    };
+    assert!(s.starts_with("Export failed: "), "{s}");
+}

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use berthier_editor::app::{App, Message, Screen, VassalImport, VassalStatus};
+use berthier_editor::app::{App, Message, Screen, VassalImport, WorkStatus};
 use berthier_tools::recent::Recent;
 use berthier_tools::vassal::export::battle::export;
 
@@ -40,8 +40,8 @@ fn the_map_toolbar_imports_a_module_and_opens_its_setup() {
         module: vmod.clone(),
         folder: folder.clone(),
     }));
-    let Some(VassalStatus::Running(s)) = app.vassal_status() else {
-        panic!("no progress shown: {:?}", app.vassal_status());
+    let Some(WorkStatus::Running(s)) = app.work_status() else {
+        panic!("no progress shown: {:?}", app.work_status());
     };
     assert!(s.starts_with("Importing") && s.contains("Rivoli"), "{s}");
     let s = s.clone();
@@ -52,7 +52,7 @@ fn the_map_toolbar_imports_a_module_and_opens_its_setup() {
     let out = folder.join("Rivoli");
     let done = berthier_editor::app::vassal_run(&vmod, &out);
     let _ = app.update(Message::Vassal(VassalImport::Done(done)));
-    let Some(VassalStatus::Ended(s)) = app.vassal_status() else {
+    let Some(WorkStatus::Ended(s)) = app.work_status() else {
         panic!("no outcome shown");
     };
     assert!(s.contains("1 map(s), 59 counter(s), 1 setup(s)"), "{s}");
@@ -64,7 +64,7 @@ fn the_map_toolbar_imports_a_module_and_opens_its_setup() {
     with_ui(&mut app, |ui| {
         ui.click("Dismiss").unwrap();
     });
-    assert!(app.vassal_status().is_none());
+    assert!(app.work_status().is_none());
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn a_failed_import_says_why_and_leaves_the_map() {
     let out = tmp.path().join("out");
     let done = berthier_editor::app::vassal_run(&bad, &out);
     let _ = app.update(Message::Vassal(VassalImport::Done(done)));
-    let Some(VassalStatus::Ended(s)) = app.vassal_status() else {
+    let Some(WorkStatus::Ended(s)) = app.work_status() else {
         panic!("no outcome shown");
     };
     assert!(
