@@ -442,10 +442,7 @@ impl App {
                 self.about = false;
                 Task::none()
             }
-            (_, Message::AutosaveTick) => match self.map_mut() {
-                Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
-                None => Task::none(),
-            },
+            (_, Message::AutosaveTick) => self.autosave_tick(),
             (Screen::Map(s), Message::DiskTick) => {
                 s.update(map::Message::CheckDisk).0.map(Message::Map)
             }
@@ -462,6 +459,28 @@ impl App {
             }
             // A message for a screen that has since been replaced.
             _ => Task::none(),
+        }
+    }
+
+    /// Autosaves the map (shown or kept behind) and the document of the
+    /// screen shown, each only with unsaved changes.
+    fn autosave_tick(&mut self) -> Task<Message> {
+        use crate::screen::recovery::Message::Autosave;
+        match &mut self.screen {
+            Screen::Oob(s) => {
+                let _ = s.update(oob_screen::Message::Recovery(Autosave));
+            }
+            Screen::Setup(s) => {
+                let _ = s.update(setup_screen::Message::Recovery(Autosave));
+            }
+            Screen::Timeline(s) => {
+                let _ = s.update(timeline_screen::Message::Recovery(Autosave));
+            }
+            _ => {}
+        }
+        match self.map_mut() {
+            Some(s) => s.update(map::Message::Autosave).0.map(Message::Map),
+            None => Task::none(),
         }
     }
 
@@ -570,8 +589,13 @@ impl App {
             keyboard::listen().map(Message::Key),
             window::close_requests().map(Message::CloseRequested),
         ];
-        // Also for a map kept behind a side screen or the error screen.
-        if self.map().is_some() {
+        // Also for a map kept behind a side screen or the error screen,
+        // and for the documents of the side screens.
+        let side_doc = matches!(
+            self.screen,
+            Screen::Oob(_) | Screen::Setup(_) | Screen::Timeline(_)
+        );
+        if self.map().is_some() || side_doc {
             subs.push(
                 iced::time::every(AUTOSAVE_EVERY)
                     .map(|_| Message::AutosaveTick),

@@ -16,6 +16,7 @@ pub mod oob;
 pub mod option_pick;
 pub mod overlay;
 pub mod pack;
+pub mod recovery;
 pub mod register;
 pub mod rewrite;
 pub mod rule_codes;

@@ -53,6 +53,8 @@ pub struct OobScreen {
     drag: Option<drag::Drag>,
     /// The side page's "New nationality" field.
     new_nationality: String,
+    /// The autosave found at opening, offered back.
+    recovery: crate::screen::recovery::Offer,
 }
 
 /// A deletion to confirm.
@@ -112,6 +114,8 @@ pub enum Message {
     Nationality(nationalities::Edit),
     /// A formation's activation markers.
     Activation(activation::Edit),
+    /// The autosave's question, or time to autosave.
+    Recovery(crate::screen::recovery::Message),
     /// A unit under the selection.
     AddUnit,
     /// A formation under the selection.
@@ -180,6 +184,7 @@ impl OobScreen {
     /// The screen on an opened counters file, its command structure
     /// open and the formations holding only units shut.
     pub fn new(doc: OobDoc) -> Self {
+        let recovery = crate::screen::recovery::Offer::of(&doc);
         Self {
             collapsed: berthier_tools::oob::tree::shut_at_start(doc.merged()),
             doc,
@@ -193,6 +198,7 @@ impl OobScreen {
             icons: art::Icons::default(),
             drag: None,
             new_nationality: String::new(),
+            recovery,
         }
     }
 
@@ -285,6 +291,11 @@ impl OobScreen {
             Message::AddSide => self.add_side(),
             Message::Nationality(edit) => self.nationality(edit),
             Message::Activation(edit) => self.activation(edit),
+            Message::Recovery(m) => {
+                if let Some(said) = self.recovery.update(&mut self.doc, m) {
+                    self.notice = Some(said);
+                }
+            }
             Message::AddUnit => self.add(true),
             Message::AddFormation => self.add(false),
             Message::Duplicate => self.duplicate(),

@@ -106,6 +106,8 @@ pub struct SetupScreen {
     /// The transfer ends and joins of the game the scenario is a battle
     /// of, drawn over the map (see [`berthier_tools::game`]).
     game_marks: Vec<berthier_tools::game::Mark>,
+    /// The autosave found at opening, offered back.
+    recovery: crate::screen::recovery::Offer,
 }
 
 /// What is worked out from the setup after each edit.
@@ -123,6 +125,8 @@ struct Shown {
 /// The screen's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// The autosave's question, or time to autosave.
+    Recovery(crate::screen::recovery::Message),
     /// From the map canvas (pan, zoom, clicks).
     Canvas(map_canvas::Message),
     /// A key for the setup (turn, remove, cancel).
@@ -252,7 +256,9 @@ impl SetupScreen {
             live: crate::scenario_findings::live::Live::new(&path),
             live_due: true,
             game_marks: Vec::new(),
+            recovery: crate::screen::recovery::Offer::default(),
         };
+        screen.recovery = crate::screen::recovery::Offer::of(&screen.doc);
         screen.variant_diff = screen.compare_with_base();
         screen.refresh();
         screen
@@ -438,6 +444,13 @@ impl SetupScreen {
             Message::AddMember(m) => self.edit_members(m, true),
             Message::RemoveMember(m) => self.edit_members(m, false),
             Message::CheckDisk => self.check_disk(),
+            Message::Recovery(m) => {
+                let said = self.recovery.update(&mut self.doc, m);
+                if said.is_some() {
+                    self.notice = said;
+                    self.refresh();
+                }
+            }
             Message::DiskAnswer(reload) => return self.answer_disk(reload),
             Message::AddObjective(side) => self.add_objective(side),
             Message::SelectCondition(i) => {

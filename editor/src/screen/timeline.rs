@@ -87,11 +87,15 @@ pub struct TimelineScreen {
     /// The transfer ends and joins of the game the scenario is a battle
     /// of, ringed on the small map (see [`berthier_tools::game`]).
     game_marks: Vec<berthier_tools::game::Mark>,
+    /// The autosave found at opening, offered back.
+    recovery: crate::screen::recovery::Offer,
 }
 
 /// The screen's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// The autosave's question, or time to autosave.
+    Recovery(crate::screen::recovery::Message),
     /// A card was pressed: selects it and starts a drag.
     Grab(CardKey),
     /// The pointer entered a turn's column.
@@ -177,7 +181,9 @@ impl TimelineScreen {
             live,
             live_due: true,
             game_marks: Vec::new(),
+            recovery: crate::screen::recovery::Offer::default(),
         };
+        screen.recovery = crate::screen::recovery::Offer::of(&screen.doc);
         screen.map_image = screen.backdrop.with_marks(&screen.doc, &[]);
         screen.refresh();
         screen
@@ -281,6 +287,13 @@ impl TimelineScreen {
             Message::DeleteArrival => self.delete_arrival(),
             Message::AddMember(m) => self.arrival_member(m, true),
             Message::RemoveMember(m) => self.arrival_member(m, false),
+            Message::Recovery(m) => {
+                let said = self.recovery.update(&mut self.doc, m);
+                if said.is_some() {
+                    self.notice = said;
+                    self.refresh();
+                }
+            }
             Message::ByClock(on) => self.edit_arrival(|all, side, i, track| {
                 arrival_edit::set_by_clock(all, side, i, track, on)
             }),

@@ -117,3 +117,97 @@ fn recent_files_keep_ten_most_recent_first() {
     none.add(&again);
     assert_eq!(none.files().len(), 1);
 }
+
+/// The order of battle, the setup and the schedule are autosaved too, and
+/// a window opened on them after a crash offers the changes back.
+mod side_documents {
+    use berthier_editor::app::{App, Message, Screen};
+    use berthier_editor::screen::oob;
+    use berthier_tools::files::autosave_path;
+
+    use crate::common::files;
+    use crate::common::ui::{click, open_app, shows};
+
+    fn tick(app: &mut App) {
+        let _ = app.update(Message::AutosaveTick);
+    }
+
+    #[test]
+    fn an_order_of_battle_renamed_comes_back_after_a_crash() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        files::copy_tree(dir.path(), &["counters", "schema/series"]);
+        let path = dir
+            .path()
+            .join("counters/rivoli-1797/rivoli-1797.counters.ron");
+        let before = std::fs::read_to_string(&path).expect("read");
+        let mut app = open_app(&path, dir.path());
+        let Screen::Oob(s) = app.screen() else {
+            panic!("the OOB")
+        };
+        let unit = s.doc().own().units[0].id.clone();
+        let select = berthier_tools::oob::tree::Item {
+            kind: berthier_tools::oob::tree::Kind::Unit,
+            id: unit.clone(),
+        };
+        let _ = app.update(Message::Oob(oob::Message::Select(select)));
+        let _ =
+            app.update(Message::Oob(oob::Message::Rename("Lebley 1er".into())));
+        tick(&mut app);
+        assert!(autosave_path(&path).is_file(), "autosaved");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), before);
+        drop(app); // the crash
+
+        let mut app = open_app(&path, dir.path());
+        assert!(shows(&app, "Recover"));
+        click(&mut app, "Recover");
+        let Screen::Oob(s) = app.screen() else {
+            panic!("the OOB")
+        };
+        assert_eq!(s.doc().own().unit(&unit).expect("unit").name, "Lebley 1er");
+        assert!(s.is_dirty(), "recovered, not yet saved");
+        click(&mut app, "Save");
+        assert!(!autosave_path(&path).exists(), "saved: nothing to recover");
+        assert!(
+            std::fs::read_to_string(&path)
+                .expect("read")
+                .contains("Lebley 1er")
+        );
+    }
+
+    #[test]
+    fn a_schedule_moved_comes_back_and_discard_deletes_the_autosave() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        crate::setup::copy_tree(dir.path());
+        let path = dir
+            .path()
+            .join("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+        let mut app = crate::timeline::timeline_app(&path, dir.path());
+        click(&mut app, "Netherlands cavalry 84");
+        let at = |app: &App| {
+            let Screen::Timeline(t) = app.screen() else {
+                panic!("timeline")
+            };
+            t.doc().scenario().sides[1].reinforcements[2].at.clone()
+        };
+        let before = at(&app);
+        click(&mut app, "Later ▶");
+        let moved = at(&app);
+        assert_ne!(moved, before);
+        tick(&mut app);
+        assert!(autosave_path(&path).is_file());
+        drop(app);
+
+        let mut app = crate::timeline::timeline_app(&path, dir.path());
+        assert_eq!(at(&app), before, "the file as saved");
+        click(&mut app, "Recover");
+        assert_eq!(at(&app), moved);
+        click(&mut app, "Undo");
+        assert_eq!(at(&app), before, "one undo step over the file");
+        drop(app);
+
+        let mut app = crate::timeline::timeline_app(&path, dir.path());
+        click(&mut app, "Discard");
+        assert!(!autosave_path(&path).exists(), "discarded");
+        assert!(!shows(&app, "Recover"));
+    }
+}

@@ -61,6 +61,21 @@ pub enum SaveError {
     ReadOnly(&'static str),
 }
 
+/// A document whose unsaved changes are autosaved beside its file and
+/// offered back when it is opened again (orders of battle, set-ups and
+/// schedules; maps keep theirs in `files`).
+pub trait Recoverable {
+    /// Writes the autosave when there are unsaved changes.
+    fn autosave(&self) -> Result<(), SaveError>;
+    /// The autosave left newer than the file, if any.
+    fn recovery(&self) -> Option<crate::files::Recovery>;
+    /// Takes the autosave's content as one undo step over the file.
+    fn recover(
+        &mut self,
+        recovery: &crate::files::Recovery,
+    ) -> Result<(), SaveError>;
+}
+
 /// What a file holds, as the comment-keeping writer reads it back to
 /// check its work.
 pub trait Document: Serialize + DeserializeOwned + PartialEq {}
@@ -215,6 +230,45 @@ impl<S> EditedFile<S> {
     fn saved(&mut self) {
         self.history.mark_saved();
         self.disk = DiskStamp::read(&self.path);
+        // Saved: nothing is left to recover.
+        crate::files::remove_autosave(&self.path);
+    }
+
+    /// Writes `written` to the autosave beside the file
+    /// (`.<name>.autosave`, [`crate::files::autosave_path`]) as Save would
+    /// write the file: its comments kept where the writer can keep them,
+    /// else formatted whole. The file itself is not touched.
+    pub fn autosave<T: Document>(&self, written: &T) -> Result<(), SaveError> {
+        let original = std::fs::read_to_string(&self.path).unwrap_or_default();
+        let patched = berthier_schema::preserve::patch_text(
+            &original,
+            self.format,
+            written,
+        );
+        let text = match patched {
+            Some(text) => text,
+            None => to_text(written, self.format)?,
+        };
+        let side = crate::files::autosave_path(&self.path);
+        save_atomic(&side, text.as_bytes())
+            .map_err(|e| SaveError::Write(side, e))
+    }
+
+    /// The autosave left newer than the file (a crash, or a close without
+    /// saving), if any.
+    pub fn recovery(&self) -> Option<crate::files::Recovery> {
+        crate::files::find_recovery(&self.path)
+    }
+
+    /// The document an autosave holds.
+    pub fn read_recovery<T: Document>(
+        &self,
+        recovery: &crate::files::Recovery,
+    ) -> Result<T, SaveError> {
+        let text = std::fs::read_to_string(&recovery.path)
+            .map_err(|e| SaveError::Read(recovery.path.clone(), e))?;
+        parse(&text, self.format)
+            .map_err(|e| SaveError::Reread(recovery.path.clone(), e))
     }
 }
 

@@ -255,3 +255,30 @@ fn own_ids(c: &Counters) -> std::collections::BTreeSet<String> {
     let units = c.units.iter().map(|u| u.id.clone());
     sides.chain(formations).chain(units).collect()
 }
+
+impl crate::edited::Recoverable for OobDoc {
+    /// Writes the autosave beside the file when there are unsaved changes
+    /// (the file itself is not touched).
+    fn autosave(&self) -> Result<(), SaveError> {
+        match self.is_dirty() {
+            true => self.file.autosave(&self.own),
+            false => Ok(()),
+        }
+    }
+
+    /// The autosave left newer than the file, if any.
+    fn recovery(&self) -> Option<crate::files::Recovery> {
+        self.file.recovery()
+    }
+
+    /// Takes the autosave's content as one undo step over the file as
+    /// read (undo goes back to the file; Save writes it).
+    fn recover(
+        &mut self,
+        recovery: &crate::files::Recovery,
+    ) -> Result<(), SaveError> {
+        let content: Counters = self.file.read_recovery(recovery)?;
+        self.apply(OobEdit::ReplaceAll(Box::new(content)), None);
+        Ok(())
+    }
+}

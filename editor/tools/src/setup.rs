@@ -343,3 +343,58 @@ fn as_written_list(
         })
         .collect()
 }
+
+impl crate::edited::Recoverable for SetupDoc {
+    /// Writes the autosave beside the file when there are unsaved changes
+    /// (the file itself is not touched).
+    fn autosave(&self) -> Result<(), SaveError> {
+        match self.is_dirty() && self.is_editable() {
+            true => self.file.autosave(&self.as_written()?),
+            false => Ok(()),
+        }
+    }
+
+    /// The autosave left newer than the file, if any.
+    fn recovery(&self) -> Option<crate::files::Recovery> {
+        self.file.recovery()
+    }
+
+    /// Takes the autosave's setups, instructions and victory conditions
+    /// (what this screen edits) as one undo step over the file as read.
+    /// An instruction the autosave writes as the file does keeps its
+    /// resolved form (a `DeploymentOf` shown as the other scenario's
+    /// zones).
+    fn recover(
+        &mut self,
+        recovery: &crate::files::Recovery,
+    ) -> Result<(), SaveError> {
+        let saved: Scenario = self.file.read_recovery(recovery)?;
+        let on_disk: Scenario = self.file.read_written()?;
+        let mut instructions = self.instructions();
+        for (i, side) in saved.sides.iter().enumerate() {
+            let (Some(shown), Some(disk)) =
+                (instructions.get_mut(i), on_disk.sides.get(i))
+            else {
+                continue;
+            };
+            for (j, ins) in side.instructions.iter().enumerate() {
+                if disk.instructions.get(j) != Some(ins) {
+                    match shown.get_mut(j) {
+                        Some(slot) => *slot = ins.clone(),
+                        None => shown.push(ins.clone()),
+                    }
+                }
+            }
+            shown.truncate(side.instructions.len());
+        }
+        let setups = saved.sides.iter().map(|s| s.setup.clone()).collect();
+        let step = SetupStep::Batch(vec![
+            SetupStep::Setups(setups),
+            SetupStep::Instructions(instructions),
+            SetupStep::Victory(saved.victory),
+        ]);
+        let before = step.apply_to(&mut self.scenario);
+        self.file.record(before, None);
+        Ok(())
+    }
+}

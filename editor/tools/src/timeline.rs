@@ -242,3 +242,30 @@ impl TimelineDoc {
         Ok(())
     }
 }
+
+impl crate::edited::Recoverable for TimelineDoc {
+    /// Writes the autosave beside the file when there are unsaved changes
+    /// (the file itself is not touched).
+    fn autosave(&self) -> Result<(), SaveError> {
+        match self.is_dirty() && !self.variant {
+            true => self.file.autosave(&self.scenario),
+            false => Ok(()),
+        }
+    }
+
+    /// The autosave left newer than the file, if any.
+    fn recovery(&self) -> Option<crate::files::Recovery> {
+        self.file.recovery()
+    }
+
+    /// Takes the autosave's arrivals (what this screen edits) as one undo
+    /// step over the file as read.
+    fn recover(
+        &mut self,
+        recovery: &crate::files::Recovery,
+    ) -> Result<(), SaveError> {
+        let saved: Scenario = self.file.read_recovery(recovery)?;
+        self.apply_arrivals(arrival_edit::of(&saved));
+        Ok(())
+    }
+}

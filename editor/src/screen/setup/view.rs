@@ -46,6 +46,9 @@ impl SetupScreen {
             );
         }
         let mut page = column![self.toolbar()];
+        if let Some(offer) = self.recovery.view(Message::Recovery) {
+            page = page.push(offer);
+        }
         if let Some(banner) = self.disk_banner() {
             page = page.push(banner);
         }

@@ -25,6 +25,9 @@ impl TimelineScreen {
     /// The window's content.
     pub fn view(&self) -> Element<'_, Message> {
         let mut page = column![self.toolbar()];
+        if let Some(offer) = self.recovery.view(Message::Recovery) {
+            page = page.push(offer);
+        }
         for warning in &self.doc.warnings {
             page =
                 page.push(text(warning.clone()).style(text::danger).size(14));

@@ -71,6 +71,8 @@ pub enum OobEdit {
         /// The formation.
         formation: Box<Formation>,
     },
+    /// The file's whole content replaced (an autosave recovered).
+    ReplaceAll(Box<Counters>),
     /// Several edits as one step, applied in order.
     Batch(Vec<OobEdit>),
 }
@@ -117,6 +119,7 @@ impl OobEdit {
                 .iter()
                 .find(|x| x.id == m.id)
                 .is_none_or(|x| x == &**m),
+            Self::ReplaceAll(all) => **all == *c,
             Self::Batch(all) => all.iter().all(|e| e.is_noop(c)),
         }
     }
@@ -224,6 +227,9 @@ impl OobEdit {
                 },
                 None => Self::Batch(Vec::new()),
             },
+            Self::ReplaceAll(all) => {
+                Self::ReplaceAll(Box::new(std::mem::replace(c, *all)))
+            }
             Self::Batch(all) => {
                 let mut inverses: Vec<OobEdit> =
                     all.into_iter().map(|e| e.apply(c)).collect();

@@ -18,6 +18,9 @@ pub enum SetupStep {
     Instructions(Instructions),
     /// The victory conditions.
     Victory(Vec<berthier_schema::scenario::VictoryCondition>),
+    /// Several of these as one step (an autosave recovered), applied in
+    /// order.
+    Batch(Vec<SetupStep>),
 }
 
 /// Applying a copy of the setups puts them in the scenario and returns the
@@ -45,6 +48,12 @@ impl Invertible<Scenario> for SetupStep {
             }
             Self::Victory(list) => {
                 Self::Victory(std::mem::replace(&mut scenario.victory, list))
+            }
+            Self::Batch(steps) => {
+                let mut inverses: Vec<Self> =
+                    steps.into_iter().map(|s| s.apply_to(scenario)).collect();
+                inverses.reverse();
+                Self::Batch(inverses)
             }
         }
     }

@@ -7,6 +7,7 @@
 mod common;
 mod vassal_common;
 
+mod autosave;
 mod counter_sheet;
 mod demo_map;
 mod history;
