@@ -83,6 +83,8 @@ fn a_game_opens_a_tab_per_map_with_its_transfer_ends_marked() {
             .iter()
             .any(|l| l.lines[0] == "ENTRY ← Wavre: Road to Ohain")
     );
+    // One line each on the map: the hours are in the panel's list.
+    assert!(words.iter().all(|l| l.lines.len() == 1), "{words:?}");
     // East-edge entries are labelled toward the map's middle.
     assert!(words.iter().all(|l| l.leftward), "{words:?}");
     assert!(shows(&app, "Waterloo (1)"));

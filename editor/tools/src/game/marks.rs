@@ -85,24 +85,52 @@ pub fn labels(marks: &[Mark], map: &Map) -> Vec<Label> {
         .collect()
 }
 
-/// What is written on the map: "ENTRY ← Wavre: Road to Ohain", then the
-/// hours by arm (the panel lists the routes too).
+/// What is written on the map: one line, "ENTRY ← Wavre: Road to Ohain",
+/// a long place name cut ("Trail on the eastern edge sou…"). The hours by
+/// arm and the whole names are in the panel's list of routes: on the map
+/// they made cards a third of the map wide.
 pub fn label_lines(mark: &Mark) -> Vec<String> {
     let other = short(&mark.other_map);
+    let place = cut(&mark.place, PLACE_CHARS);
     let head = match mark.kind {
-        MarkKind::Exit => format!("EXIT → {other}: {}", mark.place),
-        MarkKind::Entry => format!("ENTRY ← {other}: {}", mark.place),
-        MarkKind::Join => format!("JOINS {other}: {}", mark.place),
+        MarkKind::Exit => format!("EXIT → {other}: {place}"),
+        MarkKind::Entry => format!("ENTRY ← {other}: {place}"),
+        MarkKind::Join => format!("JOINS {other}: {place}"),
     };
-    let mut lines = vec![head];
-    if !mark.hours.is_empty() {
-        lines.push(mark.hours.clone());
+    vec![head]
+}
+
+/// The longest place name written whole on the map.
+const PLACE_CHARS: usize = 28;
+
+/// `text` cut to `max` characters, the last being "…".
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
     }
-    lines
+    let kept: String = text.chars().take(max - 1).collect();
+    format!("{}…", kept.trim_end())
 }
 
 /// A map's name up to its first comma ("Waterloo, 18 June 1815" is
 /// "Waterloo" on the map).
 pub fn short(name: &str) -> &str {
     name.split(',').next().unwrap_or(name).trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_place_is_cut_and_a_short_one_kept() {
+        assert_eq!(cut("Road to Ohain", PLACE_CHARS), "Road to Ohain");
+        let long = "Trail on the eastern edge south of La Chapelle St Lambert";
+        let shown = cut(long, PLACE_CHARS);
+        assert_eq!(shown.chars().count(), PLACE_CHARS);
+        assert!(
+            shown.ends_with('…')
+                && long.starts_with(shown.trim_end_matches('…'))
+        );
+    }
 }
