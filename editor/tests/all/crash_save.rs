@@ -74,11 +74,13 @@ fn a_save_killed_at_any_moment_leaves_the_old_or_the_new_file() {
         // Each child starts from the bundled text (it saves the map it
         // reads and that map renamed, so it must read the same one).
         std::fs::write(&path, &original).unwrap();
+        // Its errors go to a file, quoted if it stops before saving.
+        let errors = dir.path().join("save-loop.stderr");
         let mut child = Command::new(env!("CARGO_BIN_EXE_berthier-editor"))
             .arg("save-loop")
             .arg(&path)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&errors).unwrap())
             .spawn()
             .unwrap();
         // Once it says it has loaded the map it saves it every few tens
@@ -87,7 +89,15 @@ fn a_save_killed_at_any_moment_leaves_the_old_or_the_new_file() {
         let mut line = String::new();
         let out = child.stdout.take().unwrap();
         BufReader::new(out).read_line(&mut line).unwrap();
-        assert_eq!(line.trim(), "saving", "seed {seed}, kill {kill}");
+        if line.trim() != "saving" {
+            let status = child.wait().unwrap();
+            let said = std::fs::read_to_string(&errors).unwrap_or_default();
+            panic!(
+                "seed {seed}, kill {kill}: the child stopped before saving \
+                 ({status}): {said:?}; the file held {} bytes",
+                std::fs::metadata(&path).map_or(0, |m| m.len())
+            );
+        }
         std::thread::sleep(Duration::from_micros(dice.below(150_000)));
         child.kill().unwrap(); // SIGKILL
         let status = child.wait().unwrap();
