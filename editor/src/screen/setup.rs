@@ -17,6 +17,7 @@ mod layer;
 mod live;
 mod place;
 mod posture;
+mod rules_tools;
 mod victory_tools;
 mod view;
 mod zone_tools;
@@ -43,6 +44,7 @@ pub type BaseError = berthier_schema::pack::ChainError<
 >;
 
 pub use layer::LayerKey;
+pub use rules_tools::RuleEdit;
 pub use zone_tools::ZoneTool;
 
 /// What the left panel lists.
@@ -56,6 +58,8 @@ pub enum Tab {
     Variant,
     /// The victory conditions.
     Victory,
+    /// The special rules and the scenario's options.
+    Rules,
 }
 
 /// The screen's state.
@@ -108,6 +112,8 @@ pub struct SetupScreen {
     game_marks: Vec<berthier_tools::game::Mark>,
     /// The autosave found at opening, offered back.
     recovery: crate::screen::recovery::Offer,
+    /// The Rules tab's "New option" field.
+    new_option: String,
 }
 
 /// What is worked out from the setup after each edit.
@@ -127,6 +133,8 @@ struct Shown {
 pub enum Message {
     /// The autosave's question, or time to autosave.
     Recovery(crate::screen::recovery::Message),
+    /// A Rules tab edit.
+    Rules(rules_tools::RuleEdit),
     /// From the map canvas (pan, zoom, clicks).
     Canvas(map_canvas::Message),
     /// A key for the setup (turn, remove, cancel).
@@ -257,6 +265,7 @@ impl SetupScreen {
             live_due: true,
             game_marks: Vec::new(),
             recovery: crate::screen::recovery::Offer::default(),
+            new_option: String::new(),
         };
         screen.recovery = crate::screen::recovery::Offer::of(&screen.doc);
         screen.variant_diff = screen.compare_with_base();
@@ -444,6 +453,7 @@ impl SetupScreen {
             Message::AddMember(m) => self.edit_members(m, true),
             Message::RemoveMember(m) => self.edit_members(m, false),
             Message::CheckDisk => self.check_disk(),
+            Message::Rules(edit) => self.rule_edit(edit),
             Message::Recovery(m) => {
                 let said = self.recovery.update(&mut self.doc, m);
                 if said.is_some() {

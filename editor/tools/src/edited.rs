@@ -68,11 +68,11 @@ pub trait Recoverable {
     /// Writes the autosave when there are unsaved changes.
     fn autosave(&self) -> Result<(), SaveError>;
     /// The autosave left newer than the file, if any.
-    fn recovery(&self) -> Option<crate::files::Recovery>;
+    fn recovery(&self) -> Option<crate::autosave::Recovery>;
     /// Takes the autosave's content as one undo step over the file.
     fn recover(
         &mut self,
-        recovery: &crate::files::Recovery,
+        recovery: &crate::autosave::Recovery,
     ) -> Result<(), SaveError>;
 }
 
@@ -231,11 +231,11 @@ impl<S> EditedFile<S> {
         self.history.mark_saved();
         self.disk = DiskStamp::read(&self.path);
         // Saved: nothing is left to recover.
-        crate::files::remove_autosave(&self.path);
+        crate::autosave::remove_autosave(&self.path);
     }
 
     /// Writes `written` to the autosave beside the file
-    /// (`.<name>.autosave`, [`crate::files::autosave_path`]) as Save would
+    /// (`.<name>.autosave`, [`crate::autosave::autosave_path`]) as Save would
     /// write the file: its comments kept where the writer can keep them,
     /// else formatted whole. The file itself is not touched.
     pub fn autosave<T: Document>(&self, written: &T) -> Result<(), SaveError> {
@@ -249,21 +249,21 @@ impl<S> EditedFile<S> {
             Some(text) => text,
             None => to_text(written, self.format)?,
         };
-        let side = crate::files::autosave_path(&self.path);
+        let side = crate::autosave::autosave_path(&self.path);
         save_atomic(&side, text.as_bytes())
             .map_err(|e| SaveError::Write(side, e))
     }
 
     /// The autosave left newer than the file (a crash, or a close without
     /// saving), if any.
-    pub fn recovery(&self) -> Option<crate::files::Recovery> {
-        crate::files::find_recovery(&self.path)
+    pub fn recovery(&self) -> Option<crate::autosave::Recovery> {
+        crate::autosave::find_recovery(&self.path)
     }
 
     /// The document an autosave holds.
     pub fn read_recovery<T: Document>(
         &self,
-        recovery: &crate::files::Recovery,
+        recovery: &crate::autosave::Recovery,
     ) -> Result<T, SaveError> {
         let text = std::fs::read_to_string(&recovery.path)
             .map_err(|e| SaveError::Read(recovery.path.clone(), e))?;

@@ -3,7 +3,6 @@
 //! keeping a map's relative paths right when it is saved elsewhere.
 
 use std::path::{Component, Path, PathBuf};
-use std::time::SystemTime;
 
 use berthier_schema::document::{LoadError, WriteError, to_text};
 use berthier_schema::io::save_atomic;
@@ -50,6 +49,9 @@ pub fn map_text(map: &Map, path: &Path) -> Result<String, FileError> {
     Ok(to_text(map, format)?)
 }
 
+pub use crate::autosave::{
+    Recovery, autosave_path, describe_time, find_recovery, remove_autosave,
+};
 /// What saving a map over a file does: the one answer every document's
 /// save gives ([`crate::edited`]); on `NeedsRewrite` ask the author, then
 /// [`rewrite_map`] or save elsewhere.
@@ -127,49 +129,12 @@ fn write(path: &Path, text: &str) -> Result<(), FileError> {
         .map_err(|e| FileError::Save(path.to_owned(), e))
 }
 
-/// Where the autosave of `path` goes: `.<file name>.autosave` beside it.
-pub fn autosave_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "map".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.autosave"))
-}
-
 /// Writes the autosave of the map that lives at `path`, in its format.
 pub fn autosave(map: &Map, path: &Path) -> Result<(), FileError> {
     let text = map_text(map, path)?;
     let side = autosave_path(path);
     save_atomic(&side, text.as_bytes())
         .map_err(|e| FileError::Autosave(side, e))
-}
-
-/// Removes the autosave of `path`, if any.
-pub fn remove_autosave(path: &Path) {
-    let _ = std::fs::remove_file(autosave_path(path));
-}
-
-/// An autosave newer than its map.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Recovery {
-    /// The autosave file.
-    pub path: PathBuf,
-    /// When it was written.
-    pub written: SystemTime,
-}
-
-/// The autosave of `path` if it is newer than the file itself (a crash or
-/// a close without saving left changes in it).
-pub fn find_recovery(path: &Path) -> Option<Recovery> {
-    let side = autosave_path(path);
-    let written = std::fs::metadata(&side).ok()?.modified().ok()?;
-    let saved = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-    if saved.is_some_and(|s| s > written) {
-        return None;
-    }
-    Some(Recovery {
-        path: side,
-        written,
-    })
 }
 
 /// Reads the map in an autosave of `original` (same format).
@@ -252,18 +217,6 @@ fn relative(target: &Path, base: &Path) -> Option<PathBuf> {
         out.push(c);
     }
     Some(out)
-}
-
-/// "14:03 UTC, 5 min ago" for a file time.
-pub fn describe_time(t: SystemTime) -> String {
-    let secs = t
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (h, m) = ((secs / 3600) % 24, (secs / 60) % 60);
-    let ago = SystemTime::now()
-        .duration_since(t)
-        .map_or(0, |d| d.as_secs() / 60);
-    format!("{h:02}:{m:02} UTC, {ago} min ago")
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 //! | [`pack`] | a scenario pack's root and its documents by kind and name |
 //! | [`demo`], [`folders`], [`recent`] | the demo battle, the user's folders, recent files |
 
+pub mod autosave;
 pub mod counter_art;
 pub mod demo;
 pub mod edited;

@@ -11,6 +11,7 @@ pub mod instruction_edit;
 pub mod new;
 pub mod posture;
 pub mod roster;
+pub mod rules_edit;
 pub mod stack;
 pub mod variant;
 pub mod victory_edit;
@@ -42,7 +43,9 @@ use berthier_schema::battle::Battle;
 use berthier_schema::pack::{
     beside, load_counters, load_scenario, load_series_named,
 };
-use berthier_schema::scenario::{Instruction, Placed, VictoryCondition};
+use berthier_schema::scenario::{
+    Instruction, Placed, ScenarioOption, SpecialRule, VictoryCondition,
+};
 use berthier_schema::{Counters, Document, HexId, Scenario, Series};
 
 use crate::edited::EditedFile;
@@ -71,9 +74,28 @@ pub struct SetupDoc {
     /// The instructions as resolved when the file was read (or last
     /// saved): only those a zone edit changed since are written back.
     instructions_read: Instructions,
-    /// The victory conditions as resolved when the file was read (or last
-    /// saved): written back only once edited here.
-    victory_read: Vec<VictoryCondition>,
+    /// The victory conditions, special rules and options as resolved when
+    /// the file was read (or last saved): each written back only once
+    /// edited here.
+    parts_read: Parts,
+}
+
+/// The parts of the scenario written back only once edited here.
+#[derive(Debug, Clone, PartialEq)]
+struct Parts {
+    victory: Vec<VictoryCondition>,
+    special_rules: Vec<SpecialRule>,
+    options: Vec<ScenarioOption>,
+}
+
+impl Parts {
+    fn of(s: &Scenario) -> Self {
+        Self {
+            victory: s.victory.clone(),
+            special_rules: s.special_rules.clone(),
+            options: s.options.clone(),
+        }
+    }
 }
 
 /// Every side's setup list, as one undo step restores them.
@@ -116,10 +138,10 @@ impl SetupDoc {
             .iter()
             .map(|s| s.instructions.clone())
             .collect();
-        let victory_read = scenario.victory.clone();
+        let parts_read = Parts::of(&scenario);
         let file = EditedFile::open(path).map_err(|e| whole(e.to_string()))?;
         Ok(Self {
-            victory_read,
+            parts_read,
             file,
             opened,
             counters,
@@ -207,6 +229,33 @@ impl SetupDoc {
         self.file.record(before, None);
     }
 
+    /// Replaces the special rules with `after` as one undo step (typing
+    /// into one field merges into one step, named by `merge`).
+    pub fn apply_rules(
+        &mut self,
+        after: Vec<SpecialRule>,
+        merge: Option<String>,
+    ) {
+        if !self.is_editable() || after == self.scenario.special_rules {
+            return;
+        }
+        let before = SetupStep::Rules(after).apply_to(&mut self.scenario);
+        self.file.record(before, merge);
+    }
+
+    /// Replaces the scenario's options with `after` as one undo step.
+    pub fn apply_options(
+        &mut self,
+        after: Vec<ScenarioOption>,
+        merge: Option<String>,
+    ) {
+        if !self.is_editable() || after == self.scenario.options {
+            return;
+        }
+        let before = SetupStep::Options(after).apply_to(&mut self.scenario);
+        self.file.record(before, merge);
+    }
+
     /// Whether another program changed the file since it was read or
     /// saved here (a touch is not a change).
     pub fn changed_on_disk(&self) -> bool {
@@ -256,7 +305,7 @@ impl SetupDoc {
         let outcome = self.file.save(&written)?;
         if outcome == SaveOutcome::Saved {
             self.instructions_read = self.instructions();
-            self.victory_read = self.scenario.victory.clone();
+            self.parts_read = Parts::of(&self.scenario);
         }
         Ok(outcome)
     }
@@ -267,7 +316,7 @@ impl SetupDoc {
         let written = self.as_written()?;
         self.file.rewrite(&written)?;
         self.instructions_read = self.instructions();
-        self.victory_read = self.scenario.victory.clone();
+        self.parts_read = Parts::of(&self.scenario);
         Ok(())
     }
 
@@ -284,8 +333,17 @@ impl SetupDoc {
             side.instructions =
                 as_written_list(&shown.instructions, read, &side.instructions);
         }
-        if self.scenario.victory != self.victory_read {
+        let read = &self.parts_read;
+        if self.scenario.victory != read.victory {
             written.victory.clone_from(&self.scenario.victory);
+        }
+        if self.scenario.special_rules != read.special_rules {
+            written
+                .special_rules
+                .clone_from(&self.scenario.special_rules);
+        }
+        if self.scenario.options != read.options {
+            written.options.clone_from(&self.scenario.options);
         }
         Ok(written)
     }
@@ -359,8 +417,8 @@ impl crate::edited::Recoverable for SetupDoc {
         self.file.recovery()
     }
 
-    /// Takes the autosave's setups, instructions and victory conditions
-    /// (what this screen edits) as one undo step over the file as read.
+    /// Takes the autosave's setups, instructions, victory conditions,
+    /// special rules and options (what this screen edits) as one undo step over the file as read.
     /// An instruction the autosave writes as the file does keeps its
     /// resolved form (a `DeploymentOf` shown as the other scenario's
     /// zones).
@@ -392,6 +450,8 @@ impl crate::edited::Recoverable for SetupDoc {
             SetupStep::Setups(setups),
             SetupStep::Instructions(instructions),
             SetupStep::Victory(saved.victory),
+            SetupStep::Rules(saved.special_rules),
+            SetupStep::Options(saved.options),
         ]);
         let before = step.apply_to(&mut self.scenario);
         self.file.record(before, None);

@@ -487,3 +487,75 @@ fn an_arrivals_time_forced_march_and_option_are_set_on_the_timeline() {
     assert_eq!(saved.at, TurnRef::Turn(2));
     assert!(saved.no_forced_march, "{text}");
 }
+
+#[test]
+fn special_rules_and_options_are_made_on_the_rules_tab_and_saved() {
+    use berthier_editor::screen::setup::{Message as Setup, RuleEdit, Tab};
+    let setup = |app: &mut App, m: Setup| {
+        let _ = app.update(Message::Setup(m));
+    };
+    let rule = |app: &mut App, e: RuleEdit| {
+        let _ = app.update(Message::Setup(Setup::Rules(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
+    setup(&mut app, Setup::Show(Tab::Rules));
+    assert!(shows(&mut app, "Special rules: 0"));
+    rule(&mut app, RuleEdit::NewOption("Balance the battle".into()));
+    click(&mut app, "Add option");
+    click(&mut app, "Add rule");
+    for c in ["F", "Fo", "Fog"] {
+        rule(&mut app, RuleEdit::Title(0, c.into()));
+    }
+    rule(
+        &mut app,
+        RuleEdit::Text(0, "No fire beyond one hex.".into()),
+    );
+    rule(
+        &mut app,
+        RuleEdit::Option(0, Some("balance-the-battle".into())),
+    );
+    let scenario = |app: &App| match app.screen() {
+        Screen::Setup(s) => s.doc().scenario().clone(),
+        _ => panic!("Setup"),
+    };
+    let s = scenario(&app);
+    assert_eq!(s.options[0].id, "balance-the-battle");
+    assert_eq!(s.special_rules[0].title, "Fog");
+    assert_eq!(
+        s.special_rules[0].option.as_deref(),
+        Some("balance-the-battle")
+    );
+    // The rule holds under it: the option cannot go.
+    rule(&mut app, RuleEdit::DeleteOption(0));
+    assert_eq!(scenario(&app).options.len(), 1);
+    let Screen::Setup(screen) = app.screen() else {
+        panic!("Setup")
+    };
+    assert!(
+        screen
+            .notice()
+            .is_some_and(|n| n.contains("hold only under"))
+    );
+    // Typing the title was one step: undo the option, the text, the
+    // title, then the rule.
+    click(&mut app, "Undo");
+    click(&mut app, "Undo");
+    assert_eq!(scenario(&app).special_rules[0].title, "Fog");
+    click(&mut app, "Undo");
+    assert_eq!(scenario(&app).special_rules[0].title, "New rule");
+    for _ in 0..3 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(saved)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(saved.special_rules, scenario(&app).special_rules);
+    assert_eq!(saved.options, scenario(&app).options);
+}

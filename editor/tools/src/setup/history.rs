@@ -18,6 +18,10 @@ pub enum SetupStep {
     Instructions(Instructions),
     /// The victory conditions.
     Victory(Vec<berthier_schema::scenario::VictoryCondition>),
+    /// The special rules.
+    Rules(Vec<berthier_schema::scenario::SpecialRule>),
+    /// The scenario's options.
+    Options(Vec<berthier_schema::scenario::ScenarioOption>),
     /// Several of these as one step (an autosave recovered), applied in
     /// order.
     Batch(Vec<SetupStep>),
@@ -48,6 +52,13 @@ impl Invertible<Scenario> for SetupStep {
             }
             Self::Victory(list) => {
                 Self::Victory(std::mem::replace(&mut scenario.victory, list))
+            }
+            Self::Rules(list) => Self::Rules(std::mem::replace(
+                &mut scenario.special_rules,
+                list,
+            )),
+            Self::Options(list) => {
+                Self::Options(std::mem::replace(&mut scenario.options, list))
             }
             Self::Batch(steps) => {
                 let mut inverses: Vec<Self> =
