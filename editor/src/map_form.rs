@@ -156,6 +156,38 @@ fn span(
     }
 }
 
+/// The name typed into a form whose id follows the name until the id is
+/// typed itself ("Combat de la Vère" gives `combat-de-la-vere`); the
+/// name's and id's problems go as soon as they are typed again.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NameAndId {
+    /// The name as typed.
+    pub name: String,
+    /// The id, made from the name or typed.
+    pub id: String,
+    /// The id was typed (it no longer follows the name).
+    pub id_typed: bool,
+}
+
+impl NameAndId {
+    /// The name typed.
+    pub fn name_typed(&mut self, typed: String, problems: &mut Problems) {
+        problems.clear(Field::Name);
+        if !self.id_typed {
+            problems.clear(Field::Id);
+            self.id = id_from_name(&typed);
+        }
+        self.name = typed;
+    }
+
+    /// The id typed (emptied, it follows the name again).
+    pub fn id_typed(&mut self, typed: String, problems: &mut Problems) {
+        problems.clear(Field::Id);
+        self.id_typed = !typed.is_empty();
+        self.id = typed;
+    }
+}
+
 /// Whether `id` is one: lowercase letters, digits and `-`, not empty.
 pub fn is_id(id: &str) -> bool {
     let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();

@@ -54,6 +54,39 @@ impl Destination {
             _ => Ok(()),
         }
     }
+
+    /// A new document at `path`: checks its folder and that no file is
+    /// there (`exists` says so beside the file field), then, when
+    /// `problems` holds none, makes its folder and writes it with
+    /// `write`. Whether it was written; why not is in `problems`.
+    pub fn create<E: std::fmt::Display>(
+        &self,
+        path: &Path,
+        problems: &mut crate::map_form::Problems,
+        exists: &str,
+        write: Option<impl FnOnce(&Path) -> Result<(), E>>,
+    ) -> bool {
+        use crate::map_form::Field;
+        if let Some(why) = self.missing_folder(path) {
+            problems.add(Field::File, why);
+        } else if path.exists() {
+            problems.add(Field::File, exists);
+        }
+        let Some(write) = write.filter(|_| problems.is_empty()) else {
+            return false;
+        };
+        let written = self
+            .prepare(path)
+            .map_err(|e| e.to_string())
+            .and_then(|()| write(path).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                problems.add(Field::File, e);
+                false
+            }
+        }
+    }
 }
 
 /// Offers `series` first and chooses it (the pack's series), when given.

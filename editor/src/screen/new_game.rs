@@ -77,9 +77,7 @@ pub enum End {
 #[derive(Debug)]
 pub struct NewGameScreen {
     destination: Destination,
-    name: String,
-    id: String,
-    id_typed: bool,
+    named: map_form::NameAndId,
     date: String,
     scenarios: Vec<Choice>,
     battles: Vec<BattleRow>,
@@ -148,9 +146,7 @@ impl NewGameScreen {
                 folder: pack.root.join("scenarios"),
                 own_folder: true,
             },
-            name: String::new(),
-            id: String::new(),
-            id_typed: false,
+            named: map_form::NameAndId::default(),
             date: String::new(),
             scenarios,
             battles: Vec::new(),
@@ -165,19 +161,8 @@ impl NewGameScreen {
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
         match message {
-            Message::Name(v) => {
-                self.problems.clear(Field::Name);
-                if !self.id_typed {
-                    self.problems.clear(Field::Id);
-                    self.id = map_form::id_from_name(&v);
-                }
-                self.name = v;
-            }
-            Message::Id(v) => {
-                self.problems.clear(Field::Id);
-                self.id_typed = !v.is_empty();
-                self.id = v;
-            }
+            Message::Name(v) => self.named.name_typed(v, &mut self.problems),
+            Message::Id(v) => self.named.id_typed(v, &mut self.problems),
             Message::Date(v) => {
                 self.problems.clear(Field::Day);
                 self.date = v;
@@ -327,7 +312,7 @@ impl NewGameScreen {
 
     /// The file the game will be written to.
     pub fn target(&self) -> PathBuf {
-        self.destination.file(self.id.trim(), "game.ron")
+        self.destination.file(self.named.id.trim(), "game.ron")
     }
 
     /// The problem shown beside `field`.
@@ -340,35 +325,22 @@ impl NewGameScreen {
         let mut problems = Problems::default();
         let game = self.read(&mut problems);
         let path = self.target();
-        if let Some(why) = self.destination.missing_folder(&path) {
-            problems.add(Field::File, why);
-        } else if path.exists() {
-            problems.add(Field::File, "this game exists: choose another id");
-        }
+        let exists = "this game exists: choose another id";
+        let write = game.map(|g| move |p: &std::path::Path| g.write(p));
+        let written =
+            self.destination.create(&path, &mut problems, exists, write);
         self.problems = problems;
-        let game = game.filter(|_| self.problems.is_empty())?;
-        let written = self
-            .destination
-            .prepare(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|()| game.write(&path).map_err(|e| e.to_string()));
-        match written {
-            Ok(()) => Some(Event::Created(path)),
-            Err(e) => {
-                self.problems.add(Field::File, e);
-                None
-            }
-        }
+        written.then_some(Event::Created(path))
     }
 
     /// The game the fields describe; `None` with the problems noted.
     fn read(&self, problems: &mut Problems) -> Option<NewGame> {
-        let id = map_form::read_id(&self.id, problems);
-        let name = if self.name.trim().is_empty() {
+        let id = map_form::read_id(&self.named.id, problems);
+        let name = if self.named.name.trim().is_empty() {
             problems.add(Field::Name, "type the game's name");
             None
         } else {
-            map_form::read_name(&self.name, problems)
+            map_form::read_name(&self.named.name, problems)
         };
         if !is_date(self.date.trim()) {
             problems.add(
@@ -517,7 +489,7 @@ impl NewGameScreen {
     /// The form.
     pub fn view(&self) -> Element<'_, Message> {
         let p = &self.problems;
-        let target = match self.id.trim().is_empty() {
+        let target = match self.named.id.trim().is_empty() {
             true => self.destination.file("<id>", "game.ron"),
             false => self.target(),
         };
@@ -531,13 +503,14 @@ impl NewGameScreen {
             .size(14),
             labelled(
                 "Name",
-                text_input("La Vère et la Loire", &self.name)
+                text_input("La Vère et la Loire", &self.named.name)
                     .on_input(Message::Name),
                 p.of(Field::Name),
             ),
             labelled(
                 "Id",
-                text_input("vere-et-loire", &self.id).on_input(Message::Id),
+                text_input("vere-et-loire", &self.named.id)
+                    .on_input(Message::Id),
                 p.of(Field::Id),
             ),
             labelled(

@@ -23,10 +23,8 @@ pub struct NewOobScreen {
     folder: PathBuf,
     /// In a pack, each order of battle gets a folder of its own.
     own_folder: bool,
-    name: String,
-    id: String,
-    /// The id was typed: it no longer follows the name.
-    id_typed: bool,
+    /// The name, and the id that follows it until typed.
+    named: map_form::NameAndId,
     series: Vec<SeriesChoice>,
     series_chosen: Option<SeriesChoice>,
     /// The file chosen with the Save dialog.
@@ -93,9 +91,7 @@ impl NewOobScreen {
                 .or(data)
                 .map_or_else(|| PathBuf::from("."), Path::to_owned),
             own_folder: false,
-            name: String::new(),
-            id: String::new(),
-            id_typed: false,
+            named: map_form::NameAndId::default(),
             series,
             series_chosen,
             file: None,
@@ -110,19 +106,8 @@ impl NewOobScreen {
         message: Message,
     ) -> (Task<Message>, Option<Event>) {
         match message {
-            Message::Name(v) => {
-                self.problems.clear(Field::Name);
-                if !self.id_typed {
-                    self.problems.clear(Field::Id);
-                    self.id = map_form::id_from_name(&v);
-                }
-                self.name = v;
-            }
-            Message::Id(v) => {
-                self.problems.clear(Field::Id);
-                self.id_typed = !v.is_empty();
-                self.id = v;
-            }
+            Message::Name(v) => self.named.name_typed(v, &mut self.problems),
+            Message::Id(v) => self.named.id_typed(v, &mut self.problems),
             Message::Series(s) => {
                 self.problems.clear(Field::Series);
                 self.series_chosen = Some(s);
@@ -143,7 +128,7 @@ impl NewOobScreen {
                 return (task, None);
             }
             Message::ChooseFile => {
-                let name = format!("{}.counters.ron", self.id.trim());
+                let name = format!("{}.counters.ron", self.named.id.trim());
                 let task = new_file::save_dialog(
                     &self.folder,
                     &name,
@@ -170,7 +155,8 @@ impl NewOobScreen {
     /// The file the order of battle will be written to.
     pub fn target(&self) -> PathBuf {
         self.file.clone().unwrap_or_else(|| {
-            self.destination().file(self.id.trim(), "counters.ron")
+            self.destination()
+                .file(self.named.id.trim(), "counters.ron")
         })
     }
 
@@ -202,12 +188,12 @@ impl NewOobScreen {
     /// exists, unless `replace`).
     fn create(&mut self, replace: bool) -> Option<Event> {
         let mut problems = Problems::default();
-        let id = map_form::read_id(&self.id, &mut problems);
-        let name = if self.name.trim().is_empty() {
+        let id = map_form::read_id(&self.named.id, &mut problems);
+        let name = if self.named.name.trim().is_empty() {
             problems.add(Field::Name, "type the order of battle's name");
             None
         } else {
-            map_form::read_name(&self.name, &mut problems)
+            map_form::read_name(&self.named.name, &mut problems)
         };
         if self.series_chosen.is_none() {
             problems.add(Field::Series, "choose a series");
@@ -262,13 +248,13 @@ impl NewOobScreen {
             .size(14),
             labelled(
                 "Name",
-                text_input("Combat de la Vère 1809", &self.name)
+                text_input("Combat de la Vère 1809", &self.named.name)
                     .on_input(Message::Name),
                 p.of(Field::Name),
             ),
             labelled(
                 "Id",
-                text_input("combat-de-la-vere-1809", &self.id)
+                text_input("combat-de-la-vere-1809", &self.named.id)
                     .on_input(Message::Id),
                 p.of(Field::Id),
             ),
@@ -293,8 +279,9 @@ impl NewOobScreen {
 
     fn file_field(&self) -> Element<'_, Message> {
         // Until there is an id, show where the file will go.
-        let placeholder = (self.file.is_none() && self.id.trim().is_empty())
-            .then(|| self.destination().file("<id>", "counters.ron"));
+        let placeholder = (self.file.is_none()
+            && self.named.id.trim().is_empty())
+        .then(|| self.destination().file("<id>", "counters.ron"));
         new_file::file_field(&self.target(), placeholder, Message::ChooseFile)
     }
 

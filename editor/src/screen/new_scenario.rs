@@ -55,9 +55,7 @@ impl std::fmt::Display for SideChoice {
 #[derive(Debug)]
 pub struct NewScenarioScreen {
     destination: Destination,
-    name: String,
-    id: String,
-    id_typed: bool,
+    named: map_form::NameAndId,
     date: String,
     maps: Vec<Choice>,
     map: Option<Choice>,
@@ -124,9 +122,7 @@ impl NewScenarioScreen {
                 folder: pack.root.join("scenarios"),
                 own_folder: true,
             },
-            name: String::new(),
-            id: String::new(),
-            id_typed: false,
+            named: map_form::NameAndId::default(),
             date: String::new(),
             map: maps.first().cloned(),
             maps,
@@ -149,19 +145,8 @@ impl NewScenarioScreen {
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Option<Event> {
         match message {
-            Message::Name(v) => {
-                self.problems.clear(Field::Name);
-                if !self.id_typed {
-                    self.problems.clear(Field::Id);
-                    self.id = map_form::id_from_name(&v);
-                }
-                self.name = v;
-            }
-            Message::Id(v) => {
-                self.problems.clear(Field::Id);
-                self.id_typed = !v.is_empty();
-                self.id = v;
-            }
+            Message::Name(v) => self.named.name_typed(v, &mut self.problems),
+            Message::Id(v) => self.named.id_typed(v, &mut self.problems),
             Message::Date(v) => self.date = v,
             Message::Map(c) => {
                 self.problems.clear(Field::Map);
@@ -236,7 +221,7 @@ impl NewScenarioScreen {
 
     /// The file the scenario will be written to.
     pub fn target(&self) -> PathBuf {
-        self.destination.file(self.id.trim(), "scenario.ron")
+        self.destination.file(self.named.id.trim(), "scenario.ron")
     }
 
     /// The problem shown beside `field`.
@@ -249,36 +234,22 @@ impl NewScenarioScreen {
         let mut problems = Problems::default();
         let scenario = self.read(&mut problems);
         let path = self.target();
-        if let Some(why) = self.destination.missing_folder(&path) {
-            problems.add(Field::File, why);
-        } else if path.exists() {
-            problems
-                .add(Field::File, "this scenario exists: choose another id");
-        }
+        let exists = "this scenario exists: choose another id";
+        let write = scenario.map(|s| move |p: &Path| s.write(p));
+        let written =
+            self.destination.create(&path, &mut problems, exists, write);
         self.problems = problems;
-        let scenario = scenario.filter(|_| self.problems.is_empty())?;
-        let written = self
-            .destination
-            .prepare(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|()| scenario.write(&path).map_err(|e| e.to_string()));
-        match written {
-            Ok(()) => Some(Event::Created(path)),
-            Err(e) => {
-                self.problems.add(Field::File, e);
-                None
-            }
-        }
+        written.then_some(Event::Created(path))
     }
 
     /// The scenario the fields describe; `None` with the problems noted.
     fn read(&self, problems: &mut Problems) -> Option<NewScenario> {
-        let id = map_form::read_id(&self.id, problems);
-        let name = if self.name.trim().is_empty() {
+        let id = map_form::read_id(&self.named.id, problems);
+        let name = if self.named.name.trim().is_empty() {
             problems.add(Field::Name, "type the scenario's name");
             None
         } else {
-            map_form::read_name(&self.name, problems)
+            map_form::read_name(&self.named.name, problems)
         };
         let count = self.read_turns(problems);
         let path = self.target();
@@ -335,7 +306,7 @@ impl NewScenarioScreen {
     pub fn view(&self) -> Element<'_, Message> {
         let p = &self.problems;
         // Until there is an id, show where the file will go.
-        let target = match self.id.trim().is_empty() {
+        let target = match self.named.id.trim().is_empty() {
             true => self.destination.file("<id>", "scenario.ron"),
             false => self.target(),
         };
@@ -374,13 +345,14 @@ impl NewScenarioScreen {
         column![
             labelled(
                 "Name",
-                text_input("Combat de la Vère", &self.name)
+                text_input("Combat de la Vère", &self.named.name)
                     .on_input(Message::Name),
                 p.of(Field::Name),
             ),
             labelled(
                 "Id",
-                text_input("combat-de-la-vere", &self.id).on_input(Message::Id),
+                text_input("combat-de-la-vere", &self.named.id)
+                    .on_input(Message::Id),
                 p.of(Field::Id),
             ),
             labelled(

@@ -10,7 +10,7 @@ use berthier_editor::screen::map::{self, panel};
 use berthier_editor::screen::menu::{self, Action, Menu};
 use iced::keyboard;
 
-use crate::common::ui::{click, open_app, shows, with_ui};
+use crate::common::ui::{click, named_key, open_app, shows, with_ui};
 use crate::common::{self, demo_copy};
 
 fn paint(app: &mut App, hex: &str) {
@@ -87,18 +87,8 @@ fn edit_undo_from_the_menu_and_the_menu_closes() {
     // With a menu open, pointing at another title opens that one.
     let _ = app.update(Message::Menu(menu::Message::Point(Menu::Battle)));
     assert_eq!(app.menu_bar().open(), Some(Menu::Battle));
-    let escape = keyboard::Key::Named(keyboard::key::Named::Escape);
-    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
-        key: escape.clone(),
-        modified_key: escape,
-        physical_key: keyboard::key::Physical::Unidentified(
-            keyboard::key::NativeCode::Unidentified,
-        ),
-        location: keyboard::Location::Standard,
-        modifiers: keyboard::Modifiers::empty(),
-        text: None,
-        repeat: false,
-    }));
+    let escape = named_key(keyboard::key::Named::Escape);
+    let _ = app.update(Message::Key(escape));
     assert_eq!(app.menu_bar().open(), None, "Escape closes it");
 
     click(&mut app, "Help");

@@ -63,17 +63,47 @@ pub enum SaveError {
 
 /// A document whose unsaved changes are autosaved beside its file and
 /// offered back when it is opened again (orders of battle, set-ups and
-/// schedules; maps keep theirs in `files`).
+/// schedules; maps keep theirs in `files`). A document says what it
+/// writes and how it takes an autosave back; writing and finding the
+/// autosave are the same for all.
 pub trait Recoverable {
+    /// What its file holds.
+    type Written: Document;
+    /// Its undo steps.
+    type Step;
+
+    /// Its file.
+    fn edited(&self) -> &EditedFile<Self::Step>;
+
+    /// The document as Save would write it, when it has unsaved changes
+    /// this screen may write (`None`: nothing to autosave).
+    fn unsaved(&self) -> Result<Option<Self::Written>, SaveError>;
+
+    /// Takes what this screen edits from `saved` (an autosave's content)
+    /// as one undo step over the file as read.
+    fn take_back(&mut self, saved: Self::Written) -> Result<(), SaveError>;
+
     /// Writes the autosave when there are unsaved changes.
-    fn autosave(&self) -> Result<(), SaveError>;
+    fn autosave(&self) -> Result<(), SaveError> {
+        match self.unsaved()? {
+            Some(written) => self.edited().autosave(&written),
+            None => Ok(()),
+        }
+    }
+
     /// The autosave left newer than the file, if any.
-    fn recovery(&self) -> Option<crate::autosave::Recovery>;
-    /// Takes the autosave's content as one undo step over the file.
+    fn recovery(&self) -> Option<crate::autosave::Recovery> {
+        self.edited().recovery()
+    }
+
+    /// Takes the autosave's content back (one undo step over the file).
     fn recover(
         &mut self,
         recovery: &crate::autosave::Recovery,
-    ) -> Result<(), SaveError>;
+    ) -> Result<(), SaveError> {
+        let saved = self.edited().read_recovery(recovery)?;
+        self.take_back(saved)
+    }
 }
 
 /// What a file holds, as the comment-keeping writer reads it back to

@@ -257,28 +257,20 @@ fn own_ids(c: &Counters) -> std::collections::BTreeSet<String> {
 }
 
 impl crate::edited::Recoverable for OobDoc {
-    /// Writes the autosave beside the file when there are unsaved changes
-    /// (the file itself is not touched).
-    fn autosave(&self) -> Result<(), SaveError> {
-        match self.is_dirty() {
-            true => self.file.autosave(&self.own),
-            false => Ok(()),
-        }
+    type Written = Counters;
+    type Step = OobEdit;
+
+    fn edited(&self) -> &EditedFile<OobEdit> {
+        &self.file
     }
 
-    /// The autosave left newer than the file, if any.
-    fn recovery(&self) -> Option<crate::files::Recovery> {
-        self.file.recovery()
+    fn unsaved(&self) -> Result<Option<Counters>, SaveError> {
+        Ok(self.is_dirty().then(|| self.own.clone()))
     }
 
-    /// Takes the autosave's content as one undo step over the file as
-    /// read (undo goes back to the file; Save writes it).
-    fn recover(
-        &mut self,
-        recovery: &crate::files::Recovery,
-    ) -> Result<(), SaveError> {
-        let content: Counters = self.file.read_recovery(recovery)?;
-        self.apply(OobEdit::ReplaceAll(Box::new(content)), None);
+    /// The whole content, as one edit (undo goes back to the file).
+    fn take_back(&mut self, saved: Counters) -> Result<(), SaveError> {
+        self.apply(OobEdit::ReplaceAll(Box::new(saved)), None);
         Ok(())
     }
 }

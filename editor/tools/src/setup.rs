@@ -403,30 +403,25 @@ fn as_written_list(
 }
 
 impl crate::edited::Recoverable for SetupDoc {
-    /// Writes the autosave beside the file when there are unsaved changes
-    /// (the file itself is not touched).
-    fn autosave(&self) -> Result<(), SaveError> {
+    type Written = Scenario;
+    type Step = SetupStep;
+
+    fn edited(&self) -> &EditedFile<SetupStep> {
+        &self.file
+    }
+
+    fn unsaved(&self) -> Result<Option<Scenario>, SaveError> {
         match self.is_dirty() && self.is_editable() {
-            true => self.file.autosave(&self.as_written()?),
-            false => Ok(()),
+            true => self.as_written().map(Some),
+            false => Ok(None),
         }
     }
 
-    /// The autosave left newer than the file, if any.
-    fn recovery(&self) -> Option<crate::files::Recovery> {
-        self.file.recovery()
-    }
-
-    /// Takes the autosave's setups, instructions, victory conditions,
-    /// special rules and options (what this screen edits) as one undo step over the file as read.
-    /// An instruction the autosave writes as the file does keeps its
-    /// resolved form (a `DeploymentOf` shown as the other scenario's
-    /// zones).
-    fn recover(
-        &mut self,
-        recovery: &crate::files::Recovery,
-    ) -> Result<(), SaveError> {
-        let saved: Scenario = self.file.read_recovery(recovery)?;
+    /// The setups, instructions, victory conditions, special rules and
+    /// options (what this screen edits), as one step. An instruction the
+    /// autosave writes as the file does keeps its resolved form (a
+    /// `DeploymentOf` shown as the other scenario's zones).
+    fn take_back(&mut self, saved: Scenario) -> Result<(), SaveError> {
         let on_disk: Scenario = self.file.read_written()?;
         let mut instructions = self.instructions();
         for (i, side) in saved.sides.iter().enumerate() {

@@ -244,27 +244,19 @@ impl TimelineDoc {
 }
 
 impl crate::edited::Recoverable for TimelineDoc {
-    /// Writes the autosave beside the file when there are unsaved changes
-    /// (the file itself is not touched).
-    fn autosave(&self) -> Result<(), SaveError> {
-        match self.is_dirty() && !self.variant {
-            true => self.file.autosave(&self.scenario),
-            false => Ok(()),
-        }
+    type Written = Scenario;
+    type Step = ScheduleStep;
+
+    fn edited(&self) -> &EditedFile<ScheduleStep> {
+        &self.file
     }
 
-    /// The autosave left newer than the file, if any.
-    fn recovery(&self) -> Option<crate::files::Recovery> {
-        self.file.recovery()
+    fn unsaved(&self) -> Result<Option<Scenario>, SaveError> {
+        Ok((self.is_dirty() && !self.variant).then(|| self.scenario.clone()))
     }
 
-    /// Takes the autosave's arrivals (what this screen edits) as one undo
-    /// step over the file as read.
-    fn recover(
-        &mut self,
-        recovery: &crate::files::Recovery,
-    ) -> Result<(), SaveError> {
-        let saved: Scenario = self.file.read_recovery(recovery)?;
+    /// The arrivals (what this screen edits), as one step.
+    fn take_back(&mut self, saved: Scenario) -> Result<(), SaveError> {
         self.apply_arrivals(arrival_edit::of(&saved));
         Ok(())
     }

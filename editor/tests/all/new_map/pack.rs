@@ -25,6 +25,20 @@ fn example_battle_in(dir: &Path, screen: &str) -> (App, std::path::PathBuf) {
     (app, root)
 }
 
+/// The example battle's scenario as saved in the pack at `root`, with
+/// its text; its opening comments must be kept.
+fn saved_example(root: &Path) -> (berthier_schema::Scenario, String) {
+    let file = root.join("scenarios/example/example.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.starts_with("// An example battle"), "comments kept");
+    let Ok(Document::Scenario(s)) =
+        berthier_schema::load_document(&text, Format::Ron)
+    else {
+        panic!("{text}");
+    };
+    (s, text)
+}
+
 fn pack_form(app: &mut App, m: Form) {
     let _ = app.update(Message::NewPack(m));
 }
@@ -265,14 +279,7 @@ fn instructions_are_added_given_units_duplicated_and_deleted_in_setup() {
     assert_eq!(instructions(&app).len(), 2, "one step each");
 
     click(&mut app, "Save");
-    let file = root.join("scenarios/example/example.scenario.ron");
-    let text = std::fs::read_to_string(&file).expect("saved");
-    assert!(text.starts_with("// An example battle"), "comments kept");
-    let Ok(Document::Scenario(s)) =
-        berthier_schema::load_document(&text, Format::Ron)
-    else {
-        panic!("{text}");
-    };
+    let (s, text) = saved_example(&root);
     assert_eq!(s.sides[1].instructions.len(), 2, "{text}");
     assert_eq!(s.sides[1].instructions[0].units.formations, ["red-1"]);
 }
@@ -315,14 +322,7 @@ fn arrivals_are_added_given_units_duplicated_and_deleted_on_the_timeline() {
     assert_eq!(arrivals(&app).len(), 2, "one step each");
 
     click(&mut app, "Save");
-    let file = root.join("scenarios/example/example.scenario.ron");
-    let text = std::fs::read_to_string(&file).expect("saved");
-    assert!(text.starts_with("// An example battle"), "comments kept");
-    let Ok(Document::Scenario(s)) =
-        berthier_schema::load_document(&text, Format::Ron)
-    else {
-        panic!("{text}");
-    };
+    let (s, text) = saved_example(&root);
     assert_eq!(s.sides[0].reinforcements.len(), 2, "{text}");
 }
 
@@ -391,14 +391,7 @@ fn a_victory_objective_is_added_placed_scored_and_saved_in_setup() {
     click(&mut app, "Redo");
 
     click(&mut app, "Save");
-    let file = root.join("scenarios/example/example.scenario.ron");
-    let text = std::fs::read_to_string(&file).expect("saved");
-    assert!(text.starts_with("// An example battle"), "comments kept");
-    let Ok(Document::Scenario(s)) =
-        berthier_schema::load_document(&text, Format::Ron)
-    else {
-        panic!("{text}");
-    };
+    let (s, text) = saved_example(&root);
     assert_eq!(s.victory.len(), 3, "{text}");
     assert_eq!(s.victory[2].condition, expected);
 }
@@ -475,14 +468,7 @@ fn an_arrivals_time_forced_march_and_option_are_set_on_the_timeline() {
     click(&mut app, "Redo");
 
     click(&mut app, "Save");
-    let file = root.join("scenarios/example/example.scenario.ron");
-    let text = std::fs::read_to_string(&file).expect("saved");
-    assert!(text.starts_with("// An example battle"), "comments kept");
-    let Ok(Document::Scenario(s)) =
-        berthier_schema::load_document(&text, Format::Ron)
-    else {
-        panic!("{text}");
-    };
+    let (s, text) = saved_example(&root);
     let saved = &s.sides[1].reinforcements[0];
     assert_eq!(saved.at, TurnRef::Turn(2));
     assert!(saved.no_forced_march, "{text}");
@@ -548,14 +534,7 @@ fn special_rules_and_options_are_made_on_the_rules_tab_and_saved() {
         click(&mut app, "Redo");
     }
     click(&mut app, "Save");
-    let file = root.join("scenarios/example/example.scenario.ron");
-    let text = std::fs::read_to_string(&file).expect("saved");
-    assert!(text.starts_with("// An example battle"), "comments kept");
-    let Ok(Document::Scenario(saved)) =
-        berthier_schema::load_document(&text, Format::Ron)
-    else {
-        panic!("{text}");
-    };
+    let (saved, _) = saved_example(&root);
     assert_eq!(saved.special_rules, scenario(&app).special_rules);
     assert_eq!(saved.options, scenario(&app).options);
 }
