@@ -198,6 +198,19 @@ pub enum Message {
     RemoveMember(Member),
     /// Add an objective for this side (by index) and select it.
     AddObjective(usize),
+    /// Add an exit for this side (by index) and select it.
+    AddExit(usize),
+    /// Add points per enemy unit eliminated for this side (by index).
+    AddElimination(usize),
+    /// The selected exit leaves by this entry point or edge.
+    ExitVia(berthier_tools::ways::Way),
+    /// The selected exit counts this unit or formation too (`true`), or
+    /// no longer (`false`).
+    ExitMember(Member, bool),
+    /// How many units the selected exit needs.
+    ExitCount(u16),
+    /// Whether the selected exit wins outright.
+    ExitAutomatic(bool),
     /// Select a victory condition (by index).
     SelectCondition(usize),
     /// Duplicate the selected victory condition.
@@ -463,6 +476,27 @@ impl SetupScreen {
             }
             Message::DiskAnswer(reload) => return self.answer_disk(reload),
             Message::AddObjective(side) => self.add_objective(side),
+            Message::AddExit(side) => self.add_exit(side),
+            Message::AddElimination(side) => self.add_elimination(side),
+            Message::ExitVia(way) => self.edit_objective(|list, i| {
+                victory_edit::edit_exit(list, i, |via, _, _, _| {
+                    *via = way.location;
+                })
+            }),
+            Message::ExitMember(m, add) => self.edit_objective(|list, i| {
+                victory_edit::edit_exit(list, i, |_, units, _, _| {
+                    let _ = match add {
+                        true => berthier_tools::unit_set::add(units, m),
+                        false => berthier_tools::unit_set::remove(units, &m),
+                    };
+                })
+            }),
+            Message::ExitCount(n) => self.edit_objective(|list, i| {
+                victory_edit::edit_exit(list, i, |_, _, count, _| *count = n)
+            }),
+            Message::ExitAutomatic(on) => self.edit_objective(|list, i| {
+                victory_edit::edit_exit(list, i, |_, _, _, a| *a = on)
+            }),
             Message::SelectCondition(i) => {
                 self.condition = Some(i);
                 self.picking_objective = false;

@@ -51,3 +51,4 @@ pub mod undo;
 pub mod unit_set;
 pub mod vassal;
 pub mod victory;
+pub mod ways;

@@ -7,10 +7,11 @@
 //! draws them ([`berthier_tools::victory`]), under the counters, and
 //! follow every edit.
 
-use iced::widget::{Column, button, pick_list, row, text};
+use iced::widget::{Column, button, checkbox, pick_list, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
+use crate::screen::members;
 use berthier_schema::HexId;
 use berthier_schema::scenario::{Condition, VictoryCondition};
 use berthier_tools::setup::victory_edit;
@@ -50,6 +51,39 @@ impl SetupScreen {
         let mut list = self.doc.scenario().victory.clone();
         let i =
             victory_edit::add_objective(&mut list, &id, &self.doc.opened.map);
+        self.apply_victory(list, Some(i));
+    }
+
+    /// Adds an exit for side `side` (by index) and selects it; says so
+    /// when the map has no entry point or edge to leave by.
+    pub(super) fn add_exit(&mut self, side: usize) {
+        let Some(id) =
+            self.doc.scenario().sides.get(side).map(|s| s.side.clone())
+        else {
+            return;
+        };
+        let mut list = self.doc.scenario().victory.clone();
+        match victory_edit::add_exit(&mut list, &id, &self.doc.opened.map) {
+            Some(i) => self.apply_victory(list, Some(i)),
+            None => {
+                self.notice = Some(
+                    "This map has no entry point or edge to exit by: add one \
+                     on the map screen."
+                        .to_owned(),
+                );
+            }
+        }
+    }
+
+    /// Adds points per enemy unit eliminated for side `side`.
+    pub(super) fn add_elimination(&mut self, side: usize) {
+        let Some(id) =
+            self.doc.scenario().sides.get(side).map(|s| s.side.clone())
+        else {
+            return;
+        };
+        let mut list = self.doc.scenario().victory.clone();
+        let i = victory_edit::add_elimination(&mut list, &id);
         self.apply_victory(list, Some(i));
     }
 
@@ -125,13 +159,16 @@ impl SetupScreen {
         let mut adds = row![].spacing(6);
         for (i, side) in self.doc.scenario().sides.iter().enumerate() {
             let name = self.side_name(&side.side);
-            adds = adds.push(
-                small(
-                    format!("Add objective: {name}"),
-                    Message::AddObjective(i),
-                )
-                .style(button::secondary),
-            );
+            for (what, m) in [
+                ("objective", Message::AddObjective(i)),
+                ("exit", Message::AddExit(i)),
+                ("VP per loss", Message::AddElimination(i)),
+            ] {
+                adds = adds.push(
+                    small(format!("Add {what}: {name}"), m)
+                        .style(button::secondary),
+                );
+            }
         }
         let mut col = Column::new()
             .spacing(4)
@@ -173,13 +210,21 @@ impl SetupScreen {
             ]
             .spacing(6),
         );
-        let Condition::Objective {
-            points, held_by, ..
-        } = &vc.condition
-        else {
-            return col
-                .push(text("Its parts are edited in the file.").size(12))
-                .into();
+        let (points, held_by) = match &vc.condition {
+            Condition::Objective {
+                points, held_by, ..
+            } => (points, held_by),
+            Condition::Exit { .. } => {
+                return col.push(self.exit_tools(vc, small)).into();
+            }
+            Condition::Elimination { points } => {
+                return col.push(points_row(*points, small)).into();
+            }
+            _ => {
+                return col
+                    .push(text("Its parts are edited in the file.").size(12))
+                    .into();
+            }
         };
         let pick = small(
             "Pick on map".into(),
@@ -214,6 +259,69 @@ impl SetupScreen {
         .into()
     }
 
+    /// The selected exit's way off the map, the units it counts (of its
+    /// side, by name), how many, and whether it wins outright.
+    fn exit_tools<'a>(
+        &'a self,
+        vc: &'a VictoryCondition,
+        small: &dyn Fn(String, Message) -> iced::widget::Button<'a, Message>,
+    ) -> Element<'a, Message> {
+        let Condition::Exit {
+            via,
+            units,
+            count,
+            automatic,
+        } = &vc.condition
+        else {
+            return Column::new().into();
+        };
+        let editable = self.doc.is_editable();
+        let ways = berthier_tools::ways::of(&self.doc.opened.map);
+        let chosen = ways.iter().find(|w| &w.location == via).cloned();
+        let counters = &self.doc.counters;
+        let placed = members::placed(counters, units);
+        let offered = members::of_side(counters, &vc.side);
+        Column::new()
+            .spacing(4)
+            .push(
+                row![
+                    text("By").size(12),
+                    pick_list(ways, chosen, Message::ExitVia).text_size(12),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            )
+            .push(members::pickers(
+                offered,
+                placed.clone(),
+                |m| Message::ExitMember(m, true),
+                |m| Message::ExitMember(m, false),
+            ))
+            .push(text(members::line("Counts", &placed)).size(12))
+            .push(
+                row![
+                    small(
+                        "−".into(),
+                        Message::ExitCount(count.saturating_sub(1))
+                    ),
+                    text(format!("{count} unit(s)")).size(12),
+                    small(
+                        "+".into(),
+                        Message::ExitCount(count.saturating_add(1))
+                    ),
+                    checkbox(*automatic)
+                        .label("Wins outright")
+                        .text_size(12)
+                        .on_toggle_maybe(
+                            editable.then_some(Message::ExitAutomatic)
+                        ),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            )
+            .into()
+    }
+
     /// Nobody, then each side by name.
     fn holders(&self) -> Vec<Holder> {
         let nobody = Holder {
@@ -246,6 +354,24 @@ impl SetupScreen {
                     names.location(at)
                 )
             }
+            Condition::Exit {
+                via, units, count, ..
+            } => {
+                let placed = members::placed(&self.doc.counters, units);
+                let who: Vec<&str> =
+                    placed.iter().map(|o| o.label.as_str()).collect();
+                let who = match who.is_empty() {
+                    true => "units".to_owned(),
+                    false => who.join(", "),
+                };
+                format!(
+                    "{side}: exit {count} of {who} by {}",
+                    names.location(via)
+                )
+            }
+            Condition::Elimination { points } => {
+                format!("{side}: {points} VP per enemy unit eliminated")
+            }
             Condition::Text(words) => format!("{side}: {words}"),
             _ => match &vc.text {
                 Some(words) => format!("{side}: {words}"),
@@ -253,4 +379,19 @@ impl SetupScreen {
             },
         }
     }
+}
+
+/// − and + around an elimination's points.
+fn points_row<'a>(
+    points: i32,
+    small: &dyn Fn(String, Message) -> iced::widget::Button<'a, Message>,
+) -> Element<'a, Message> {
+    row![
+        small("−".into(), Message::ObjectivePoints(points - 1)),
+        text(format!("{points} VP per unit")).size(12),
+        small("+".into(), Message::ObjectivePoints(points + 1)),
+    ]
+    .spacing(6)
+    .align_y(iced::Center)
+    .into()
 }

@@ -538,3 +538,83 @@ fn special_rules_and_options_are_made_on_the_rules_tab_and_saved() {
     assert_eq!(saved.special_rules, scenario(&app).special_rules);
     assert_eq!(saved.options, scenario(&app).options);
 }
+
+#[test]
+fn an_exit_and_points_per_loss_are_made_on_the_victory_tab() {
+    use berthier_editor::screen::setup::{Message as Setup, Tab};
+    use berthier_schema::scenario::Condition;
+    use berthier_tools::unit_set::Member;
+    let setup = |app: &mut App, m: Setup| {
+        let _ = app.update(Message::Setup(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
+    setup(&mut app, Setup::Show(Tab::Victory));
+    click(&mut app, "Add exit: Red");
+    let west = berthier_tools::ways::Way {
+        location: berthier_schema::Location::Edge("west".into()),
+        name: "West edge".into(),
+    };
+    setup(&mut app, Setup::ExitVia(west));
+    setup(
+        &mut app,
+        Setup::ExitMember(Member::Formation("red-1".into()), true),
+    );
+    setup(&mut app, Setup::ExitCount(2));
+    setup(&mut app, Setup::ExitAutomatic(true));
+    assert!(shows(
+        &mut app,
+        "Red: exit 2 of Red brigade (formation) by the West edge"
+    ));
+    click(&mut app, "Add VP per loss: Blue");
+    click(&mut app, "+");
+    assert!(shows(&mut app, "Blue: 2 VP per enemy unit eliminated"));
+    click(&mut app, "Undo");
+    assert!(
+        shows(&mut app, "Blue: 1 VP per enemy unit eliminated"),
+        "one step"
+    );
+    click(&mut app, "Redo");
+    // The exit is drawn on the map with its way.
+    let Screen::Setup(s) = app.screen() else {
+        panic!("Setup")
+    };
+    assert!(s.victory().drawn.iter().any(|d| d.exit), "the exit drawn");
+
+    click(&mut app, "Save");
+    let (saved, _) = saved_example(&root);
+    let exit = saved
+        .victory
+        .iter()
+        .find(|v| matches!(v.condition, Condition::Exit { .. }))
+        .expect("the exit saved");
+    let Condition::Exit {
+        via,
+        units,
+        count,
+        automatic,
+    } = &exit.condition
+    else {
+        unreachable!()
+    };
+    assert_eq!(via, &berthier_schema::Location::Edge("west".into()));
+    assert_eq!(
+        (units.formations.as_slice(), *count, *automatic),
+        (["red-1".to_owned()].as_slice(), 2, true)
+    );
+    assert!(
+        saved
+            .victory
+            .iter()
+            .any(|v| v.condition == Condition::Elimination { points: 2 })
+    );
+    // What the validator says of them: nothing.
+    let report = berthier_validator::validate(std::slice::from_ref(&root))
+        .expect("validates");
+    let victory: Vec<&berthier_rules::Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == berthier_rules::Severity::Error)
+        .collect();
+    assert!(victory.is_empty(), "{victory:#?}");
+}

@@ -161,19 +161,7 @@ impl NewGame {
 }
 
 /// A place on a battle's map a transfer can start or end at, by name.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Place {
-    /// As the file names it.
-    pub location: Location,
-    /// As people read it.
-    pub name: String,
-}
-
-impl std::fmt::Display for Place {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name)
-    }
-}
+pub use crate::ways::Way as Place;
 
 /// What the form needs of a scenario played as a battle.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -213,14 +201,6 @@ impl BattleSource {
             load_scenario(path).map_err(SourceError::Scenario)?.scenario;
         let map_path = beside(path, &scenario.map);
         let (_, map) = crate::project::resolve_map(&map_path)?;
-        let entries = map.entry_points.iter().map(|e| Place {
-            location: Location::Entry(e.id.clone()),
-            name: e.name.clone(),
-        });
-        let edges = map.edges.iter().map(|e| Place {
-            location: Location::Edge(e.id.clone()),
-            name: e.name.clone().unwrap_or_else(|| format!("{} edge", e.id)),
-        });
         let mut arms: Vec<String> = Vec::new();
         if let Ok(series) = load_series_named(path, &scenario.series) {
             for class in series.unit_classes.iter().filter(|c| !c.leader) {
@@ -233,7 +213,7 @@ impl BattleSource {
             id: scenario.id.clone(),
             first: scenario.turns.first.clone(),
             first_date: scenario.turns.first_date.clone(),
-            places: entries.chain(edges).collect(),
+            places: crate::ways::of(&map),
             arms,
         })
     }

@@ -1,16 +1,19 @@
-//! Making a scenario's victory objectives: add one for a side, place it
-//! (a place, or a hex where no place is), set its points and who holds it
-//! at the start, duplicate or delete a condition. Edits of the whole list,
-//! each applied by the Setup screen as one undo step. Conditions other
-//! than objectives (exits, losses, combinations, levels) are listed and
-//! can be deleted or duplicated; their parts are edited in the file.
+//! Making a scenario's victory conditions: an objective for a side (its
+//! place, a place or a hex where no place is, its points and who holds it
+//! at the start), an exit (the entry point or edge units leave by, which
+//! units, how many, whether it wins outright: Rivoli's "exit 3 units by
+//! the road to Verona") and points per enemy unit eliminated; duplicate
+//! or delete any condition. Edits of the whole list, each applied by the
+//! Setup screen as one undo step. Other conditions (holding with
+//! exceptions, morale levels, combinations) are listed and can be deleted
+//! or duplicated; their parts are edited in the file.
 
 use berthier_schema::HexId;
 
 use crate::list_edit;
 use berthier_schema::map::Map;
 use berthier_schema::placement::Location;
-use berthier_schema::scenario::{Condition, VictoryCondition};
+use berthier_schema::scenario::{Condition, UnitSet, VictoryCondition};
 
 /// Adds an objective for `side` worth one point, at the map's first place
 /// (else its middle hex, as a new instruction); its index.
@@ -37,6 +40,76 @@ pub fn add_objective(
         text: None,
     });
     list.len() - 1
+}
+
+/// Adds an exit for `side`: one unit by the map's first entry point
+/// (else its first edge); its index. `None` when the map has neither.
+pub fn add_exit(
+    list: &mut Vec<VictoryCondition>,
+    side: &str,
+    map: &Map,
+) -> Option<usize> {
+    let via = crate::ways::of(map).into_iter().next()?.location;
+    list.push(condition(
+        side,
+        Condition::Exit {
+            via,
+            units: UnitSet::default(),
+            count: 1,
+            automatic: false,
+        },
+    ));
+    Some(list.len() - 1)
+}
+
+/// Adds a point per enemy unit eliminated, for `side`; its index.
+pub fn add_elimination(list: &mut Vec<VictoryCondition>, side: &str) -> usize {
+    list.push(condition(side, Condition::Elimination { points: 1 }));
+    list.len() - 1
+}
+
+fn condition(side: &str, condition: Condition) -> VictoryCondition {
+    VictoryCondition {
+        id: None,
+        side: side.to_owned(),
+        condition,
+        outcome: None,
+        points: None,
+        option: None,
+        text: None,
+    }
+}
+
+/// The exit's way, units, count and whether it wins outright, when
+/// condition `i` is an exit.
+pub fn exit(
+    list: &mut [VictoryCondition],
+    i: usize,
+) -> Option<(&mut Location, &mut UnitSet, &mut u16, &mut bool)> {
+    match &mut list.get_mut(i)?.condition {
+        Condition::Exit {
+            via,
+            units,
+            count,
+            automatic,
+        } => Some((via, units, count, automatic)),
+        _ => None,
+    }
+}
+
+/// Changes exit `i` with `change`; whether it changed.
+pub fn edit_exit(
+    list: &mut [VictoryCondition],
+    i: usize,
+    change: impl FnOnce(&mut Location, &mut UnitSet, &mut u16, &mut bool),
+) -> bool {
+    let before = list.get(i).cloned();
+    let Some((via, units, count, automatic)) = exit(list, i) else {
+        return false;
+    };
+    change(via, units, count, automatic);
+    *count = (*count).max(1);
+    list.get(i).cloned() != before
 }
 
 /// Puts a copy of condition `i` right after it (without its id); the
@@ -85,10 +158,13 @@ pub fn place_at(
     changed
 }
 
-/// Sets objective `i`'s points (never below zero); whether they changed.
+/// Sets the points of objective (or elimination) `i`, never below zero;
+/// whether they changed.
 pub fn set_points(list: &mut [VictoryCondition], i: usize, value: i32) -> bool {
-    let Some((_, points, _)) = objective(list, i) else {
-        return false;
+    let points = match list.get_mut(i).map(|c| &mut c.condition) {
+        Some(Condition::Objective { points, .. })
+        | Some(Condition::Elimination { points }) => points,
+        _ => return false,
     };
     let value = value.max(0);
     let changed = *points != value;
@@ -126,6 +202,44 @@ mod tests {
             provenance: None,
         });
         map
+    }
+
+    #[test]
+    fn an_exit_and_an_elimination_are_added_and_edited() {
+        let mut map = map();
+        let mut list = Vec::new();
+        assert_eq!(add_exit(&mut list, "blue", &map), None, "no way off");
+        map.edges.push(berthier_schema::map::MapEdge {
+            id: "east".into(),
+            name: None,
+            side: Some(berthier_schema::map::Compass::East),
+            hexes: Vec::new(),
+            sheet: None,
+        });
+        let i = add_exit(&mut list, "blue", &map).expect("by the east edge");
+        let changed = edit_exit(&mut list, i, |_, units, count, automatic| {
+            units.units.push("b1".into());
+            *count = 0;
+            *automatic = true;
+        });
+        assert!(changed);
+        assert_eq!(
+            list[i].condition,
+            Condition::Exit {
+                via: Location::Edge("east".into()),
+                units: UnitSet {
+                    units: vec!["b1".into()],
+                    ..UnitSet::default()
+                },
+                count: 1,
+                automatic: true,
+            },
+            "at least one unit"
+        );
+        let e = add_elimination(&mut list, "red");
+        assert!(set_points(&mut list, e, 2));
+        assert_eq!(list[e].condition, Condition::Elimination { points: 2 });
+        assert!(!set_points(&mut list, e, 2));
     }
 
     #[test]

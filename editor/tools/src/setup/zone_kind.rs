@@ -153,14 +153,7 @@ pub fn targets(
 fn edge_name(e: &berthier_schema::map::MapEdge) -> String {
     e.name
         .clone()
-        .unwrap_or_else(|| format!("{} edge", capitalised(&e.id)))
-}
-
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().chain(chars).collect::<String>()
-    })
+        .unwrap_or_else(|| crate::ways::edge_name(&e.id))
 }
 
 /// Every name the map's hexside features carry, once, in first-use order.
