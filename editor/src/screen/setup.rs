@@ -12,6 +12,7 @@ const STACK_WIDTH: f32 = 260.0;
 
 mod disk;
 mod facing;
+mod forces_tools;
 mod instruction_tools;
 mod layer;
 mod live;
@@ -43,6 +44,7 @@ pub type BaseError = berthier_schema::pack::ChainError<
     berthier_schema::pack::FileError,
 >;
 
+pub use forces_tools::ForcesEdit;
 pub use layer::LayerKey;
 pub use rules_tools::RuleEdit;
 pub use zone_tools::ZoneTool;
@@ -60,6 +62,8 @@ pub enum Tab {
     Victory,
     /// The special rules and the scenario's options.
     Rules,
+    /// Each side's morale groups and losses at start.
+    Forces,
 }
 
 /// The screen's state.
@@ -135,6 +139,8 @@ pub enum Message {
     Recovery(crate::screen::recovery::Message),
     /// A Rules tab edit.
     Rules(rules_tools::RuleEdit),
+    /// A Forces tab edit.
+    Forces(forces_tools::ForcesEdit),
     /// From the map canvas (pan, zoom, clicks).
     Canvas(map_canvas::Message),
     /// A key for the setup (turn, remove, cancel).
@@ -467,6 +473,7 @@ impl SetupScreen {
             Message::RemoveMember(m) => self.edit_members(m, false),
             Message::CheckDisk => self.check_disk(),
             Message::Rules(edit) => self.rule_edit(edit),
+            Message::Forces(edit) => self.forces_edit(edit),
             Message::Recovery(m) => {
                 let said = self.recovery.update(&mut self.doc, m);
                 if said.is_some() {

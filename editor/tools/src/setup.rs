@@ -6,6 +6,7 @@
 //! instructions' zones ([`zone`]). The screen is `screen::setup`.
 
 pub mod art;
+pub mod forces_edit;
 pub mod history;
 pub mod instruction_edit;
 pub mod new;
@@ -86,6 +87,7 @@ struct Parts {
     victory: Vec<VictoryCondition>,
     special_rules: Vec<SpecialRule>,
     options: Vec<ScenarioOption>,
+    forces: Vec<forces_edit::SideForces>,
 }
 
 impl Parts {
@@ -94,8 +96,20 @@ impl Parts {
             victory: s.victory.clone(),
             special_rules: s.special_rules.clone(),
             options: s.options.clone(),
+            forces: forces_of(s),
         }
     }
+}
+
+/// Every side's morale groups and losses at start.
+fn forces_of(s: &Scenario) -> Vec<forces_edit::SideForces> {
+    s.sides
+        .iter()
+        .map(|side| forces_edit::SideForces {
+            morale: side.morale.clone(),
+            losses: side.losses.clone(),
+        })
+        .collect()
 }
 
 /// Every side's setup list, as one undo step restores them.
@@ -243,6 +257,25 @@ impl SetupDoc {
         self.file.record(before, merge);
     }
 
+    /// Every side's morale groups and losses at start.
+    pub fn forces(&self) -> Vec<forces_edit::SideForces> {
+        forces_of(&self.scenario)
+    }
+
+    /// Replaces every side's forces with `after` as one undo step (typing
+    /// into one field merges into one step, named by `merge`).
+    pub fn apply_forces(
+        &mut self,
+        after: Vec<forces_edit::SideForces>,
+        merge: Option<String>,
+    ) {
+        if !self.is_editable() || after == self.forces() {
+            return;
+        }
+        let before = SetupStep::Forces(after).apply_to(&mut self.scenario);
+        self.file.record(before, merge);
+    }
+
     /// Replaces the scenario's options with `after` as one undo step.
     pub fn apply_options(
         &mut self,
@@ -345,6 +378,13 @@ impl SetupDoc {
         if self.scenario.options != read.options {
             written.options.clone_from(&self.scenario.options);
         }
+        let forces = forces_of(&self.scenario);
+        if forces != read.forces {
+            for (side, f) in written.sides.iter_mut().zip(forces) {
+                side.morale = f.morale;
+                side.losses = f.losses;
+            }
+        }
         Ok(written)
     }
 
@@ -417,8 +457,8 @@ impl crate::edited::Recoverable for SetupDoc {
         }
     }
 
-    /// The setups, instructions, victory conditions, special rules and
-    /// options (what this screen edits), as one step. An instruction the
+    /// The setups, instructions, victory conditions, special rules,
+    /// forces and options (what this screen edits), as one step. An instruction the
     /// autosave writes as the file does keeps its resolved form (a
     /// `DeploymentOf` shown as the other scenario's zones).
     fn take_back(&mut self, saved: Scenario) -> Result<(), SaveError> {
@@ -441,11 +481,13 @@ impl crate::edited::Recoverable for SetupDoc {
             shown.truncate(side.instructions.len());
         }
         let setups = saved.sides.iter().map(|s| s.setup.clone()).collect();
+        let forces = forces_of(&saved);
         let step = SetupStep::Batch(vec![
             SetupStep::Setups(setups),
             SetupStep::Instructions(instructions),
             SetupStep::Victory(saved.victory),
             SetupStep::Rules(saved.special_rules),
+            SetupStep::Forces(forces),
             SetupStep::Options(saved.options),
         ]);
         let before = step.apply_to(&mut self.scenario);

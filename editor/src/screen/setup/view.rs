@@ -157,6 +157,7 @@ impl SetupScreen {
             tabs.push(tab_button("Instructions", Tab::Instructions, self.tab));
         tabs = tabs.push(tab_button("Victory", Tab::Victory, self.tab));
         tabs = tabs.push(tab_button("Rules", Tab::Rules, self.tab));
+        tabs = tabs.push(tab_button("Forces", Tab::Forces, self.tab));
         if self.variant_diff.is_some() {
             tabs = tabs.push(tab_button("Vs base", Tab::Variant, self.tab));
         }
@@ -166,6 +167,7 @@ impl SetupScreen {
             Tab::Variant => self.variant_view(),
             Tab::Victory => self.victory_view(),
             Tab::Rules => self.rules_view(),
+            Tab::Forces => self.forces_view(),
         };
         // Side names are long ("Armée anglo-alliée"): the tabs wrap.
         let tabs = tabs.wrap().vertical_spacing(4);

@@ -618,3 +618,67 @@ fn an_exit_and_points_per_loss_are_made_on_the_victory_tab() {
         .collect();
     assert!(victory.is_empty(), "{victory:#?}");
 }
+
+#[test]
+fn a_morale_group_and_losses_at_start_are_made_on_the_forces_tab() {
+    use berthier_editor::screen::setup::{
+        ForcesEdit as F, Message as Setup, Tab,
+    };
+    use berthier_tools::unit_set::Member;
+    let forces = |app: &mut App, e: F| {
+        let _ = app.update(Message::Setup(Setup::Forces(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
+    let _ = app.update(Message::Setup(Setup::Show(Tab::Forces)));
+    assert!(shows(&mut app, "Morale groups: 0"));
+    forces(&mut app, F::AddGroup(0));
+    for typed in ["B", "Bl", "Blue brigade"] {
+        forces(&mut app, F::Name(0, 0, typed.into()));
+    }
+    forces(&mut app, F::Steps(0, 0, "6".into()));
+    forces(&mut app, F::Demoralization(0, 0, "3".into()));
+    forces(&mut app, F::Desperate(0, 0, "5".into()));
+    forces(&mut app, F::Steps(0, 0, "six".into()));
+    forces(
+        &mut app,
+        F::GroupMember(0, 0, Member::Formation("blue-1".into()), true),
+    );
+    forces(&mut app, F::AddLosses(0));
+    forces(
+        &mut app,
+        F::LossMember(0, 0, Member::Unit("b2".into()), true),
+    );
+    let group = |app: &App| match app.screen() {
+        Screen::Setup(s) => s.doc().scenario().sides[0].morale[0].clone(),
+        _ => panic!("Setup"),
+    };
+    let g = group(&app);
+    assert_eq!(g.name, "Blue brigade");
+    assert_eq!(
+        (g.steps, g.demoralization, g.desperate.clone()),
+        (6, Some(3), vec![5])
+    );
+    assert_eq!(g.units.formations, ["blue-1"]);
+    let Screen::Setup(s) = app.screen() else {
+        panic!("Setup")
+    };
+    assert!(
+        s.notice()
+            .is_some_and(|n| n.contains("\"six\" is not a whole number"))
+    );
+    // Typing the name was one step: undo the losses' unit, the losses,
+    // the group's units, desperate, demoralization, steps, then the name.
+    for _ in 0..7 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(group(&app).name, "New group");
+    for _ in 0..7 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let (saved, _) = saved_example(&root);
+    assert_eq!(saved.sides[0].morale[0], group(&app));
+    assert_eq!(saved.sides[0].losses[0].units.units, ["b2"]);
+    assert_eq!(saved.sides[0].losses[0].each, Some(1));
+}

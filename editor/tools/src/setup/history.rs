@@ -22,6 +22,8 @@ pub enum SetupStep {
     Rules(Vec<berthier_schema::scenario::SpecialRule>),
     /// The scenario's options.
     Options(Vec<berthier_schema::scenario::ScenarioOption>),
+    /// Every side's morale groups and losses at start.
+    Forces(Vec<super::forces_edit::SideForces>),
     /// Several of these as one step (an autosave recovered), applied in
     /// order.
     Batch(Vec<SetupStep>),
@@ -59,6 +61,16 @@ impl Invertible<Scenario> for SetupStep {
             )),
             Self::Options(list) => {
                 Self::Options(std::mem::replace(&mut scenario.options, list))
+            }
+            Self::Forces(list) => {
+                let mut old = Vec::with_capacity(list.len());
+                for (side, f) in scenario.sides.iter_mut().zip(list) {
+                    old.push(super::forces_edit::SideForces {
+                        morale: std::mem::replace(&mut side.morale, f.morale),
+                        losses: std::mem::replace(&mut side.losses, f.losses),
+                    });
+                }
+                Self::Forces(old)
             }
             Self::Batch(steps) => {
                 let mut inverses: Vec<Self> =

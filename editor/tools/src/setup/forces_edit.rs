@@ -1,0 +1,95 @@
+//! A side's forces at start, edited on the Setup screen's Forces tab:
+//! its morale groups (Vive l'Empereur's corps morale: name as printed,
+//! the units counted, steps, demoralization and desperate levels, the
+//! losses the group starts with) and its losses at start (units, and the
+//! steps each has lost). Each edit is of every side's forces, one undo
+//! step.
+
+use berthier_schema::scenario::{Losses, MoraleGroup, UnitSet};
+
+/// One side's morale groups and losses at start.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SideForces {
+    /// Its morale groups.
+    pub morale: Vec<MoraleGroup>,
+    /// Its losses at start.
+    pub losses: Vec<Losses>,
+}
+
+/// Adds a morale group named `name` with no unit and no level yet; its
+/// index.
+pub fn add_group(forces: &mut SideForces, name: &str) -> usize {
+    forces.morale.push(MoraleGroup {
+        name: name.to_owned(),
+        units: UnitSet::default(),
+        steps: 0,
+        demoralization: None,
+        desperate: Vec::new(),
+        loss_weights: Vec::new(),
+        scopes: Vec::new(),
+        starting_losses: None,
+        note: None,
+    });
+    forces.morale.len() - 1
+}
+
+/// Adds losses at start (one step each, no unit yet); their index.
+pub fn add_losses(forces: &mut SideForces) -> usize {
+    forces.losses.push(Losses {
+        units: UnitSet::default(),
+        each: Some(1),
+        total: None,
+        max_each: None,
+        eliminate_below: None,
+        option: None,
+        text: None,
+    });
+    forces.losses.len() - 1
+}
+
+/// What was typed where a whole number goes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a whole number")]
+pub struct NotANumber(pub String);
+
+/// A number typed in a field: empty is none; a word is an error (the
+/// field is then left as it was).
+pub fn number<T: std::str::FromStr>(
+    typed: &str,
+) -> Result<Option<T>, NotANumber> {
+    let t = typed.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.parse().map(Some).map_err(|_| NotANumber(t.to_owned()))
+}
+
+/// Desperate levels typed as "10, 14".
+pub fn levels(typed: &str) -> Result<Vec<u16>, NotANumber> {
+    typed
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().map_err(|_| NotANumber(t.to_owned())))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_and_losses_are_added_and_levels_read() {
+        let mut f = SideForces::default();
+        assert_eq!(add_group(&mut f, "II Corps"), 0);
+        assert_eq!(f.morale[0].name, "II Corps");
+        assert_eq!(add_losses(&mut f), 0);
+        assert_eq!(f.losses[0].each, Some(1));
+        assert_eq!(levels("10, 14"), Ok(vec![10, 14]));
+        assert_eq!(levels(""), Ok(vec![]));
+        assert_eq!(levels("10, ten"), Err(NotANumber("ten".into())));
+        assert_eq!(number::<u16>(" 36 "), Ok(Some(36)));
+        assert_eq!(number::<u16>(""), Ok(None));
+        assert_eq!(number::<u16>("x"), Err(NotANumber("x".into())));
+    }
+}
