@@ -93,6 +93,10 @@ impl SetupScreen {
                 return "Click the region's corners in order (again: remove)"
                     .to_owned();
             }
+            Some(super::ZoneTool::StretchFrom | super::ZoneTool::StretchTo) => {
+                return "Click the place or hex the stretch of road ends at"
+                    .to_owned();
+            }
             None => {}
         }
         match (&self.unit, self.armed) {

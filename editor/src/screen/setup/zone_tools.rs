@@ -24,6 +24,10 @@ pub enum ZoneTool {
     Pick,
     /// Adds or takes out a corner of the region.
     Draw,
+    /// Sets one end of a road stretch.
+    StretchFrom,
+    /// Sets the other end.
+    StretchTo,
 }
 
 impl SetupScreen {
@@ -120,6 +124,21 @@ impl SetupScreen {
             ZoneTool::Draw => {
                 self.edit_placement(|p| zone_edit::corner(p, hex));
             }
+            ZoneTool::StretchFrom | ZoneTool::StretchTo => {
+                let first = tool == ZoneTool::StretchFrom;
+                let place = self
+                    .doc
+                    .opened
+                    .map
+                    .places
+                    .iter()
+                    .find(|p| p.hexes.contains(&hex))
+                    .map(|p| p.id.clone());
+                self.edit_placement(|p| {
+                    zone_edit::stretch_end(p, first, hex, place)
+                });
+                self.zone_tool = None;
+            }
         }
         true
     }
@@ -161,9 +180,9 @@ impl SetupScreen {
         if kind == ZoneKind::Other {
             tools = tools.push(
                 text(
-                    "This zone (a stretch of road, a band, a side of a line, \
-                     another scenario's deployment) is edited in the file; \
-                     choosing a kind above replaces it.",
+                    "This zone (a band, a side of a line, another \
+                     scenario's deployment) is edited in the file; choosing \
+                     a kind above replaces it.",
                 )
                 .size(12),
             );
@@ -186,6 +205,11 @@ impl SetupScreen {
         }
         if matches!(kind, ZoneKind::HexOrPlace | ZoneKind::Region) {
             first = first.push(toggle("Draw region", ZoneTool::Draw));
+        }
+        if kind == ZoneKind::RoadStretch {
+            first = first
+                .push(toggle("Pick one end", ZoneTool::StretchFrom))
+                .push(toggle("Pick the other end", ZoneTool::StretchTo));
         }
         tools = tools.push(first);
         if let Some(n) = zone_edit::radius(p) {

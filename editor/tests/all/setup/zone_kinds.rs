@@ -143,3 +143,61 @@ fn an_instruction_is_tied_to_a_scenario_option_and_back() {
     let text = std::fs::read_to_string(&path).expect("saved");
     assert!(text.contains("option: \"guard-activation\""), "{text}");
 }
+
+#[test]
+fn a_stretch_of_road_is_chosen_by_name_and_its_ends_picked_on_the_map() {
+    use berthier_editor::map_canvas;
+    let (_dir, path, _original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 1));
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::RoadStretch));
+    let press = |app: &mut App, hex: berthier_schema::HexId| {
+        let at = setup(app).point_of(hex);
+        send(
+            app,
+            setup::Message::Canvas(map_canvas::Message::Press {
+                at,
+                modifiers: iced::keyboard::Modifiers::empty(),
+            }),
+        );
+        send(app, setup::Message::Released(Some(at)));
+    };
+    let map = setup(&app).doc().opened.map.clone();
+    let fleurus = map.place("fleurus").expect("Fleurus").hexes[0];
+    let free = berthier_tools::scene::all_hexes(&map)
+        .find(|h| !map.places.iter().any(|p| p.hexes.contains(h)))
+        .expect("a hex in no place");
+    click(&mut app, "Pick one end");
+    press(&mut app, fleurus);
+    click(&mut app, "Pick the other end");
+    press(&mut app, free);
+    let Location::RoadStretch { road, from, to } = (match zone(&app) {
+        Placement::At(l) | Placement::Within { of: l, .. } => l,
+        other => panic!("{other:?}"),
+    }) else {
+        panic!("a stretch");
+    };
+    assert_eq!(road, map.roads[0].id, "the map's first road");
+    assert_eq!(*from, Location::Place("fleurus".into()));
+    assert_eq!(*to, Location::Hex(free));
+    let now = words(&app, 0, 1);
+    assert!(
+        now.contains(&format!("between Fleurus and hex {free}")),
+        "{now}"
+    );
+    // Three steps: the kind, then each end.
+    for _ in 0..3 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(
+        berthier_tools::setup::zone_kind::kind(&placement(&app, 0, 1)),
+        ZoneKind::HexOrPlace
+    );
+    for _ in 0..3 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("RoadStretch"), "{text}");
+}

@@ -119,6 +119,32 @@ pub fn set_radius(p: &mut Placement, n: u8) -> bool {
     true
 }
 
+/// The location a zone "at" or "within N of" something is measured from.
+pub(crate) fn location_mut(p: &mut Placement) -> Option<&mut Location> {
+    match target_mut(p)? {
+        Placement::At(l) | Placement::Within { of: l, .. } => Some(l),
+        _ => None,
+    }
+}
+
+/// Sets one end (`first`) or the other of a road stretch to the place
+/// holding `hex`, else the hex; whether it changed.
+pub fn stretch_end(
+    p: &mut Placement,
+    first: bool,
+    hex: HexId,
+    place: Option<String>,
+) -> bool {
+    let Some(Location::RoadStretch { from, to, .. }) = location_mut(p) else {
+        return false;
+    };
+    let end = if first { from } else { to };
+    let new = place.map_or(Location::Hex(hex), Location::Place);
+    let changed = **end != new;
+    **end = new;
+    changed
+}
+
 /// Whether the zone is a drawn region.
 pub fn is_region(p: &Placement) -> bool {
     matches!(target(p), Some(Placement::Region(_)))

@@ -7,9 +7,10 @@
 //! no RON to write. The radius ([`super::zone_edit::set_radius`]) then
 //! turns "on the west edge" into "within 2 hexes of the west edge".
 //!
-//! Kinds the list does not offer (a band, a stretch of road between two
-//! places, a side of a line, another scenario's deployment) are shown as
-//! [`ZoneKind::Other`]; choosing a kind from the list replaces them.
+//! A stretch of road is chosen by its road's name, its two ends then
+//! picked on the map. Kinds the list does not offer (a band, a side of a
+//! line, another scenario's deployment) are shown as [`ZoneKind::Other`];
+//! choosing a kind from the list replaces them.
 
 use berthier_schema::placement::{Location, Placement};
 use berthier_schema::{Counters, Map};
@@ -27,6 +28,9 @@ pub enum ZoneKind {
     Edge,
     /// Every hex of a road, or within N of it.
     Road,
+    /// The hexes of a road between the road hexes nearest two places or
+    /// hexes ("the main road between Belle Alliance and Rossomme").
+    RoadStretch,
     /// The hexes beside a named river or stream.
     River,
     /// Next to a unit.
@@ -41,11 +45,12 @@ pub enum ZoneKind {
 
 impl ZoneKind {
     /// The kinds a user can choose.
-    pub const CHOSEN: [Self; 8] = [
+    pub const CHOSEN: [Self; 9] = [
         Self::HexOrPlace,
         Self::Region,
         Self::Edge,
         Self::Road,
+        Self::RoadStretch,
         Self::River,
         Self::NextTo,
         Self::StackedWith,
@@ -58,6 +63,7 @@ impl ZoneKind {
             self,
             Self::Edge
                 | Self::Road
+                | Self::RoadStretch
                 | Self::River
                 | Self::NextTo
                 | Self::StackedWith
@@ -72,6 +78,7 @@ impl std::fmt::Display for ZoneKind {
             Self::Region => "In a region drawn on the map",
             Self::Edge => "On a map edge",
             Self::Road => "On a road",
+            Self::RoadStretch => "On a road between two places",
             Self::River => "Beside a river or stream",
             Self::NextTo => "Next to a unit",
             Self::StackedWith => "Stacked with a unit",
@@ -111,6 +118,7 @@ pub fn kind(p: &Placement) -> ZoneKind {
             Location::Hex(_) | Location::Place(_) => ZoneKind::HexOrPlace,
             Location::Edge(_) => ZoneKind::Edge,
             Location::Road(_) => ZoneKind::Road,
+            Location::RoadStretch { .. } => ZoneKind::RoadStretch,
             Location::Hexsides(_) => ZoneKind::River,
             _ => ZoneKind::Other,
         },
@@ -136,7 +144,7 @@ pub fn targets(
                 name: edge_name(e),
             })
             .collect(),
-        ZoneKind::Road => map
+        ZoneKind::Road | ZoneKind::RoadStretch => map
             .roads
             .iter()
             .map(|r| Target {
@@ -205,6 +213,7 @@ pub fn target_id(p: &Placement) -> Option<&str> {
             Location::Edge(id)
             | Location::Road(id)
             | Location::Hexsides(id) => Some(id),
+            Location::RoadStretch { road, .. } => Some(road),
             _ => None,
         },
         _ => None,
@@ -237,6 +246,14 @@ pub fn set_kind(
         },
         ZoneKind::Edge => named(Location::Edge),
         ZoneKind::Road => named(Location::Road),
+        // Both ends at the centre until picked on the map.
+        ZoneKind::RoadStretch => target.map(|t| {
+            within(Location::RoadStretch {
+                road: t.to_owned(),
+                from: Box::new(centre.clone()),
+                to: Box::new(centre.clone()),
+            })
+        }),
         ZoneKind::River => named(Location::Hexsides),
         ZoneKind::NextTo => target.map(|t| Placement::AdjacentTo(t.to_owned())),
         ZoneKind::StackedWith => {
@@ -255,6 +272,12 @@ pub fn set_target(p: &mut Placement, id: &str) -> bool {
     let kind = kind(p);
     if !kind.has_targets() || target_id(p) == Some(id) {
         return false;
+    }
+    // A stretch keeps its ends on the other road.
+    if let Some(Location::RoadStretch { road, .. }) = zone_edit::location_mut(p)
+    {
+        *road = id.to_owned();
+        return true;
     }
     set_kind(
         p,
@@ -388,6 +411,30 @@ mod tests {
         let hex = Location::Hex(HexId::new(3, 3));
         assert!(set_kind(&mut band, ZoneKind::Region, None, hex));
         assert_eq!(band, Placement::Region(vec![HexId::new(3, 3)]));
+    }
+
+    #[test]
+    fn a_road_stretch_keeps_its_ends_on_another_road() {
+        let mut p = Placement::At(place());
+        assert!(set_kind(&mut p, ZoneKind::RoadStretch, Some("r1"), place()));
+        assert_eq!(kind(&p), ZoneKind::RoadStretch);
+        let hex = HexId::new(4, 4);
+        assert!(zone_edit::stretch_end(&mut p, false, hex, None));
+        assert!(zone_edit::stretch_end(
+            &mut p,
+            true,
+            hex,
+            Some("mill".into())
+        ));
+        assert!(set_target(&mut p, "r2"));
+        assert_eq!(
+            p,
+            Placement::At(Location::RoadStretch {
+                road: "r2".into(),
+                from: Box::new(Location::Place("mill".into())),
+                to: Box::new(Location::Hex(hex)),
+            })
+        );
     }
 
     #[test]
