@@ -36,7 +36,7 @@ use berthier_tools::setup::instruction_edit::Member;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
-use berthier_tools::setup::{SetupDoc, art, variant, victory_edit};
+use berthier_tools::setup::{SetupDoc, art, variant, victory_edit, zone_edit};
 
 /// Why a variant's base could not be read to compare with it.
 pub type BaseError = berthier_schema::pack::ChainError<
@@ -172,6 +172,8 @@ pub enum Message {
     ZoneKind(berthier_tools::setup::zone_kind::ZoneKind),
     /// Name this edge, road, river or unit (by id) in the selected zone.
     ZoneTarget(String),
+    /// Which side of its place a "north of …" zone is.
+    ZoneSide(berthier_schema::map::Compass),
     /// Tie the selected instruction to a scenario option (by id), or to
     /// none: set up always.
     InstructionOption(Option<String>),
@@ -528,6 +530,9 @@ impl SetupScreen {
             Message::Radius(n) => self.set_radius(n),
             Message::ZoneKind(kind) => self.set_zone_kind(kind),
             Message::ZoneTarget(id) => self.set_zone_target(&id),
+            Message::ZoneSide(side) => {
+                self.edit_placement(|p| zone_edit::set_side(p, side));
+            }
             Message::InstructionOption(id) => self.set_instruction_option(id),
             Message::Remove => self.remove(),
             Message::Undo => self.history(true),

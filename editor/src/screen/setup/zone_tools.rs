@@ -145,7 +145,10 @@ impl SetupScreen {
 
     /// Applies `change` to the selected instruction's placement as one
     /// undo step (nothing when it changes nothing).
-    fn edit_placement(&mut self, change: impl FnOnce(&mut Placement) -> bool) {
+    pub(super) fn edit_placement(
+        &mut self,
+        change: impl FnOnce(&mut Placement) -> bool,
+    ) {
         let Some(((side, i), _)) = self.instruction.clone() else {
             return;
         };
@@ -180,9 +183,9 @@ impl SetupScreen {
         if kind == ZoneKind::Other {
             tools = tools.push(
                 text(
-                    "This zone (a band, a side of a line, another \
-                     scenario's deployment) is edited in the file; choosing \
-                     a kind above replaces it.",
+                    "This zone (a band, a side of a line through several \
+                     points, another scenario's deployment) is edited in \
+                     the file; choosing a kind above replaces it.",
                 )
                 .size(12),
             );
@@ -205,6 +208,9 @@ impl SetupScreen {
         }
         if matches!(kind, ZoneKind::HexOrPlace | ZoneKind::Region) {
             first = first.push(toggle("Draw region", ZoneTool::Draw));
+        }
+        if let Some(Placement::SideOf { side, .. }) = zone_edit::target(p) {
+            tools = tools.push(side_row(*side, editable));
         }
         if kind == ZoneKind::RoadStretch {
             first = first
@@ -286,4 +292,40 @@ fn radius_row(n: u8, editable: bool) -> Element<'static, Message> {
         .spacing(4)
         .align_y(iced::Center)
         .into()
+}
+
+/// A compass side as the list says it ("north of").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Side(berthier_schema::map::Compass);
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use berthier_schema::map::Compass;
+        f.write_str(match self.0 {
+            Compass::North => "north of",
+            Compass::South => "south of",
+            Compass::East => "east of",
+            Compass::West => "west of",
+        })
+    }
+}
+
+/// The list choosing which side of its place a zone is.
+fn side_row(
+    side: berthier_schema::map::Compass,
+    editable: bool,
+) -> Element<'static, Message> {
+    use berthier_schema::map::Compass;
+    let sides = [Compass::North, Compass::South, Compass::East, Compass::West]
+        .map(Side);
+    let list =
+        pick_list(sides, Some(Side(side)), |s: Side| Message::ZoneSide(s.0))
+            .text_size(12);
+    let line = row![text("Side:").size(12)].spacing(4);
+    match editable {
+        true => line.push(list),
+        false => line.push(text(Side(side).to_string()).size(12)),
+    }
+    .align_y(iced::Center)
+    .into()
 }

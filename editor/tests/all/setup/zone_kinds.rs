@@ -201,3 +201,29 @@ fn a_stretch_of_road_is_chosen_by_name_and_its_ends_picked_on_the_map() {
     let text = std::fs::read_to_string(&path).expect("saved");
     assert!(text.contains("RoadStretch"), "{text}");
 }
+
+#[test]
+fn a_zone_north_of_a_place_turns_south_and_keeps_its_place() {
+    use berthier_schema::map::Compass;
+    let (_dir, _path, _original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 1));
+    let before = placement(&app, 0, 1);
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::SideOf));
+    let fleurus = Location::Place("fleurus".into());
+    let side_of = |side| Placement::SideOf {
+        of: fleurus.clone(),
+        side,
+        inclusive: false,
+    };
+    assert_eq!(zone(&app), side_of(Compass::North), "measured from Fleurus");
+    assert!(shows(&app, "Side:") && shows(&app, "Pick on map"));
+    send(&mut app, setup::Message::ZoneSide(Compass::South));
+    assert_eq!(zone(&app), side_of(Compass::South));
+    let now = words(&app, 0, 1);
+    assert!(now.contains("south of Fleurus"), "{now}");
+    click(&mut app, "Undo");
+    click(&mut app, "Undo");
+    assert_eq!(placement(&app, 0, 1), before, "one step each");
+}

@@ -15,6 +15,7 @@
 //! named by id and left to the file.
 
 use berthier_schema::HexId;
+use berthier_schema::map::Compass;
 use berthier_schema::placement::{Location, Placement};
 
 /// The part of `p` the map edits act on.
@@ -50,6 +51,7 @@ pub(crate) fn is_leaf(p: &Placement) -> bool {
             | Placement::StackedWith(_)
             | Placement::AdjacentTo(_)
             | Placement::Anywhere
+            | Placement::SideOf { .. }
     )
 }
 
@@ -58,11 +60,24 @@ pub(crate) fn is_leaf(p: &Placement) -> bool {
 pub fn can_pick(p: &Placement) -> bool {
     match target(p) {
         Some(Placement::Hex(_) | Placement::HexOrAdjacent(_)) => true,
-        Some(Placement::At(l) | Placement::Within { of: l, .. }) => {
-            matches!(l, Location::Hex(_) | Location::Place(_))
-        }
+        Some(
+            Placement::At(l)
+            | Placement::Within { of: l, .. }
+            | Placement::SideOf { of: l, .. },
+        ) => matches!(l, Location::Hex(_) | Location::Place(_)),
         _ => false,
     }
+}
+
+/// Which side of its reference a "north of …" zone is; whether it
+/// changed.
+pub fn set_side(p: &mut Placement, to: Compass) -> bool {
+    let Some(Placement::SideOf { side, .. }) = target_mut(p) else {
+        return false;
+    };
+    let changed = *side != to;
+    *side = to;
+    changed
 }
 
 /// The zone measured from `place` when the hex clicked belongs to one
@@ -73,7 +88,9 @@ pub fn pick(p: &mut Placement, hex: HexId, place: Option<String>) -> bool {
     let before = t.clone();
     match t {
         Placement::Hex(h) | Placement::HexOrAdjacent(h) => *h = hex,
-        Placement::At(l) | Placement::Within { of: l, .. } => *l = location,
+        Placement::At(l)
+        | Placement::Within { of: l, .. }
+        | Placement::SideOf { of: l, .. } => *l = location,
         _ => return false,
     }
     *t != before

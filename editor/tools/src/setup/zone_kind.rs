@@ -8,9 +8,11 @@
 //! turns "on the west edge" into "within 2 hexes of the west edge".
 //!
 //! A stretch of road is chosen by its road's name, its two ends then
-//! picked on the map. Kinds the list does not offer (a band, a side of a
-//! line, another scenario's deployment) are shown as [`ZoneKind::Other`];
-//! choosing a kind from the list replaces them.
+//! picked on the map; "north of Frasnes" is a place picked on the map and
+//! a side chosen from a list. Kinds the list does not offer (a band, a
+//! side of a line through several points, another scenario's deployment)
+//! are shown as [`ZoneKind::Other`]; choosing a kind from the list
+//! replaces them.
 
 use berthier_schema::placement::{Location, Placement};
 use berthier_schema::{Counters, Map};
@@ -33,6 +35,9 @@ pub enum ZoneKind {
     RoadStretch,
     /// The hexes beside a named river or stream.
     River,
+    /// North, south, east or west of a place or hex ("north of
+    /// Frasnes").
+    SideOf,
     /// Next to a unit.
     NextTo,
     /// In a unit's hex.
@@ -45,13 +50,14 @@ pub enum ZoneKind {
 
 impl ZoneKind {
     /// The kinds a user can choose.
-    pub const CHOSEN: [Self; 9] = [
+    pub const CHOSEN: [Self; 10] = [
         Self::HexOrPlace,
         Self::Region,
         Self::Edge,
         Self::Road,
         Self::RoadStretch,
         Self::River,
+        Self::SideOf,
         Self::NextTo,
         Self::StackedWith,
         Self::Anywhere,
@@ -80,6 +86,7 @@ impl std::fmt::Display for ZoneKind {
             Self::Road => "On a road",
             Self::RoadStretch => "On a road between two places",
             Self::River => "Beside a river or stream",
+            Self::SideOf => "North, south, east or west of a place",
             Self::NextTo => "Next to a unit",
             Self::StackedWith => "Stacked with a unit",
             Self::Anywhere => "Anywhere on the map",
@@ -114,6 +121,7 @@ pub fn kind(p: &Placement) -> ZoneKind {
         Placement::StackedWith(_) => ZoneKind::StackedWith,
         Placement::AdjacentTo(_) => ZoneKind::NextTo,
         Placement::Anywhere => ZoneKind::Anywhere,
+        Placement::SideOf { .. } => ZoneKind::SideOf,
         Placement::At(l) | Placement::Within { of: l, .. } => match l {
             Location::Hex(_) | Location::Place(_) => ZoneKind::HexOrPlace,
             Location::Edge(_) => ZoneKind::Edge,
@@ -260,6 +268,11 @@ pub fn set_kind(
             target.map(|t| Placement::StackedWith(t.to_owned()))
         }
         ZoneKind::Anywhere => Some(Placement::Anywhere),
+        ZoneKind::SideOf => Some(Placement::SideOf {
+            of: centre,
+            side: berthier_schema::map::Compass::North,
+            inclusive: false,
+        }),
         ZoneKind::Other => None,
     };
     let Some(next) = next else { return false };
@@ -313,11 +326,11 @@ pub fn centre_of(p: &Placement, fallback: Location) -> Location {
         Some(Placement::Hex(h) | Placement::HexOrAdjacent(h)) => {
             Location::Hex(*h)
         }
-        Some(Placement::At(l) | Placement::Within { of: l, .. })
-            if matches!(l, Location::Hex(_) | Location::Place(_)) =>
-        {
-            l.clone()
-        }
+        Some(
+            Placement::At(l)
+            | Placement::Within { of: l, .. }
+            | Placement::SideOf { of: l, .. },
+        ) if matches!(l, Location::Hex(_) | Location::Place(_)) => l.clone(),
         Some(Placement::Region(corners)) => {
             corners.first().map_or(fallback, |h| Location::Hex(*h))
         }
@@ -434,6 +447,30 @@ mod tests {
                 from: Box::new(Location::Place("mill".into())),
                 to: Box::new(Location::Hex(hex)),
             })
+        );
+    }
+
+    #[test]
+    fn north_of_a_place_keeps_the_place_and_turns_to_another_side() {
+        use berthier_schema::map::Compass;
+        let mut p = Placement::Within {
+            of: place(),
+            hexes: 2,
+        };
+        let centre = centre_of(&p, place());
+        assert!(set_kind(&mut p, ZoneKind::SideOf, None, centre));
+        assert_eq!(kind(&p), ZoneKind::SideOf);
+        assert!(zone_edit::can_pick(&p), "its place is picked on the map");
+        assert!(zone_edit::set_side(&mut p, Compass::South));
+        assert!(!zone_edit::set_side(&mut p, Compass::South));
+        assert!(zone_edit::pick(&mut p, HexId::new(2, 2), None));
+        assert_eq!(
+            p,
+            Placement::SideOf {
+                of: Location::Hex(HexId::new(2, 2)),
+                side: Compass::South,
+                inclusive: false,
+            }
         );
     }
 
