@@ -196,3 +196,30 @@ pub fn save_dialog<M: Send + 'static>(
         picked(h.map(|h| h.path().to_owned()))
     })
 }
+
+/// The Create and Cancel buttons that end every New form.
+pub fn buttons<'a, M: Clone + 'a>(
+    create: &'static str,
+    on_create: M,
+    on_cancel: M,
+) -> Element<'a, M> {
+    row![
+        button(create).on_press(on_create),
+        button("Cancel")
+            .style(button::secondary)
+            .on_press(on_cancel),
+    ]
+    .spacing(12)
+    .into()
+}
+
+/// A New form's fields, centred in the window and scrolled when taller,
+/// at most `width` wide.
+pub fn page<'a, M: 'a>(
+    fields: iced::widget::Column<'a, M>,
+    width: f32,
+) -> Element<'a, M> {
+    let form = fields.spacing(10).padding(20).max_width(width);
+    iced::widget::scrollable(iced::widget::container(form).center_x(Fill))
+        .into()
+}

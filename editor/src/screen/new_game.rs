@@ -11,13 +11,12 @@
 use std::path::PathBuf;
 
 use iced::widget::{
-    Column, button, checkbox, column, container, pick_list, row, scrollable,
-    text, text_input,
+    Column, button, checkbox, column, pick_list, row, text, text_input,
 };
 use iced::{Element, Fill};
 
 use crate::map_form::{self, Field, Problems, labelled};
-use crate::screen::new_file::Destination;
+use crate::screen::new_file::{self, Destination};
 use crate::screen::new_scenario::Choice;
 use berthier_schema::DocKind;
 use berthier_tools::files::path_from;
@@ -525,18 +524,9 @@ impl NewGameScreen {
                 text(target.display().to_string()),
                 p.of(Field::File)
             ),
-            row![
-                button("Create game").on_press(Message::Create),
-                button("Cancel")
-                    .style(button::secondary)
-                    .on_press(Message::Cancel),
-            ]
-            .spacing(12),
-        ]
-        .spacing(10)
-        .padding(20)
-        .max_width(900);
-        scrollable(container(form).center_x(Fill)).into()
+            new_file::buttons("Create game", Message::Create, Message::Cancel),
+        ];
+        new_file::page(form, 900.0)
     }
 
     fn battle_rows(&self) -> Element<'_, Message> {

@@ -7,9 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use iced::widget::{
-    button, checkbox, column, container, row, scrollable, text, text_input,
-};
+use iced::widget::{button, checkbox, column, row, text, text_input};
 use iced::{Element, Fill, Task};
 
 use crate::map_form::{Field, Problems, labelled};
@@ -234,18 +232,9 @@ impl NewPackScreen {
             ),
             example,
             text(example_note).size(13),
-            row![
-                button("Create pack").on_press(Message::Create),
-                button("Cancel")
-                    .style(button::secondary)
-                    .on_press(Message::Cancel),
-            ]
-            .spacing(12),
-        ]
-        .spacing(10)
-        .padding(20)
-        .max_width(820);
-        scrollable(container(form).center_x(Fill)).into()
+            new_file::buttons("Create pack", Message::Create, Message::Cancel),
+        ];
+        new_file::page(form, 820.0)
     }
 
     fn folder_field(&self) -> Element<'_, Message> {

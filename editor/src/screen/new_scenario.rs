@@ -8,13 +8,11 @@
 
 use std::path::{Path, PathBuf};
 
-use iced::widget::{
-    button, column, container, pick_list, row, scrollable, text, text_input,
-};
+use iced::widget::{column, pick_list, row, text, text_input};
 use iced::{Element, Fill};
 
 use crate::map_form::{self, Field, Problems, labelled};
-use crate::screen::new_file::Destination;
+use crate::screen::new_file::{self, Destination};
 use crate::screen::new_map::SeriesChoice;
 use berthier_schema::DocKind;
 use berthier_tools::files::path_from;
@@ -326,18 +324,13 @@ impl NewScenarioScreen {
                 text(target.display().to_string()),
                 p.of(Field::File)
             ),
-            row![
-                button("Create scenario").on_press(Message::Create),
-                button("Cancel")
-                    .style(button::secondary)
-                    .on_press(Message::Cancel),
-            ]
-            .spacing(12),
-        ]
-        .spacing(10)
-        .padding(20)
-        .max_width(820);
-        scrollable(container(form).center_x(Fill)).into()
+            new_file::buttons(
+                "Create scenario",
+                Message::Create,
+                Message::Cancel
+            ),
+        ];
+        new_file::page(form, 820.0)
     }
 
     fn names(&self) -> Element<'_, Message> {

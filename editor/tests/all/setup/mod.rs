@@ -62,6 +62,21 @@ pub fn open_setup(path: &Path, dir: &Path) -> App {
     app
 }
 
+/// A click on `hex` of the Setup map (press and release there).
+pub fn press(app: &mut App, hex: berthier_schema::HexId) {
+    let at = setup(app).point_of(hex);
+    let press = berthier_editor::map_canvas::Message::Press {
+        at,
+        modifiers: iced::keyboard::Modifiers::empty(),
+    };
+    let _ = app.update(berthier_editor::app::Message::Setup(
+        berthier_editor::screen::setup::Message::Canvas(press),
+    ));
+    let _ = app.update(berthier_editor::app::Message::Setup(
+        berthier_editor::screen::setup::Message::Released(Some(at)),
+    ));
+}
+
 /// The Setup screen shown.
 pub fn setup(app: &App) -> &SetupScreen {
     match app.screen() {

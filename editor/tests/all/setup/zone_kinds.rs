@@ -10,7 +10,7 @@ use berthier_editor::screen::setup::{self, Tab};
 use berthier_schema::placement::{Location, Placement};
 use berthier_tools::setup::zone_kind::ZoneKind;
 
-use super::{click, open_copy, setup, shows};
+use super::{click, open_copy, press, setup, shows};
 
 fn send(app: &mut App, m: setup::Message) {
     let _ = app.update(Message::Setup(m));
@@ -146,23 +146,11 @@ fn an_instruction_is_tied_to_a_scenario_option_and_back() {
 
 #[test]
 fn a_stretch_of_road_is_chosen_by_name_and_its_ends_picked_on_the_map() {
-    use berthier_editor::map_canvas;
     let (_dir, path, _original, mut app) =
         open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
     send(&mut app, setup::Message::Show(Tab::Instructions));
     send(&mut app, setup::Message::SelectInstruction(0, 1));
     send(&mut app, setup::Message::ZoneKind(ZoneKind::RoadStretch));
-    let press = |app: &mut App, hex: berthier_schema::HexId| {
-        let at = setup(app).point_of(hex);
-        send(
-            app,
-            setup::Message::Canvas(map_canvas::Message::Press {
-                at,
-                modifiers: iced::keyboard::Modifiers::empty(),
-            }),
-        );
-        send(app, setup::Message::Released(Some(at)));
-    };
     let map = setup(&app).doc().opened.map.clone();
     let fleurus = map.place("fleurus").expect("Fleurus").hexes[0];
     let free = berthier_tools::scene::all_hexes(&map)

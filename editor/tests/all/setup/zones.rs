@@ -5,27 +5,14 @@
 //! each one undo step; saved keeping the file's comments.
 
 use berthier_editor::app::{App, Message};
-use berthier_editor::map_canvas;
 use berthier_editor::screen::setup::{self, Tab};
 use berthier_schema::HexId;
 use berthier_schema::placement::{Location, Placement};
 
-use super::{click, open_copy, setup, shows};
+use super::{click, open_copy, press, setup, shows};
 
 fn send(app: &mut App, m: setup::Message) {
     let _ = app.update(Message::Setup(m));
-}
-
-fn press(app: &mut App, hex: HexId) {
-    let at = setup(app).point_of(hex);
-    send(
-        app,
-        setup::Message::Canvas(map_canvas::Message::Press {
-            at,
-            modifiers: iced::keyboard::Modifiers::empty(),
-        }),
-    );
-    send(app, setup::Message::Released(Some(at)));
 }
 
 /// The part of the instruction the map edits act on.
