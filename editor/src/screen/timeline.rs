@@ -144,6 +144,11 @@ pub enum Message {
     ByClock(bool),
     /// The selected arrival may not force march.
     NoForcedMarch(bool),
+    /// The selected arrival comes in groups (`true`, one an hour at
+    /// first) or at once.
+    InGroups(bool),
+    /// The minutes between its groups, typed.
+    GroupMinutes(String),
     /// The selected arrival comes only with this scenario option (by id),
     /// or always.
     ArrivalOption(Option<String>),
@@ -297,6 +302,8 @@ impl TimelineScreen {
             Message::ByClock(on) => self.edit_arrival(|all, side, i, track| {
                 arrival_edit::set_by_clock(all, side, i, track, on)
             }),
+            Message::InGroups(on) => self.set_in_groups(on),
+            Message::GroupMinutes(typed) => self.set_group_minutes(&typed),
             Message::NoForcedMarch(no) => {
                 self.edit_arrival(|all, side, i, _| {
                     arrival_edit::set_no_forced_march(all, side, i, no)

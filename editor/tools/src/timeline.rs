@@ -169,12 +169,22 @@ impl TimelineDoc {
     /// deleted, or the units one brings), as one undo step; whether
     /// anything changed. Nothing in a variant.
     pub fn apply_arrivals(&mut self, after: arrival_edit::Arrivals) -> bool {
+        self.apply_arrivals_merging(after, None)
+    }
+
+    /// [`Self::apply_arrivals`], typing into one field merging into one
+    /// undo step (named by `merge`).
+    pub fn apply_arrivals_merging(
+        &mut self,
+        after: arrival_edit::Arrivals,
+        merge: Option<String>,
+    ) -> bool {
         if self.variant || arrival_edit::of(&self.scenario) == after {
             return false;
         }
         let inverse =
             ScheduleStep::Arrivals(after).apply_to(&mut self.scenario);
-        self.file.record(inverse, None);
+        self.file.record(inverse, merge);
         true
     }
 

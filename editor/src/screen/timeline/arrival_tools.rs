@@ -6,7 +6,7 @@
 //! entry with Pick entry on map.
 
 use berthier_schema::scenario::{Arrival, TurnTrack};
-use iced::widget::{Column, button, checkbox, row, text};
+use iced::widget::{Column, button, checkbox, row, text, text_input};
 use iced::{Element, Fill};
 
 use super::{CardKey, Message, TimelineScreen};
@@ -165,6 +165,82 @@ impl TimelineScreen {
             .into()
     }
 
+    /// The selected arrival in groups, one an hour at first, or at once;
+    /// says why when it has too few formations and units to group.
+    pub(super) fn set_in_groups(&mut self, on: bool) {
+        let every = on.then_some(60);
+        self.edit_arrival(|all, side, i, _| {
+            arrival_edit::set_cadence(all, side, i, every)
+        });
+        let grouped = self.selected.is_some_and(|k| {
+            let sides = &self.doc.scenario().sides;
+            let arrival = sides
+                .get(k.side)
+                .and_then(|s| s.reinforcements.get(k.index));
+            arrival.is_some_and(|a| a.cadence.is_some())
+        });
+        if on && !grouped {
+            self.notice = Some(
+                "Groups need at least two formations or units in the \
+                 arrival: add them first."
+                    .to_owned(),
+            );
+        }
+    }
+
+    /// The minutes between the selected arrival's groups, typed.
+    pub(super) fn set_group_minutes(&mut self, typed: &str) {
+        match typed.trim().parse::<u16>() {
+            Ok(m) if m > 0 => {
+                let Some(key) = self.selected else { return };
+                let mut all = arrival_edit::of(self.doc.scenario());
+                let (side, i) = (key.side, key.index);
+                if arrival_edit::set_cadence(&mut all, side, i, Some(m)) {
+                    // Typing "30" is one step, not two.
+                    let merge = Some(format!("group minutes {side} {i}"));
+                    self.changed(|d| d.apply_arrivals_merging(all, merge));
+                }
+            }
+            _ => {
+                self.notice = Some(format!(
+                    "\"{typed}\" is not a whole number of minutes: the \
+                     interval is kept"
+                ));
+            }
+        }
+    }
+
+    /// "In groups, one every N min": the arrival's formations and units
+    /// one after another, or all at once.
+    fn groups_line<'a>(
+        &'a self,
+        arrival: &'a Arrival,
+        editable: bool,
+    ) -> Element<'a, Message> {
+        let grouped = checkbox(arrival.cadence.is_some())
+            .label("In groups, one every")
+            .size(14)
+            .text_size(12)
+            .on_toggle_maybe(editable.then_some(Message::InGroups));
+        let Some(c) = &arrival.cadence else {
+            return grouped.into();
+        };
+        let mut minutes = text_input("60", &c.every_minutes.to_string())
+            .size(12)
+            .width(48);
+        if editable {
+            minutes = minutes.on_input(Message::GroupMinutes);
+        }
+        row![
+            grouped,
+            minutes,
+            text(format!("min ({} groups)", c.groups.len())).size(12)
+        ]
+        .spacing(4)
+        .align_y(iced::Center)
+        .into()
+    }
+
     /// How the arrival's time is named, whether it may force march, and
     /// the scenario option it comes with.
     fn timing_tools<'a>(
@@ -191,6 +267,7 @@ impl TimelineScreen {
                 "May not force march",
                 Message::NoForcedMarch,
             ))
+            .push(self.groups_line(arrival, editable))
             .push(option_pick::option_row(
                 "Arrives:",
                 &self.doc.scenario().options,

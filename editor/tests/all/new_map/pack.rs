@@ -682,3 +682,57 @@ fn a_morale_group_and_losses_at_start_are_made_on_the_forces_tab() {
     assert_eq!(saved.sides[0].losses[0].units.units, ["b2"]);
     assert_eq!(saved.sides[0].losses[0].each, Some(1));
 }
+
+#[test]
+fn an_arrival_comes_in_groups_one_every_half_hour() {
+    use berthier_editor::screen::timeline::Message as Timeline;
+    use berthier_tools::unit_set::Member;
+    let timeline = |app: &mut App, m: Timeline| {
+        let _ = app.update(Message::Timeline(m));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Timeline");
+    click(&mut app, "Add arrival: Blue");
+    // One unit: nothing to group, and it says why.
+    timeline(&mut app, Timeline::AddMember(Member::Unit("b1".into())));
+    timeline(&mut app, Timeline::InGroups(true));
+    let Screen::Timeline(t) = app.screen() else {
+        panic!("Timeline")
+    };
+    assert!(t.notice().is_some_and(|n| n.contains("at least two")));
+    timeline(&mut app, Timeline::AddMember(Member::Unit("b2".into())));
+    timeline(&mut app, Timeline::InGroups(true));
+    let cadence = |app: &App| match app.screen() {
+        Screen::Timeline(t) => t.doc().scenario().sides[0].reinforcements[0]
+            .cadence
+            .clone(),
+        _ => panic!("Timeline"),
+    };
+    let c = cadence(&app).expect("in groups");
+    assert_eq!((c.every_minutes, c.groups.len()), (60, 2));
+    assert!(shows(&mut app, "min (2 groups)"));
+    let Screen::Timeline(t) = app.screen() else {
+        panic!("Timeline")
+    };
+    assert_eq!(
+        t.cards().iter().filter(|c| c.side == 0).count(),
+        2,
+        "a card a group"
+    );
+    timeline(&mut app, Timeline::GroupMinutes("3".into()));
+    timeline(&mut app, Timeline::GroupMinutes("30".into()));
+    assert_eq!(cadence(&app).map(|c| c.every_minutes), Some(30));
+    click(&mut app, "Undo");
+    assert_eq!(cadence(&app).map(|c| c.every_minutes), Some(60), "one step");
+    click(&mut app, "Redo");
+    click(&mut app, "Save");
+    let (saved, _) = saved_example(&root);
+    let c = saved.sides[0].reinforcements[0]
+        .cadence
+        .clone()
+        .expect("saved");
+    assert_eq!(
+        (c.every_minutes, c.groups[1].units.clone()),
+        (30, vec!["b2".to_owned()])
+    );
+}

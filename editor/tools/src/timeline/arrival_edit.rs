@@ -5,7 +5,9 @@
 //! first edge (else its first entry point); it is then dragged to its
 //! turn and given its entry with the screen's tools.
 
-use berthier_schema::scenario::{Arrival, TurnRef, TurnTrack, UnitSet};
+use berthier_schema::scenario::{
+    Arrival, Cadence, CadenceOrder, TurnRef, TurnTrack, UnitSet,
+};
 use berthier_schema::{Location, Map, Scenario};
 
 use super::track::turn_ref_for;
@@ -128,6 +130,57 @@ fn turn_number(track: &TurnTrack, at: &TurnRef) -> Option<u16> {
     }
 }
 
+/// Arrival `i` comes group after group, `every` minutes apart, the first
+/// at its time ("one division an hour", seed 001 l. 3019): one group per
+/// formation, then per unit, it names, in that order; or all at once
+/// (`None`). A cadence already set keeps its groups and takes the new
+/// interval. Whether it changed; an arrival of fewer than two formations
+/// and units has no groups to make and is left as it is.
+pub fn set_cadence(
+    all: &mut Arrivals,
+    side: usize,
+    i: usize,
+    every: Option<u16>,
+) -> bool {
+    let Some(arrival) = all.get_mut(side).and_then(|l| l.get_mut(i)) else {
+        return false;
+    };
+    let next = match (every, &arrival.cadence) {
+        (None, _) => None,
+        (Some(m), Some(c)) => Some(Cadence {
+            every_minutes: m.max(1),
+            ..c.clone()
+        }),
+        (Some(m), None) => {
+            let groups = groups_of(&arrival.units);
+            if groups.len() < 2 {
+                return false;
+            }
+            Some(Cadence {
+                every_minutes: m.max(1),
+                groups,
+                order: CadenceOrder::Listed,
+            })
+        }
+    };
+    let changed = arrival.cadence != next;
+    arrival.cadence = next;
+    changed
+}
+
+/// One group per formation, then per unit, of `units`.
+fn groups_of(units: &UnitSet) -> Vec<UnitSet> {
+    let formations = units.formations.iter().map(|f| UnitSet {
+        formations: vec![f.clone()],
+        ..UnitSet::default()
+    });
+    let each = units.units.iter().map(|u| UnitSet {
+        units: vec![u.clone()],
+        ..UnitSet::default()
+    });
+    formations.chain(each).collect()
+}
+
 /// Arrival `i` may not force march (Rivoli's Lusignan), or may; whether
 /// it changed.
 pub fn set_no_forced_march(
@@ -212,6 +265,26 @@ mod tests {
         assert!(!set_no_forced_march(&mut all, 1, 0, true));
         assert!(set_option(&mut all, 1, 0, Some("late".into())));
         assert_eq!(all[1][0].option.as_deref(), Some("late"));
+    }
+
+    #[test]
+    fn an_arrival_of_two_units_comes_one_an_hour_and_then_at_once() {
+        let s = scenario();
+        let mut all = of(&s);
+        // Red's arrival names one unit: no groups to make.
+        assert!(!set_cadence(&mut all, 1, 0, Some(60)));
+        all[1][0].units.units.push("r2".into());
+        assert!(set_cadence(&mut all, 1, 0, Some(60)));
+        let c = all[1][0].cadence.clone().expect("cadenced");
+        assert_eq!((c.every_minutes, c.groups.len()), (60, 2));
+        assert_eq!(c.groups[1].units, ["r2"]);
+        assert!(set_cadence(&mut all, 1, 0, Some(30)));
+        assert_eq!(
+            all[1][0].cadence.as_ref().map(|c| c.every_minutes),
+            Some(30)
+        );
+        assert!(set_cadence(&mut all, 1, 0, None));
+        assert_eq!(all[1][0].cadence, None);
     }
 
     #[test]
