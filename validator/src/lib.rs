@@ -14,12 +14,15 @@
 pub mod check;
 pub mod convert;
 pub mod init;
+pub mod locate;
 #[cfg(feature = "cli")]
 pub mod memory;
 pub mod migrate;
-pub mod pass;
+pub mod pack;
 pub mod pipeline;
+pub mod reference_pass;
 pub mod render;
+pub mod schema_pass;
 pub mod series_command;
 mod session;
 pub mod severity;

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use crate::diagnostic::{Diagnostic, Report};
-use crate::pass::references::Pack;
+use crate::pack::Pack;
 use crate::walk::Candidate;
 use crate::{Code, RunError, Texts, severity, shard, walk};
 
@@ -18,7 +18,7 @@ use crate::{Code, RunError, Texts, severity, shard, walk};
 pub fn process(pack: &Pack, candidate: &Candidate) -> Option<Vec<Diagnostic>> {
     let entry = pack.pass_one(candidate)?;
     let mut out = entry.diagnostics.clone();
-    out.extend(pack.check_one(&entry));
+    out.extend(crate::reference_pass::check(pack, &entry));
     if let Some(inputs) = pack.scenario_inputs(&entry) {
         out.extend(crate::check::run::check_scenario(pack, &inputs));
     }

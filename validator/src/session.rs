@@ -9,7 +9,7 @@
 //!   hex, so only the hexes that changed are checked again
 //!   (`typed_map`);
 //! - the findings of a map's own rules and of a counters file's, with the
-//!   values they read (`pass::references::memo`), so a change to the
+//!   values they read (`pack::memo`), so a change to the
 //!   setup does not check the map and the order of battle again.
 //!
 //! The scenario's own checks and its rules (pass 3), which read every
@@ -31,9 +31,9 @@ use std::sync::{Arc, Mutex};
 use berthier_schema::document::FORMAT_VERSION;
 use berthier_schema::{Document, Format};
 
-use crate::pass::references::Pack;
-use crate::pass::references::memo::Memo;
-use crate::pass::schema::{self, Checked};
+use crate::pack::Pack;
+use crate::pack::memo::Memo;
+use crate::schema_pass::{self, Checked};
 use crate::source::{MakeText, SourceFile};
 use crate::walk::Candidate;
 use crate::{Report, RunError, Texts, severity};
@@ -160,7 +160,7 @@ impl Session {
         let map = match document {
             Document::Map(map) if !self.first_passes_only => map,
             other => {
-                return schema::check_typed(candidate, text, other)
+                return schema_pass::check_typed(candidate, text, other)
                     .map(Arc::new);
             }
         };
@@ -187,7 +187,7 @@ impl Session {
     ) -> Option<Arc<Checked>> {
         if document.format_version() == FORMAT_VERSION {
             let mut checked =
-                schema::check_typed(candidate, "".into(), document)?;
+                schema_pass::check_typed(candidate, "".into(), document)?;
             if checked.diagnostics.is_empty() {
                 let format = Format::of_path(&candidate.path)?;
                 checked.source =
@@ -220,7 +220,7 @@ impl Session {
         }
         let mut one = Texts::new();
         one.insert(candidate.path.clone(), Arc::clone(&text));
-        let checked = Arc::new(schema::check_in(candidate, &one)?);
+        let checked = Arc::new(schema_pass::check_in(candidate, &one)?);
         kept.insert(candidate.path.clone(), (text, Arc::clone(&checked)));
         Some(checked)
     }

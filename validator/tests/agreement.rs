@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use berthier_schema::{Format, load_document};
 use berthier_validator::Severity;
-use berthier_validator::pass::schema::check;
+use berthier_validator::schema_pass::check;
 use berthier_validator::walk::{Candidate, Root};
 use proptest::prelude::*;
 

@@ -10,7 +10,8 @@ use berthier_schema::battle::Battle;
 pub use super::registry::{RULES, RuleFn};
 use super::{Finding, registry};
 use crate::diagnostic::Diagnostic;
-use crate::pass::references::{Pack, ScenarioInputs, variant};
+use crate::locate::set_help;
+use crate::pack::{Pack, ScenarioInputs};
 
 /// Every rule on one scenario, located.
 pub fn check_scenario(
@@ -33,7 +34,7 @@ pub fn check_scenario(
 /// Locates a finding in the scenario's file, or, for a part a variant
 /// inherits, in the base file that holds it.
 fn locate(pack: &Pack, inputs: &ScenarioInputs<'_>, f: Finding) -> Diagnostic {
-    let mut d = variant::locate(
+    let mut d = crate::locate::locate(
         pack,
         inputs.origin,
         inputs.source,
@@ -43,6 +44,6 @@ fn locate(pack: &Pack, inputs: &ScenarioInputs<'_>, f: Finding) -> Diagnostic {
         false,
     );
     d.hex = f.hex;
-    variant::set_help(&mut d, f.help);
+    set_help(&mut d, f.help);
     d
 }

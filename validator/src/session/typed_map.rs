@@ -19,7 +19,7 @@ use berthier_schema::map::HexData;
 use berthier_schema::validate::{SchemaViolation, schema_violations};
 use berthier_schema::{DocKind, Document, Format, HexId, Map};
 
-use crate::pass::schema::{self, Checked};
+use crate::schema_pass::{self, Checked};
 use crate::source::SourceFile;
 use crate::walk::Candidate;
 
@@ -51,7 +51,7 @@ impl KeptMap {
 }
 
 /// Pass 1 of `map`, held typed, for the file `candidate` whose text as
-/// last read is `text`: what [`schema::check_typed`] makes, reusing what
+/// last read is `text`: what [`schema_pass::check_typed`] makes, reusing what
 /// `kept` (the run before) found under the hexes that did not change.
 /// The entry `kept` made when neither the map nor the text changed.
 pub(super) fn check(
@@ -93,7 +93,7 @@ pub(super) fn check(
     };
     let Some(found) = found else {
         // Not writable as JSON: the plain pass says why, every time.
-        let checked = schema::check_typed(
+        let checked = schema_pass::check_typed(
             candidate,
             source.text.clone(),
             Document::Map(map),
@@ -106,7 +106,7 @@ pub(super) fn check(
         });
     };
     let (by_hex, split) = split_by_hex(&found);
-    let diagnostics = schema::located(&source, found);
+    let diagnostics = schema_pass::located(&source, found);
     let (document, failed) = if diagnostics.is_empty() {
         (Some(Document::Map(map)), None)
     } else {
@@ -148,7 +148,7 @@ fn changed_hexes(
 
 /// The schema violations of `map` with only the hexes of `only` (all of
 /// them when `None`); `None` when it cannot be written as JSON (then
-/// [`schema::check_typed`] says why).
+/// [`schema_pass::check_typed`] says why).
 fn violations_of(
     map: &mut Map,
     only: Option<BTreeMap<HexId, HexData>>,

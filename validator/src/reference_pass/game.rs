@@ -11,7 +11,7 @@ use berthier_schema::scenario::Scenario;
 use berthier_schema::{DocKind, Document, Game};
 
 use super::{Ctx, Resolved};
-use crate::pass::schema::Checked;
+use crate::schema_pass::Checked;
 use berthier_rules::check::game::{Army, GameInputs, check as game_checks};
 
 pub(super) fn check(ctx: &mut Ctx<'_>, game: &Game) {
@@ -109,7 +109,9 @@ fn army(ctx: &Ctx<'_>, entry: &Checked) -> Option<Army> {
         return None;
     };
     let series = match ctx.pack.resolve_series(&entry.source, &s.series) {
-        Resolved::Found(path) => super::series::effective(ctx.pack, &path)?,
+        Resolved::Found(path) => {
+            crate::pack::series::effective(ctx.pack, &path)?
+        }
         _ => return None,
     };
     let counters = match ctx.pack.resolve(&entry.source, &s.counters) {

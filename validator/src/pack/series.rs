@@ -1,7 +1,7 @@
-//! Series: the `extends` chain, which must resolve without a cycle, and
-//! the effective series it gives; the ids inside a series are checked by
-//! `berthier_rules::check::references` (unique ids, then classes, ratings
-//! and terrain against the effective series).
+//! Series in the pack: a standard series' name resolved to the embedded
+//! series (a document of the run with a path no file can have), and each
+//! series file's effective rules (its `extends` chain merged), once per
+//! run.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,12 +10,10 @@ use berthier_schema::series::Series;
 use berthier_schema::standard::{self, StandardSeries};
 use berthier_schema::{DocKind, Document, Format, RuleOverrides};
 
-use super::{Ctx, Pack, Resolved};
-use crate::code::Code;
-use crate::pass::schema::Checked;
+use super::{Pack, Resolved};
+use crate::schema_pass::Checked;
 use crate::source::SourceFile;
 use crate::walk::{Candidate, Root};
-use berthier_rules::check::references;
 
 /// Where a standard series sits among the run's documents: a path no file
 /// can have (canonical paths are absolute), so it never meets a pack file.
@@ -26,7 +24,7 @@ pub(crate) fn standard_path(series: &StandardSeries) -> PathBuf {
 impl Pack {
     /// Resolves a series reference: a standard series' name leads to the
     /// embedded series (an unknown one is `Missing`, reported as REF043 by
-    /// [`Ctx::series_document`]), anything else is a path ([`Pack::resolve`]).
+    /// `Ctx::series_document` in pass 2), anything else is a path ([`Pack::resolve`]).
     pub fn resolve_series(
         &self,
         from: &SourceFile,
@@ -73,92 +71,8 @@ fn standard_entry(series: &'static StandardSeries) -> Checked {
     }
 }
 
-impl Ctx<'_> {
-    /// Checks a series reference: a standard series' name must be shipped
-    /// (REF043, with the known names), a path as any document reference
-    /// ([`Ctx::document`]). The series document when it resolves.
-    pub(super) fn series_document(
-        &mut self,
-        pointer: &str,
-        reference: &str,
-    ) -> Option<Arc<Checked>> {
-        if !standard::is_name(reference) {
-            return self.document(pointer, reference, DocKind::Series);
-        }
-        match standard::find(reference) {
-            Ok(series) => self.pack.get(&standard_path(series)).cloned(),
-            Err(e) => {
-                let help = match e.suggestion() {
-                    Some(name) => format!(
-                        "write `{name}`, or a path to a series file ending \
-                         in .series.ron (`berthier-validate series list` \
-                         shows every standard series)"
-                    ),
-                    None => "write a standard series' name \
-                             (`berthier-validate series list`) or a path to a \
-                             series file ending in .series.ron"
-                        .to_owned(),
-                };
-                self.report(Code::Ref043, pointer, e.to_string()).help =
-                    Some(help);
-                None
-            }
-        }
-    }
-}
-
-pub(super) fn check(ctx: &mut Ctx<'_>, s: &Series) {
-    ctx.findings(references::series_ids(s));
-    let own = match &s.extends {
-        Some(reference) => extends(ctx, reference),
-        None => Some(Arc::new(s.clone())),
-    };
-    if let Some(effective) = own {
-        ctx.findings(references::series_refs(s, &effective));
-    }
-}
-
-/// Checks `extends`; the effective series when the chain resolves.
-fn extends(ctx: &mut Ctx<'_>, reference: &str) -> Option<Arc<Series>> {
-    ctx.series_document("/extends", reference)?;
-    let me = ctx.src.at.path.clone();
-    let pack = ctx.pack;
-    match pack.resolve_series(ctx.src, reference) {
-        Resolved::Found(parent) if leads_to(pack, &parent, &me) => {
-            ctx.report(
-                Code::Ref013,
-                "/extends",
-                format!(
-                    "`extends` loops back to this series via `{reference}`"
-                ),
-            );
-            None
-        }
-        Resolved::Found(_) => effective(pack, &me),
-        _ => None,
-    }
-}
-
-/// Whether following `extends` from `start` reaches `target`.
-fn leads_to(pack: &Pack, start: &Path, target: &Path) -> bool {
-    let mut seen: Vec<PathBuf> = Vec::new();
-    let mut current = start.to_path_buf();
-    loop {
-        if current == target {
-            return true;
-        }
-        if seen.contains(&current) {
-            return false; // a loop not through `target`: reported there
-        }
-        seen.push(current.clone());
-        let Some(next) = parent_of(pack, &current) else {
-            return false;
-        };
-        current = next;
-    }
-}
-
-fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
+/// The series the series at `path` extends, when it resolves.
+pub(crate) fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
     let entry = pack.get(path)?;
     let Some(Document::Series(s)) = &entry.document else {
         return None;
@@ -173,7 +87,7 @@ fn parent_of(pack: &Pack, path: &Path) -> Option<PathBuf> {
 /// rules, changed by this series' `overrides`, plus this series' own
 /// definitions (replacing those with the same id). `None` on a loop or a
 /// broken link.
-pub(super) fn effective(pack: &Pack, path: &Path) -> Option<Arc<Series>> {
+pub(crate) fn effective(pack: &Pack, path: &Path) -> Option<Arc<Series>> {
     let cached = pack
         .effective
         .lock()
@@ -221,7 +135,7 @@ pub(crate) fn merge_chain(chain: &[&Series]) -> Option<Series> {
 }
 
 /// The effective series with a scenario's `rule_overrides` applied.
-pub(super) fn with_scenario(
+pub(crate) fn with_scenario(
     series: Arc<Series>,
     overrides: Option<&RuleOverrides>,
 ) -> Arc<Series> {

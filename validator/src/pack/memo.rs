@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use berthier_schema::counters::Counters;
 use berthier_schema::series::Series;
 
-use crate::pass::schema::Checked;
+use crate::schema_pass::Checked;
 use berthier_rules::check::Finding;
 
 /// The results of pure checks by file, with what they were made from.

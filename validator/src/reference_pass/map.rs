@@ -6,21 +6,16 @@
 //! MAP001-MAP004); for counters and scenarios their ids
 //! (`check::references`).
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-
-use berthier_schema::battle::CountersIndex;
 use berthier_schema::counters::Counters;
-use berthier_schema::hex_terrain::HexTerrain;
 use berthier_schema::map::Map;
 use berthier_schema::scenario::Scenario;
 use berthier_schema::series::Series;
 use berthier_schema::{DocKind, Document};
 
-use super::memo::{CountersKey, MapKey};
-use super::{Ctx, Pack, include, series};
+use super::{Ctx, include};
 use crate::code::Code;
+use crate::pack::memo::{CountersKey, MapKey};
+use crate::pack::series;
 use berthier_rules::check::map as map_checks;
 use berthier_rules::check::references;
 
@@ -37,7 +32,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, map: &Map) {
     }
     let run = || map_checks::check(map, series.as_deref());
     let path = &ctx.src.at.path;
-    let findings = match (&ctx.pack.memo, ctx.pack.get(path)) {
+    let findings = match (ctx.pack.memo(), ctx.pack.get(path)) {
         (Some(memo), Some(entry)) => {
             let key = MapKey {
                 entry: std::sync::Arc::clone(entry),
@@ -76,7 +71,7 @@ fn counters_rules(
     series: Option<std::sync::Arc<Series>>,
 ) -> Vec<berthier_rules::check::Finding> {
     let run = || references::counters(c, series.as_deref());
-    let Some(memo) = &ctx.pack.memo else {
+    let Some(memo) = ctx.pack.memo() else {
         return run();
     };
     let key = CountersKey {
@@ -120,45 +115,4 @@ pub(super) fn series_of(
         );
     }
     effective
-}
-
-impl Pack {
-    /// The terrain index of the map at `path` (`map`), built on first use
-    /// and shared by every scenario on the map.
-    pub(super) fn hex_terrain(
-        &self,
-        path: &Path,
-        map: &Map,
-    ) -> Arc<HexTerrain> {
-        shared(&self.terrain, path, || HexTerrain::new(map))
-    }
-
-    /// The id index of the effective counters of the file at `path`
-    /// (`counters`), built on first use and shared by every scenario on
-    /// them.
-    pub(super) fn counters_index(
-        &self,
-        path: &Path,
-        counters: &Counters,
-    ) -> Arc<CountersIndex> {
-        shared(&self.counters_index, path, || CountersIndex::new(counters))
-    }
-}
-
-/// The value `kept` holds for `path`, else `build`'s, kept.
-fn shared<T>(
-    kept: &Mutex<HashMap<PathBuf, Arc<T>>>,
-    path: &Path,
-    build: impl FnOnce() -> T,
-) -> Arc<T> {
-    if let Some(known) = kept.lock().ok().and_then(|t| t.get(path).cloned()) {
-        return known;
-    }
-    // Built unlocked: two threads may both build it once; either copy is
-    // the same index.
-    let built = Arc::new(build());
-    if let Ok(mut kept) = kept.lock() {
-        kept.entry(path.to_owned()).or_insert_with(|| built.clone());
-    }
-    built
 }

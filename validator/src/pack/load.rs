@@ -16,7 +16,7 @@ use berthier_schema::pack::deployment_scenarios;
 use elsa::sync::FrozenMap;
 
 use super::{Pack, variant};
-use crate::pass::schema::{self, Checked};
+use crate::schema_pass::{self, Checked};
 use crate::source::SourceFile;
 use crate::walk::{Candidate, Root, relative};
 
@@ -121,7 +121,7 @@ impl Pack {
         {
             return loaded.selected.then_some(Entry::Shared(&loaded.checked));
         }
-        let checked = schema::check_in(candidate, &self.texts)?;
+        let checked = schema_pass::check_in(candidate, &self.texts)?;
         if !shared(&checked) {
             return Some(Entry::Own(checked));
         }
@@ -142,12 +142,12 @@ impl Pack {
 
     /// The document at canonical `path` (a walked file or one a document
     /// of the run names), loaded on first use.
-    pub(super) fn get(&self, path: &Path) -> Option<&Arc<Checked>> {
+    pub(crate) fn get(&self, path: &Path) -> Option<&Arc<Checked>> {
         Some(&self.loaded(path)?.checked)
     }
 
     /// Whether `path` is a pack document walked in this run.
-    pub(super) fn is_selected(&self, path: &Path) -> bool {
+    pub(crate) fn is_selected(&self, path: &Path) -> bool {
         self.loaded(path).is_some_and(|l| l.selected)
     }
 
@@ -222,7 +222,7 @@ fn shared(checked: &Checked) -> bool {
 /// Reads a file for the cache; one that is not a pack document is kept as
 /// an empty entry with no kind, so a reference to it says so.
 fn load(candidate: &Candidate, walked: bool, texts: &crate::Texts) -> Loaded {
-    match schema::check_in(candidate, texts) {
+    match schema_pass::check_in(candidate, texts) {
         Some(checked) => Loaded {
             selected: walked,
             checked: Arc::new(checked),

@@ -1,4 +1,0 @@
-//! The two validation passes.
-
-pub mod references;
-pub mod schema;
