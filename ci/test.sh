@@ -85,6 +85,9 @@ cargo test --workspace --lib --bins --tests
 step "berthier-validate on the bundled packs"
 target/debug/berthier-validate .
 
+step "the editor on wgpu (Mesa's lavapipe) draws as on tiny-skia"
+bash ci/check-renderer.sh target/debug/berthier-editor
+
 step "a pack in its own repository: cargo install, init, validate"
 bash ci/pack-repo.sh
 
