@@ -32,7 +32,8 @@ fn main() -> ExitCode {
         }
         None => berthier_validator::run_with_status(&args.run_options()).map(
             |(report, status)| {
-                print!("{}", render::render(&report, args.format.into()));
+                let format = args.format.into();
+                print!("{}", render::render_in(&report, format, colour()));
                 if status == 2 {
                     eprintln!(
                         "error: no pack document found (pass --allow-empty if \
@@ -144,5 +145,23 @@ fn report_migration(outcomes: &[Outcome], check: bool) -> u8 {
         2
     } else {
         u8::from(check && migrated > 0)
+    }
+}
+
+/// Colour when standard output is a terminal, unless `NO_COLOR` is set
+/// (no-color.org); `CLICOLOR_FORCE` asks for it anyway (a pager that
+/// shows colours).
+fn colour() -> render::human::Colour {
+    use std::io::IsTerminal;
+    let set = |name| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let wanted = if set("NO_COLOR") {
+        false
+    } else {
+        set("CLICOLOR_FORCE") || std::io::stdout().is_terminal()
+    };
+    if wanted {
+        render::human::Colour::Always
+    } else {
+        render::human::Colour::Never
     }
 }

@@ -15,8 +15,13 @@ use crate::walk::Candidate;
 /// [`SourceFile::line_col`]): a bounded cost per finding.
 const NEAR_TOP: usize = 4096;
 
-/// Widest source excerpt shown, in characters.
+/// Widest source excerpt cut from a long line, in characters.
 const SNIPPET_WIDTH: usize = 100;
+
+/// How far into a line a finding may be and the line still be shown from
+/// its start (so its column is the caret's): the renderer fits the line
+/// to the terminal.
+const SNIPPET_FROM_START: usize = 1000;
 
 /// A file being checked: where it is and what it says.
 #[derive(Debug, Clone)]
@@ -270,7 +275,10 @@ fn offset_in_line(text: &str, start: usize, column: usize) -> usize {
         .map_or(start + end, |(i, _)| start + i)
 }
 
-/// The line around `offset`, cut to [`SNIPPET_WIDTH`] characters around it.
+/// The line around `offset`: from its start, unless the offset is more
+/// than [`SNIPPET_FROM_START`] characters into it (then from
+/// [`SNIPPET_WIDTH`] / 2 characters before it), to [`SNIPPET_WIDTH`]
+/// characters after it.
 pub fn snippet(text: &str, offset: usize) -> Snippet {
     let offset = floor_char_boundary(text, offset);
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -278,24 +286,26 @@ pub fn snippet(text: &str, offset: usize) -> Snippet {
     let line = &text[start..end];
     let caret = text[start..offset].chars().count();
     let total = line.chars().count();
-    let from = if total <= SNIPPET_WIDTH {
+    let from = if caret <= SNIPPET_FROM_START {
         0
     } else {
-        caret.saturating_sub(SNIPPET_WIDTH / 2)
+        caret - SNIPPET_WIDTH / 2
     };
+    let to = total.min(caret + SNIPPET_WIDTH);
     let mut shown = String::new();
     if from > 0 {
         shown.push('…');
     }
     let clean = |c: char| if c.is_control() { ' ' } else { c };
-    shown.extend(line.chars().skip(from).take(SNIPPET_WIDTH).map(clean));
-    if from + SNIPPET_WIDTH < total {
+    shown.extend(line.chars().skip(from).take(to - from).map(clean));
+    if to < total {
         shown.push('…');
     }
     let shown = shown.trim_end().to_owned();
     Snippet {
         text: shown,
         caret: caret - from + usize::from(from > 0),
+        cut_before: from > 0,
     }
 }
 
@@ -307,8 +317,13 @@ mod tests {
     fn long_lines_are_cut_around_the_column() {
         let text = format!("{}X{}", "a".repeat(5000), "b".repeat(5000));
         let s = snippet(&text, 5000);
-        assert!(s.text.chars().count() <= SNIPPET_WIDTH + 2);
+        assert!(s.text.chars().count() <= SNIPPET_WIDTH * 3 / 2 + 2);
         assert_eq!(s.text.chars().nth(s.caret), Some('X'));
+        assert!(s.cut_before);
+        let near = snippet(&text, 700);
+        assert!(!near.cut_before, "the line is kept from its start");
+        assert_eq!(near.caret, 700);
+        assert!(near.text.chars().count() <= 700 + SNIPPET_WIDTH + 1);
     }
 
     /// `x.map.ron` at the root `.`.

@@ -74,7 +74,7 @@ fn an_unreadable_folder_is_reported_with_why() {
     // Nothing could be read: exit 2, and the reason is given.
     assert_eq!(alone.status, 2, "{}{}", alone.stdout, alone.stderr);
     assert!(alone.stdout.contains("error[SCH007]"), "{}", alone.stdout);
-    assert!(alone.stdout.contains(" --> more\n"), "{}", alone.stdout);
+    assert!(alone.stdout.contains("--> more\n"), "{}", alone.stdout);
 }
 
 /// A file that cannot be read has no line to point at: each document that

@@ -10,14 +10,18 @@ use crate::code::Code;
 
 pub use crate::severity::Severity;
 
-/// The source line under a finding, cut around the column so a minified
-/// one-line file cannot flood the terminal.
+/// The source line under a finding, cut a little after the column, and
+/// before it only far into a long line, so a minified one-line file
+/// cannot flood the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snippet {
-    /// The (possibly cut) line, tabs shown as spaces.
+    /// The (possibly cut) line, control characters shown as spaces.
     pub text: String,
     /// Character index of the caret in `text`.
     pub caret: usize,
+    /// Whether the start of the line was cut off (`text` then starts
+    /// with `…`): the caret's index in `text` is not its column.
+    pub cut_before: bool,
 }
 
 /// One finding.

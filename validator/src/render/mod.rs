@@ -23,10 +23,20 @@ pub enum OutputFormat {
     Sarif,
 }
 
-/// Renders `report` in `format`.
+/// Renders `report` in `format`, as plain text.
 pub fn render(report: &Report, format: OutputFormat) -> String {
+    render_in(report, format, human::Colour::Never)
+}
+
+/// [`render`], the human format in colour when `colour` says so (the other
+/// formats are read by programs and never have colour).
+pub fn render_in(
+    report: &Report,
+    format: OutputFormat,
+    colour: human::Colour,
+) -> String {
     match format {
-        OutputFormat::Human => human::render(report),
+        OutputFormat::Human => human::render(report, colour),
         OutputFormat::Json => json::render(report),
         OutputFormat::Github => github::render(report),
         OutputFormat::Sarif => sarif::render(report),
