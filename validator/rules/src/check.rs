@@ -26,6 +26,7 @@ mod hex_names;
 mod instruction_twice;
 mod leader_roles;
 mod losses_cap;
+mod losses_per_unit;
 pub mod map;
 mod morale;
 mod morale_levels;

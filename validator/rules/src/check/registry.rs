@@ -15,6 +15,7 @@ use super::formation_redoubt;
 use super::formation_unit;
 use super::instruction_twice;
 use super::leader_roles;
+use super::losses_per_unit;
 use super::morale_levels;
 use super::night_turns;
 use super::second_hex;
@@ -65,6 +66,7 @@ pub const RULES: &[RuleFn] = &[
     victory_levels::check,
     victory_hold::check,
     losses_cap::check,
+    losses_per_unit::check,
     starting_losses::check,
     turn_count::check,
     turn_inside::check,
