@@ -23,6 +23,7 @@ mod formation_terrain;
 mod formation_unit;
 pub mod game;
 mod hex_names;
+mod hexside_missing;
 mod instruction_twice;
 mod leader_roles;
 mod losses_cap;

@@ -215,6 +215,7 @@ codes! {
     Ter005 "TER005" Error Terrain;
     Ter006 "TER006" Error Terrain;
     Ter007 "TER007" Error Terrain;
+    Ter008 "TER008" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;

@@ -13,6 +13,7 @@ use super::demoralized;
 use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
+use super::hexside_missing;
 use super::instruction_twice;
 use super::leader_roles;
 use super::losses_per_unit;
@@ -50,6 +51,7 @@ pub const RULES: &[RuleFn] = &[
     formation_unit::check,
     formation_redoubt::check,
     second_hex::check,
+    hexside_missing::check,
     setup_zone::check,
     setup_count::check,
     instruction_twice::check,
