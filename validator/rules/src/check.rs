@@ -31,6 +31,7 @@ mod losses_per_unit;
 pub mod map;
 mod morale;
 mod morale_levels;
+mod morale_unknown;
 mod night_turns;
 pub mod oob;
 pub mod references;

@@ -242,6 +242,7 @@ codes! {
     Oob011 "OOB011" Warning OrderOfBattle;
     Oob012 "OOB012" Error OrderOfBattle;
     Oob013 "OOB013" Error OrderOfBattle;
+    Oob014 "OOB014" Warning OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Vic002 "VIC002" Error Victory;
     Vic003 "VIC003" Error Victory;

@@ -18,6 +18,7 @@ use super::instruction_twice;
 use super::leader_roles;
 use super::losses_per_unit;
 use super::morale_levels;
+use super::morale_unknown;
 use super::night_turns;
 use super::second_hex;
 use super::setup_count;
@@ -62,6 +63,7 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     morale_levels::check,
+    morale_unknown::check,
     demoralized::check,
     victory::check,
     victory_logic::check,
