@@ -61,13 +61,22 @@ pub struct MoraleGroup {
     pub units: UnitSet,
     /// Steps as printed.
     pub steps: u16,
-    /// Demoralization level as printed; `None` where the scenario prints
-    /// none (Vive l'Empereur's Guard: "None").
+    /// Demoralization level as printed; `None` where the table prints
+    /// "None" (Vive l'Empereur's Guard, listed in `printed_none`) or where
+    /// it prints nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub demoralization: Option<u16>,
     /// Desperate levels as printed (one, or two for split nationalities).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub desperate: Vec<u16>,
+    /// The levels the morale table prints as "None": the group never
+    /// reaches them (the Guard, "Guard 74 None None", seed 001 l. 2252,
+    /// written `[Demoralization, Desperate(0)]`). A level neither given
+    /// nor listed here is one the file does not know (Ligny 1's "IV Cav
+    /// 12", printed with both levels blank, l. 2258), which the validator
+    /// reports as not checked (OOB014) instead of reading it as "None".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printed_none: Vec<MoraleLevel>,
     /// Units whose losses count several times against the group's levels
     /// ("If they take any loss, these are counted as 5 losses on the
     /// morale demoralization level of the II Corps", Quatre-Bras 1, seed

@@ -215,6 +215,7 @@ codes! {
     Ter005 "TER005" Error Terrain;
     Ter006 "TER006" Error Terrain;
     Ter007 "TER007" Error Terrain;
+    Ter008 "TER008" Error Terrain;
     Set001 "SET001" Error Setup;
     Set002 "SET002" Info Setup;
     Set003 "SET003" Error Setup;
@@ -240,6 +241,8 @@ codes! {
     Oob010 "OOB010" Error OrderOfBattle;
     Oob011 "OOB011" Warning OrderOfBattle;
     Oob012 "OOB012" Error OrderOfBattle;
+    Oob013 "OOB013" Error OrderOfBattle;
+    Oob014 "OOB014" Warning OrderOfBattle;
     Vic001 "VIC001" Error Victory;
     Vic002 "VIC002" Error Victory;
     Vic003 "VIC003" Error Victory;

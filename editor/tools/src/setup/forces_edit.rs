@@ -25,6 +25,7 @@ pub fn add_group(forces: &mut SideForces, name: &str) -> usize {
         steps: 0,
         demoralization: None,
         desperate: Vec::new(),
+        printed_none: Vec::new(),
         loss_weights: Vec::new(),
         scopes: Vec::new(),
         starting_losses: None,

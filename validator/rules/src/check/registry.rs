@@ -13,9 +13,12 @@ use super::demoralized;
 use super::enemy_contact;
 use super::formation_redoubt;
 use super::formation_unit;
+use super::hexside_missing;
 use super::instruction_twice;
 use super::leader_roles;
+use super::losses_per_unit;
 use super::morale_levels;
+use super::morale_unknown;
 use super::night_turns;
 use super::second_hex;
 use super::setup_count;
@@ -49,6 +52,7 @@ pub const RULES: &[RuleFn] = &[
     formation_unit::check,
     formation_redoubt::check,
     second_hex::check,
+    hexside_missing::check,
     setup_zone::check,
     setup_count::check,
     instruction_twice::check,
@@ -59,12 +63,14 @@ pub const RULES: &[RuleFn] = &[
     oob::check,
     morale::check,
     morale_levels::check,
+    morale_unknown::check,
     demoralized::check,
     victory::check,
     victory_logic::check,
     victory_levels::check,
     victory_hold::check,
     losses_cap::check,
+    losses_per_unit::check,
     starting_losses::check,
     turn_count::check,
     turn_inside::check,
