@@ -5,7 +5,8 @@
 //! given a word says so and keeps its value; the lists are written back
 //! only once edited, keeping the file's comments.
 
-use iced::widget::{Column, button, column, row, text, text_input};
+use berthier_schema::scenario::MoraleLevel;
+use iced::widget::{Column, button, checkbox, column, row, text, text_input};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
@@ -26,6 +27,9 @@ pub enum ForcesEdit {
     Demoralization(usize, usize, String),
     /// Group `.1`'s desperate levels typed ("10, 14").
     Desperate(usize, usize, String),
+    /// Group `.1`'s level is printed "None" in the morale table, or no
+    /// longer.
+    PrintedNone(usize, usize, MoraleLevel, bool),
     /// Group `.1`'s starting losses typed (empty: none).
     StartingLosses(usize, usize, String),
     /// Group `.1` counts this unit or formation too, or no longer.
@@ -64,6 +68,8 @@ impl SetupScreen {
                     f.losses.remove(l);
                 })
             }
+            ForcesEdit::PrintedNone(s, g, level, none) => group(&mut all, s, g)
+                .map(|gr| forces_edit::set_printed_none(gr, level, none)),
             ForcesEdit::GroupMember(s, g, m, add) => {
                 group(&mut all, s, g).map(|gr| {
                     let _ = members_edit(&mut gr.units, m, add);
@@ -112,13 +118,13 @@ impl SetupScreen {
             ForcesEdit::Demoralization(s, g, v) => {
                 let n = forces_edit::number(&v)?;
                 if let Some(gr) = group(all, s, g) {
-                    gr.demoralization = n;
+                    forces_edit::set_demoralization(gr, n);
                 }
             }
             ForcesEdit::Desperate(s, g, v) => {
                 let n = forces_edit::levels(&v)?;
                 if let Some(gr) = group(all, s, g) {
-                    gr.desperate = n;
+                    forces_edit::set_desperate(gr, n);
                 }
             }
             ForcesEdit::StartingLosses(s, g, v) => {
@@ -197,7 +203,8 @@ impl SetupScreen {
             |label: &'static str,
              value: String,
              on: fn(usize, usize, String) -> ForcesEdit| {
-                let mut input = text_input("none", &value).size(12).width(64);
+                let mut input =
+                    text_input("not given", &value).size(12).width(64);
                 if editable {
                     input =
                         input.on_input(move |v| Message::Forces(on(s, g, v)));
@@ -245,6 +252,7 @@ impl SetupScreen {
             .spacing(6)
             .wrap()
             .vertical_spacing(4),
+            self.printed_none(s, g, gr, editable),
             members::pickers(
                 members::of_side(counters, side),
                 placed.clone(),
@@ -258,6 +266,33 @@ impl SetupScreen {
             text(members::line("Counts", &placed)).size(12),
         ]
         .spacing(3)
+        .into()
+    }
+
+    /// The levels the morale table prints as "None" (the Guard's "74 None
+    /// None"): a level left empty and not ticked here is one the file does
+    /// not know, which the validator reports as not checked (OOB014).
+    fn printed_none<'a>(
+        &self,
+        s: usize,
+        g: usize,
+        gr: &berthier_schema::scenario::MoraleGroup,
+        editable: bool,
+    ) -> Element<'a, Message> {
+        let tick = |label: &'static str, level: MoraleLevel| {
+            checkbox(forces_edit::is_printed_none(gr, level))
+                .label(label)
+                .text_size(12)
+                .on_toggle_maybe(editable.then_some(move |none| {
+                    Message::Forces(ForcesEdit::PrintedNone(s, g, level, none))
+                }))
+        };
+        row![
+            text("Printed \u{201c}None\u{201d}:").size(12),
+            tick("demoralization", MoraleLevel::Demoralization),
+            tick("desperate", MoraleLevel::Desperate(0)),
+        ]
+        .spacing(8)
         .into()
     }
 

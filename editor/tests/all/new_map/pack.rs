@@ -683,6 +683,70 @@ fn a_morale_group_and_losses_at_start_are_made_on_the_forces_tab() {
     assert_eq!(saved.sides[0].losses[0].each, Some(1));
 }
 
+/// OOB014's codes on the saved pack, with their messages.
+fn morale_unknown(root: &Path) -> Vec<String> {
+    let report =
+        berthier_validator::validate(&[root.to_path_buf()]).expect("validate");
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "OOB014")
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+#[test]
+fn a_level_printed_none_is_ticked_on_the_forces_tab() {
+    use berthier_editor::screen::setup::{
+        ForcesEdit as F, Message as Setup, Tab,
+    };
+    use berthier_schema::scenario::MoraleLevel;
+    let forces = |app: &mut App, e: F| {
+        let _ = app.update(Message::Setup(Setup::Forces(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
+    let _ = app.update(Message::Setup(Setup::Show(Tab::Forces)));
+    forces(&mut app, F::AddGroup(0));
+    forces(&mut app, F::Steps(0, 0, "74".into()));
+    click(&mut app, "Save");
+    // Neither level given nor printed "None": not known, so not checked.
+    assert_eq!(
+        morale_unknown(&root).len(),
+        1,
+        "{:?}",
+        morale_unknown(&root)
+    );
+    // The Guard's "74 None None" (Vive l'Empereur, seed 001 l. 2252).
+    click(&mut app, "demoralization");
+    click(&mut app, "desperate");
+    let group = |app: &App| match app.screen() {
+        Screen::Setup(s) => s.doc().scenario().sides[0].morale[0].clone(),
+        _ => panic!("Setup"),
+    };
+    assert_eq!(
+        group(&app).printed_none,
+        [MoraleLevel::Demoralization, MoraleLevel::Desperate(0)]
+    );
+    click(&mut app, "Save");
+    let (_, text) = saved_example(&root);
+    assert!(
+        text.contains("printed_none: [Demoralization, Desperate(0)]"),
+        "{text}"
+    );
+    assert!(
+        morale_unknown(&root).is_empty(),
+        "{:?}",
+        morale_unknown(&root)
+    );
+    // A number typed is no longer "None"; one tick is one undo step.
+    forces(&mut app, F::Demoralization(0, 0, "37".into()));
+    assert_eq!(group(&app).printed_none, [MoraleLevel::Desperate(0)]);
+    click(&mut app, "Undo");
+    click(&mut app, "Undo");
+    assert_eq!(group(&app).printed_none, [MoraleLevel::Demoralization]);
+}
+
 #[test]
 fn an_arrival_comes_in_groups_one_every_half_hour() {
     use berthier_editor::screen::timeline::Message as Timeline;

@@ -5,7 +5,7 @@
 //! steps each has lost). Each edit is of every side's forces, one undo
 //! step.
 
-use berthier_schema::scenario::{Losses, MoraleGroup, UnitSet};
+use berthier_schema::scenario::{Losses, MoraleGroup, MoraleLevel, UnitSet};
 
 /// One side's morale groups and losses at start.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -75,9 +75,87 @@ pub fn levels(typed: &str) -> Result<Vec<u16>, NotANumber> {
         .collect()
 }
 
+/// Marks `level` as printed "None" in the morale table (the group never
+/// reaches it: the Guard's "74 None None"), or no longer. A level cannot
+/// be both a number and "None": marking it clears its number (a desperate
+/// level, and those after it).
+pub fn set_printed_none(
+    group: &mut MoraleGroup,
+    level: MoraleLevel,
+    none: bool,
+) {
+    group.printed_none.retain(|l| *l != level);
+    if !none {
+        return;
+    }
+    match level {
+        MoraleLevel::Demoralization => group.demoralization = None,
+        MoraleLevel::Desperate(i) => group.desperate.truncate(usize::from(i)),
+    }
+    group.printed_none.push(level);
+    group.printed_none.sort_by_key(|l| match l {
+        MoraleLevel::Demoralization => 0,
+        MoraleLevel::Desperate(i) => 1 + u16::from(*i),
+    });
+}
+
+/// Whether `level` is marked printed "None".
+pub fn is_printed_none(group: &MoraleGroup, level: MoraleLevel) -> bool {
+    group.printed_none.contains(&level)
+}
+
+/// Sets the demoralization level typed (`None`: not given); a number
+/// given is no longer "None".
+pub fn set_demoralization(group: &mut MoraleGroup, level: Option<u16>) {
+    group.demoralization = level;
+    if level.is_some() {
+        set_printed_none(group, MoraleLevel::Demoralization, false);
+    }
+}
+
+/// Sets the desperate levels typed; each level given is no longer "None".
+pub fn set_desperate(group: &mut MoraleGroup, levels: Vec<u16>) {
+    let given = levels.len();
+    group.desperate = levels;
+    group.printed_none.retain(|l| match l {
+        MoraleLevel::Desperate(i) => usize::from(*i) >= given,
+        MoraleLevel::Demoralization => true,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_a_number_or_printed_none_never_both() {
+        let mut f = SideForces::default();
+        add_group(&mut f, "Guard");
+        let g = &mut f.morale[0];
+        set_demoralization(g, Some(37));
+        set_desperate(g, vec![50]);
+        set_printed_none(g, MoraleLevel::Desperate(0), true);
+        set_printed_none(g, MoraleLevel::Demoralization, true);
+        assert_eq!(g.demoralization, None);
+        assert!(g.desperate.is_empty());
+        assert_eq!(
+            g.printed_none,
+            vec![MoraleLevel::Demoralization, MoraleLevel::Desperate(0)]
+        );
+        assert!(is_printed_none(g, MoraleLevel::Demoralization));
+        set_demoralization(g, Some(30));
+        assert!(!is_printed_none(g, MoraleLevel::Demoralization));
+        assert!(is_printed_none(g, MoraleLevel::Desperate(0)));
+        set_desperate(g, vec![44]);
+        assert!(g.printed_none.is_empty());
+        // Clearing a number does not make it "None": it is not given.
+        set_demoralization(g, None);
+        assert!(g.printed_none.is_empty());
+        set_printed_none(g, MoraleLevel::Demoralization, true);
+        set_printed_none(g, MoraleLevel::Demoralization, false);
+        assert!(g.printed_none.is_empty());
+        assert_eq!(g.desperate, vec![44]);
+    }
 
     #[test]
     fn groups_and_losses_are_added_and_levels_read() {
