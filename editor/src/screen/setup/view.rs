@@ -93,8 +93,9 @@ impl SetupScreen {
                 return "Click the region's corners in order (again: remove)"
                     .to_owned();
             }
-            Some(super::ZoneTool::StretchFrom | super::ZoneTool::StretchTo) => {
-                return "Click the place or hex the stretch of road ends at"
+            Some(super::ZoneTool::FirstEnd | super::ZoneTool::SecondEnd) => {
+                return "Click the place or hex it runs to (a stretch of road \
+                        ends there, a band reaches it)"
                     .to_owned();
             }
             None => {}

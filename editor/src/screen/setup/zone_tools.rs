@@ -24,10 +24,10 @@ pub enum ZoneTool {
     Pick,
     /// Adds or takes out a corner of the region.
     Draw,
-    /// Sets one end of a road stretch.
-    StretchFrom,
-    /// Sets the other end.
-    StretchTo,
+    /// Sets one end of a road stretch, or one side of a band.
+    FirstEnd,
+    /// Sets the other end, or the other side.
+    SecondEnd,
 }
 
 impl SetupScreen {
@@ -124,8 +124,8 @@ impl SetupScreen {
             ZoneTool::Draw => {
                 self.edit_placement(|p| zone_edit::corner(p, hex));
             }
-            ZoneTool::StretchFrom | ZoneTool::StretchTo => {
-                let first = tool == ZoneTool::StretchFrom;
+            ZoneTool::FirstEnd | ZoneTool::SecondEnd => {
+                let first = tool == ZoneTool::FirstEnd;
                 let place = self
                     .doc
                     .opened
@@ -135,7 +135,7 @@ impl SetupScreen {
                     .find(|p| p.hexes.contains(&hex))
                     .map(|p| p.id.clone());
                 self.edit_placement(|p| {
-                    zone_edit::stretch_end(p, first, hex, place)
+                    zone_edit::set_end(p, first, hex, place)
                 });
                 self.zone_tool = None;
             }
@@ -183,9 +183,9 @@ impl SetupScreen {
         if kind == ZoneKind::Other {
             tools = tools.push(
                 text(
-                    "This zone (a band, a side of a line through several \
-                     points, another scenario's deployment) is edited in \
-                     the file; choosing a kind above replaces it.",
+                    "This zone (a side of a line through several points, \
+                     another scenario's deployment) is edited in the file; \
+                     choosing a kind above replaces it.",
                 )
                 .size(12),
             );
@@ -214,8 +214,13 @@ impl SetupScreen {
         }
         if kind == ZoneKind::RoadStretch {
             first = first
-                .push(toggle("Pick one end", ZoneTool::StretchFrom))
-                .push(toggle("Pick the other end", ZoneTool::StretchTo));
+                .push(toggle("Pick one end", ZoneTool::FirstEnd))
+                .push(toggle("Pick the other end", ZoneTool::SecondEnd));
+        }
+        if kind == ZoneKind::Band {
+            first = first
+                .push(toggle("Pick one side", ZoneTool::FirstEnd))
+                .push(toggle("Pick the other side", ZoneTool::SecondEnd));
         }
         tools = tools.push(first);
         if let Some(n) = zone_edit::radius(p) {

@@ -191,6 +191,58 @@ fn a_stretch_of_road_is_chosen_by_name_and_its_ends_picked_on_the_map() {
 }
 
 #[test]
+fn a_band_between_two_places_is_picked_on_the_map_and_widened() {
+    let (_dir, path, _original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 1));
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::Band));
+    let map = setup(&app).doc().opened.map.clone();
+    let fleurus = map.place("fleurus").expect("Fleurus").hexes[0];
+    let free = berthier_tools::scene::all_hexes(&map)
+        .find(|h| !map.places.iter().any(|p| p.hexes.contains(h)))
+        .expect("a hex in no place");
+    click(&mut app, "Pick one side");
+    press(&mut app, fleurus);
+    click(&mut app, "Pick the other side");
+    press(&mut app, free);
+    send(&mut app, setup::Message::Radius(2));
+    assert_eq!(
+        zone(&app),
+        Placement::Band {
+            a: Location::Place("fleurus".into()),
+            b: Location::Hex(free),
+            width: 2,
+        }
+    );
+    let now = words(&app, 0, 1);
+    assert!(
+        now.contains(&format!(
+            "within 2 hexes of the line between Fleurus and hex {free}"
+        )),
+        "{now}"
+    );
+    assert!(shows(&app, "Radius: within 2"));
+    // Four steps: the kind, each side, the width.
+    for _ in 0..4 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(
+        berthier_tools::setup::zone_kind::kind(&placement(&app, 0, 1)),
+        ZoneKind::HexOrPlace
+    );
+    for _ in 0..4 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        text.contains(&format!("b: Hex(\"{free}\"), width: 2")),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_zone_north_of_a_place_turns_south_and_keeps_its_place() {
     use berthier_schema::map::Compass;
     let (_dir, _path, _original, mut app) =

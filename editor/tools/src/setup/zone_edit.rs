@@ -52,6 +52,7 @@ pub(crate) fn is_leaf(p: &Placement) -> bool {
             | Placement::AdjacentTo(_)
             | Placement::Anywhere
             | Placement::SideOf { .. }
+            | Placement::Band { .. }
     )
 }
 
@@ -101,6 +102,7 @@ pub fn radius(p: &Placement) -> Option<u8> {
     match target(p)? {
         Placement::Within { hexes, .. } => Some(*hexes),
         Placement::HalfwayBetween { radius, .. } => Some(*radius),
+        Placement::Band { width, .. } => Some(*width),
         Placement::At(_) | Placement::Hex(_) => Some(0),
         _ => None,
     }
@@ -117,7 +119,8 @@ pub fn set_radius(p: &mut Placement, n: u8) -> bool {
             return changed;
         }
         Placement::Within { of, .. } => Placement::At(of.clone()),
-        Placement::HalfwayBetween { radius, .. } => {
+        Placement::HalfwayBetween { radius, .. }
+        | Placement::Band { width: radius, .. } => {
             let changed = *radius != n;
             *radius = n;
             return changed;
@@ -144,21 +147,41 @@ pub(crate) fn location_mut(p: &mut Placement) -> Option<&mut Location> {
     }
 }
 
-/// Sets one end (`first`) or the other of a road stretch to the place
-/// holding `hex`, else the hex; whether it changed.
-pub fn stretch_end(
+/// Sets one end (`first`) or the other of a road stretch, or one side or
+/// the other of a band, to the place holding `hex`, else the hex; whether
+/// it changed.
+pub fn set_end(
     p: &mut Placement,
     first: bool,
     hex: HexId,
     place: Option<String>,
 ) -> bool {
-    let Some(Location::RoadStretch { from, to, .. }) = location_mut(p) else {
-        return false;
+    let end = match target_mut(p) {
+        Some(Placement::Band { a, b, .. }) => {
+            if first {
+                a
+            } else {
+                b
+            }
+        }
+        Some(
+            Placement::At(Location::RoadStretch { from, to, .. })
+            | Placement::Within {
+                of: Location::RoadStretch { from, to, .. },
+                ..
+            },
+        ) => {
+            if first {
+                &mut **from
+            } else {
+                &mut **to
+            }
+        }
+        _ => return false,
     };
-    let end = if first { from } else { to };
     let new = place.map_or(Location::Hex(hex), Location::Place);
-    let changed = **end != new;
-    **end = new;
+    let changed = *end != new;
+    *end = new;
     changed
 }
 

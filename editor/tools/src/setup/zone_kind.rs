@@ -8,11 +8,12 @@
 //! turns "on the west edge" into "within 2 hexes of the west edge".
 //!
 //! A stretch of road is chosen by its road's name, its two ends then
-//! picked on the map; "north of Frasnes" is a place picked on the map and
-//! a side chosen from a list. Kinds the list does not offer (a band, a
-//! side of a line through several points, another scenario's deployment)
-//! are shown as [`ZoneKind::Other`]; choosing a kind from the list
-//! replaces them.
+//! picked on the map, as the two sides of a band are ("between Genappe
+//! and Quatre-Bras", its width the radius); "north of Frasnes" is a place
+//! picked on the map and a side chosen from a list. Kinds the list does
+//! not offer (a side of a line through several points, another
+//! scenario's deployment) are shown as [`ZoneKind::Other`]; choosing a
+//! kind from the list replaces them.
 
 use berthier_schema::placement::{Location, Placement};
 use berthier_schema::{Counters, Map};
@@ -38,6 +39,9 @@ pub enum ZoneKind {
     /// North, south, east or west of a place or hex ("north of
     /// Frasnes").
     SideOf,
+    /// Within N hexes of the line between two places or hexes ("between
+    /// Genappe and Quatre-Bras", seed 001 l. 2620).
+    Band,
     /// Next to a unit.
     NextTo,
     /// In a unit's hex.
@@ -50,7 +54,7 @@ pub enum ZoneKind {
 
 impl ZoneKind {
     /// The kinds a user can choose.
-    pub const CHOSEN: [Self; 10] = [
+    pub const CHOSEN: [Self; 11] = [
         Self::HexOrPlace,
         Self::Region,
         Self::Edge,
@@ -58,6 +62,7 @@ impl ZoneKind {
         Self::RoadStretch,
         Self::River,
         Self::SideOf,
+        Self::Band,
         Self::NextTo,
         Self::StackedWith,
         Self::Anywhere,
@@ -87,6 +92,7 @@ impl std::fmt::Display for ZoneKind {
             Self::RoadStretch => "On a road between two places",
             Self::River => "Beside a river or stream",
             Self::SideOf => "North, south, east or west of a place",
+            Self::Band => "In a band between two places",
             Self::NextTo => "Next to a unit",
             Self::StackedWith => "Stacked with a unit",
             Self::Anywhere => "Anywhere on the map",
@@ -122,6 +128,7 @@ pub fn kind(p: &Placement) -> ZoneKind {
         Placement::AdjacentTo(_) => ZoneKind::NextTo,
         Placement::Anywhere => ZoneKind::Anywhere,
         Placement::SideOf { .. } => ZoneKind::SideOf,
+        Placement::Band { .. } => ZoneKind::Band,
         Placement::At(l) | Placement::Within { of: l, .. } => match l {
             Location::Hex(_) | Location::Place(_) => ZoneKind::HexOrPlace,
             Location::Edge(_) => ZoneKind::Edge,
@@ -263,6 +270,12 @@ pub fn set_kind(
             })
         }),
         ZoneKind::River => named(Location::Hexsides),
+        // Both sides at the centre, one hex wide, until picked on the map.
+        ZoneKind::Band => Some(Placement::Band {
+            a: centre.clone(),
+            b: centre.clone(),
+            width: radius.max(1),
+        }),
         ZoneKind::NextTo => target.map(|t| Placement::AdjacentTo(t.to_owned())),
         ZoneKind::StackedWith => {
             target.map(|t| Placement::StackedWith(t.to_owned()))
@@ -432,13 +445,8 @@ mod tests {
         assert!(set_kind(&mut p, ZoneKind::RoadStretch, Some("r1"), place()));
         assert_eq!(kind(&p), ZoneKind::RoadStretch);
         let hex = HexId::new(4, 4);
-        assert!(zone_edit::stretch_end(&mut p, false, hex, None));
-        assert!(zone_edit::stretch_end(
-            &mut p,
-            true,
-            hex,
-            Some("mill".into())
-        ));
+        assert!(zone_edit::set_end(&mut p, false, hex, None));
+        assert!(zone_edit::set_end(&mut p, true, hex, Some("mill".into())));
         assert!(set_target(&mut p, "r2"));
         assert_eq!(
             p,
@@ -470,6 +478,35 @@ mod tests {
                 of: Location::Hex(HexId::new(2, 2)),
                 side: Compass::South,
                 inclusive: false,
+            }
+        );
+    }
+
+    #[test]
+    fn a_band_is_set_between_two_places_and_its_width_is_the_radius() {
+        let mut p = Placement::At(place());
+        assert!(set_kind(&mut p, ZoneKind::Band, None, place()));
+        assert_eq!(kind(&p), ZoneKind::Band);
+        assert_eq!(zone_edit::radius(&p), Some(1));
+        let hex = HexId::new(6, 2);
+        assert!(zone_edit::set_end(&mut p, false, hex, None));
+        assert!(!zone_edit::set_end(&mut p, false, hex, None), "unchanged");
+        assert!(zone_edit::set_radius(&mut p, 2));
+        assert_eq!(
+            p,
+            Placement::Band {
+                a: place(),
+                b: Location::Hex(hex),
+                width: 2,
+            }
+        );
+        // Another kind and back: a band starts again at the centre.
+        assert!(set_kind(&mut p, ZoneKind::HexOrPlace, None, place()));
+        assert_eq!(
+            p,
+            Placement::Within {
+                of: place(),
+                hexes: 2
             }
         );
     }
