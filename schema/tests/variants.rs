@@ -186,7 +186,10 @@ fn ligny_2_resolves_to_its_former_full_copy() {
         // The two inherited arrivals are printed twice (l. 2198-2199 and
         // 2289-2290, the same words); they now cite scenario 1's lines. The
         // Sombreffe condition is replaced by its id, which the copy lacks.
+        // The Guard's levels printed "None" (l. 2252) are now said as such
+        // (`printed_none`), which the copy predates.
         &[
+            "/sides/0/morale/0/printed_none",
             "/sides/0/reinforcements/0/text",
             "/sides/0/reinforcements/1/text",
             "/victory/2/id",

@@ -36,6 +36,7 @@ use berthier_tools::setup::instruction_edit::Member;
 use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
+use berthier_tools::setup::zone_kind::{self, ZoneKind};
 use berthier_tools::setup::{SetupDoc, art, variant, victory_edit, zone_edit};
 
 /// Why a variant's base could not be read to compare with it.
@@ -174,6 +175,9 @@ pub enum Message {
     ZoneTarget(String),
     /// Which side of its place a "north of …" zone is.
     ZoneSide(berthier_schema::map::Compass),
+    /// A zone borrowed from another scenario is only the hexes its setup
+    /// uses, or the zones its instructions allow.
+    ZoneSetupHexes(bool),
     /// Tie the selected instruction to a scenario option (by id), or to
     /// none: set up always.
     InstructionOption(Option<String>),
@@ -533,6 +537,9 @@ impl SetupScreen {
             Message::ZoneSide(side) => {
                 self.edit_placement(|p| zone_edit::set_side(p, side));
             }
+            Message::ZoneSetupHexes(only) => {
+                self.edit_placement(|p| zone_edit::set_setup_hexes(p, only));
+            }
             Message::InstructionOption(id) => self.set_instruction_option(id),
             Message::Remove => self.remove(),
             Message::Undo => self.history(true),
@@ -589,7 +596,12 @@ impl SetupScreen {
             return;
         };
         let shaded = zone::shade(&b, ins);
+        let borrows = zone_kind::kind(&ins.placement) == ZoneKind::DeploymentOf;
         self.instruction = Some(((side, i), shaded));
+        if borrows {
+            // Its list names the pack's other scenarios: read them now.
+            self.doc.load_deployments();
+        }
         self.zone_tool = None;
         self.counters_cache.clear();
     }

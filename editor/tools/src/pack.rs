@@ -159,9 +159,16 @@ fn walk(
 
 /// The document's top-level `name`, read without loading the document.
 fn read_name(path: &Path) -> Option<String> {
+    read_top(path, "/name")
+}
+
+/// The string at `pointer` in the document at `path` (its `/name`, its
+/// `/map`), read without loading the document; `None` when absent or
+/// blank.
+pub fn read_top(path: &Path, pointer: &str) -> Option<String> {
     let format = Format::of_path(path)?;
     let text = std::fs::read_to_string(path).ok()?;
-    let found = locate(&text, format, "/name");
+    let found = locate(&text, format, pointer);
     if !found.exact {
         return None;
     }

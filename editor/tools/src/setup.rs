@@ -6,6 +6,7 @@
 //! instructions' zones ([`zone`]). The screen is `screen::setup`.
 
 pub mod art;
+pub mod deployments;
 pub mod forces_edit;
 pub mod history;
 pub mod instruction_edit;
@@ -79,6 +80,10 @@ pub struct SetupDoc {
     /// the file was read (or last saved): each written back only once
     /// edited here.
     parts_read: Parts,
+    /// The pack's other scenarios on this map, by the path a placement
+    /// names them with and their names: read when first needed
+    /// ([`SetupDoc::load_deployments`]), as listing the pack reads files.
+    deployments: Option<Vec<(String, String)>>,
 }
 
 /// The parts of the scenario written back only once edited here.
@@ -163,7 +168,24 @@ impl SetupDoc {
             scenario,
             variant_of,
             instructions_read,
+            deployments: None,
         })
+    }
+
+    /// Reads the pack's other scenarios on this map, once: what a zone
+    /// "where another scenario deploys them" can name.
+    pub fn load_deployments(&mut self) {
+        if self.deployments.is_none() {
+            let found =
+                deployments::on_same_map(self.path(), &self.opened.path);
+            self.deployments = Some(found);
+        }
+    }
+
+    /// The pack's other scenarios on this map (path as a placement names
+    /// them, name), once read.
+    pub fn deployments(&self) -> &[(String, String)] {
+        self.deployments.as_deref().unwrap_or_default()
     }
 
     /// The scenario as shown.
@@ -210,6 +232,7 @@ impl SetupDoc {
         berthier_schema::placement::Names {
             map: &self.opened.map,
             counters: Some(&self.counters),
+            scenarios: self.deployments.as_deref().unwrap_or_default(),
         }
     }
 

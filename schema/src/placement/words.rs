@@ -9,17 +9,28 @@ use crate::map::Compass;
 use crate::{Counters, Map};
 
 /// The names of what placements refer to by id: the map's places, edges,
-/// roads and entry points, and the order of battle's units and
-/// formations. An id with no name is said as it is written.
+/// roads and entry points, the order of battle's units and formations,
+/// and other scenarios by the path a placement names them with. An id or
+/// path with no name is said as it is written.
 #[derive(Debug, Clone, Copy)]
 pub struct Names<'a> {
     /// The map.
     pub map: &'a Map,
     /// The order of battle, when there is one.
     pub counters: Option<&'a Counters>,
+    /// Other scenarios: the path a placement writes (relative to the
+    /// scenario that says it) and the scenario's name.
+    pub scenarios: &'a [(String, String)],
 }
 
 impl Names<'_> {
+    fn scenario(&self, path: &str) -> String {
+        match self.scenarios.iter().find(|(p, _)| p == path) {
+            Some((_, name)) => format!("\u{201c}{name}\u{201d}"),
+            None => format!("the scenario {path}"),
+        }
+    }
+
     fn place(&self, id: &str) -> String {
         self.map
             .place(id)
@@ -184,8 +195,17 @@ impl Names<'_> {
             Placement::AnyOf(parts) => self.joined(parts, " or "),
             Placement::Not(inner) => format!("not {}", self.placement(inner)),
             Placement::Unstructured(text) => text.clone(),
-            Placement::DeploymentOf { scenario, .. } => {
-                format!("where the scenario {scenario} deploys them")
+            Placement::DeploymentOf {
+                scenario,
+                setup_hexes,
+                ..
+            } => {
+                let scenario = self.scenario(scenario);
+                if *setup_hexes {
+                    format!("in a hex where {scenario} sets a unit up")
+                } else {
+                    format!("where {scenario} deploys them")
+                }
             }
         }
     }
@@ -262,6 +282,7 @@ mod tests {
         let names = Names {
             map: &map,
             counters: None,
+            scenarios: &[],
         };
         let within = |n| Placement::Within {
             of: Location::Place("hamlet".into()),

@@ -10,7 +10,7 @@
 
 use berthier_schema::HexId;
 use berthier_schema::placement::{Location, Placement};
-use iced::widget::{Column, button, pick_list, row, text};
+use iced::widget::{Column, button, checkbox, pick_list, row, text};
 use iced::{Element, Fill};
 
 use super::{Message, SetupScreen};
@@ -66,6 +66,15 @@ impl SetupScreen {
 
     /// What a zone of `kind` can name for the selected instruction.
     fn zone_targets(&self, kind: ZoneKind) -> Vec<Target> {
+        if kind == ZoneKind::DeploymentOf {
+            let found = self.doc.deployments().iter();
+            return found
+                .map(|(path, name)| Target {
+                    id: path.clone(),
+                    name: name.clone(),
+                })
+                .collect();
+        }
         let side = self.instruction_side().unwrap_or_default();
         let map = &self.doc.opened.map;
         zone_kind::targets(kind, map, &self.doc.counters, side)
@@ -75,6 +84,9 @@ impl SetupScreen {
     /// of what it can name), one undo step; says so when the map or the
     /// side has nothing of that kind to name.
     pub(super) fn set_zone_kind(&mut self, kind: ZoneKind) {
+        if kind == ZoneKind::DeploymentOf {
+            self.doc.load_deployments();
+        }
         let first = self.zone_targets(kind).into_iter().next();
         if kind.has_targets() && first.is_none() {
             self.notice = Some(nothing_to_name(kind).to_owned());
@@ -184,8 +196,8 @@ impl SetupScreen {
             tools = tools.push(
                 text(
                     "This zone (a side of a line through several points, \
-                     another scenario's deployment) is edited in the file; \
-                     choosing a kind above replaces it.",
+                     a combination the list cannot say) is edited in the \
+                     file; choosing a kind above replaces it.",
                 )
                 .size(12),
             );
@@ -221,6 +233,16 @@ impl SetupScreen {
             first = first
                 .push(toggle("Pick one side", ZoneTool::FirstEnd))
                 .push(toggle("Pick the other side", ZoneTool::SecondEnd));
+        }
+        if let Some(only) = zone_edit::setup_hexes(p) {
+            tools = tools.push(
+                checkbox(only)
+                    .label("Only the hexes its setup uses")
+                    .text_size(12)
+                    .on_toggle_maybe(
+                        editable.then_some(Message::ZoneSetupHexes),
+                    ),
+            );
         }
         tools = tools.push(first);
         if let Some(n) = zone_edit::radius(p) {
@@ -275,6 +297,10 @@ fn nothing_to_name(kind: ZoneKind) -> &'static str {
         ZoneKind::River => {
             "This map has no named river or stream: name its hexsides on \
              the map screen."
+        }
+        ZoneKind::DeploymentOf => {
+            "No other scenario of this pack is on this map: make one with \
+             New scenario…."
         }
         _ => "This side has no units yet: add them in the order of battle.",
     }

@@ -49,6 +49,7 @@ impl TimelineScreen {
         let names = berthier_schema::placement::Names {
             map,
             counters: None,
+            scenarios: &[],
         };
         let said = format!("Enters by {}", names.location(&entry));
         self.picking_entry = false;

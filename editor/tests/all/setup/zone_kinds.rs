@@ -22,6 +22,11 @@ fn placement(app: &App, side: usize, i: usize) -> Placement {
         .clone()
 }
 
+/// The kind of the first instruction's zone.
+fn zone_kind(app: &App) -> ZoneKind {
+    berthier_tools::setup::zone_kind::kind(&placement(app, 0, 0))
+}
+
 /// The part of the instruction the kind list acts on.
 fn zone(app: &App) -> Placement {
     let p = placement(app, 0, 1);
@@ -240,6 +245,84 @@ fn a_band_between_two_places_is_picked_on_the_map_and_widened() {
         text.contains(&format!("b: Hex(\"{free}\"), width: 2")),
         "{text}"
     );
+}
+
+#[test]
+fn a_zone_borrows_another_scenarios_deployment_named_by_its_name() {
+    let (dir, path, _original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny3-vandamme-attacks.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 0));
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::DeploymentOf));
+    let offered: Vec<(String, String)> =
+        setup(&app).doc().deployments().to_vec();
+    assert!(
+        offered.contains(&(
+            "ligny1-historical.scenario.ron".into(),
+            "Ligny 1 - Historical scenario".into()
+        )),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.iter().any(|(p, _)| p.contains("ligny3")),
+        "not itself"
+    );
+    assert!(
+        offered.iter().all(|(p, _)| !p.contains("waterloo")),
+        "only scenarios on the same map: {offered:?}"
+    );
+    send(
+        &mut app,
+        setup::Message::ZoneTarget("ligny1-historical.scenario.ron".into()),
+    );
+    let deployment = |only| Placement::DeploymentOf {
+        scenario: "ligny1-historical.scenario.ron".into(),
+        units: None,
+        setup_hexes: only,
+    };
+    let zone0 = |app: &App| {
+        let p = placement(app, 0, 0);
+        berthier_tools::setup::zone_edit::target(&p)
+            .expect("a zone")
+            .clone()
+    };
+    assert_eq!(zone0(&app), deployment(false));
+    let now = words(&app, 0, 0);
+    assert!(
+        now.contains(
+            "where \u{201c}Ligny 1 - Historical scenario\u{201d} deploys them"
+        ),
+        "{now}"
+    );
+    click(&mut app, "Only the hexes its setup uses");
+    assert_eq!(zone0(&app), deployment(true));
+    let now = words(&app, 0, 0);
+    assert!(now.contains("in a hex where \u{201c}Ligny 1"), "{now}");
+    // Three steps: the kind (its first scenario), the scenario, the hexes.
+    for _ in 0..3 {
+        click(&mut app, "Undo");
+    }
+    assert_ne!(zone_kind(&app), ZoneKind::DeploymentOf);
+    for _ in 0..3 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        text.contains("DeploymentOf(scenario: \"ligny1-historical.scenario.ron\", setup_hexes: true)"),
+        "{text}"
+    );
+    // The validator resolves it: no "cannot be used" (REF038) or "deploys
+    // none of them" (REF039).
+    let report = berthier_validator::validate(std::slice::from_ref(&path)).expect("runs");
+    let broken: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.code.as_str(), "REF038" | "REF039"))
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(broken.is_empty(), "{broken:?}");
+    drop(dir);
 }
 
 #[test]

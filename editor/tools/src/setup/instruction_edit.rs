@@ -126,6 +126,7 @@ mod tests {
         let names = Names {
             map: &map,
             counters: None,
+            scenarios: &[],
         };
         let mut all: Instructions = vec![Vec::new(), Vec::new()];
         assert_eq!(add(&mut all, 1, &names), Some(0));

@@ -27,7 +27,7 @@ pub fn target(p: &Placement) -> Option<&Placement> {
     }
 }
 
-fn target_mut(p: &mut Placement) -> Option<&mut Placement> {
+pub(crate) fn target_mut(p: &mut Placement) -> Option<&mut Placement> {
     if is_leaf(p) {
         return Some(p);
     }
@@ -53,7 +53,32 @@ pub(crate) fn is_leaf(p: &Placement) -> bool {
             | Placement::Anywhere
             | Placement::SideOf { .. }
             | Placement::Band { .. }
+            | Placement::DeploymentOf { .. }
     )
+}
+
+/// For a zone "where another scenario deploys them": whether it is only
+/// the hexes that scenario's setup uses ("in a hex where any unit was
+/// deployed historically", Waterloo 11, seed 001 l. 2861) rather than the
+/// zones its instructions allow.
+pub fn setup_hexes(p: &Placement) -> Option<bool> {
+    match target(p)? {
+        Placement::DeploymentOf { setup_hexes, .. } => Some(*setup_hexes),
+        _ => None,
+    }
+}
+
+/// Sets [`setup_hexes`]; whether it changed.
+pub fn set_setup_hexes(p: &mut Placement, only: bool) -> bool {
+    match target_mut(p) {
+        Some(Placement::DeploymentOf { setup_hexes, .. })
+            if *setup_hexes != only =>
+        {
+            *setup_hexes = only;
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Whether a click can set where the zone is measured from: a hex or a

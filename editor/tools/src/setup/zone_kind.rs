@@ -42,6 +42,9 @@ pub enum ZoneKind {
     /// Within N hexes of the line between two places or hexes ("between
     /// Genappe and Quatre-Bras", seed 001 l. 2620).
     Band,
+    /// Where another scenario of the pack on the same map deploys the
+    /// units ("within the area of deployment of the historical battle").
+    DeploymentOf,
     /// Next to a unit.
     NextTo,
     /// In a unit's hex.
@@ -54,7 +57,7 @@ pub enum ZoneKind {
 
 impl ZoneKind {
     /// The kinds a user can choose.
-    pub const CHOSEN: [Self; 11] = [
+    pub const CHOSEN: [Self; 12] = [
         Self::HexOrPlace,
         Self::Region,
         Self::Edge,
@@ -63,6 +66,7 @@ impl ZoneKind {
         Self::River,
         Self::SideOf,
         Self::Band,
+        Self::DeploymentOf,
         Self::NextTo,
         Self::StackedWith,
         Self::Anywhere,
@@ -76,6 +80,7 @@ impl ZoneKind {
                 | Self::Road
                 | Self::RoadStretch
                 | Self::River
+                | Self::DeploymentOf
                 | Self::NextTo
                 | Self::StackedWith
         )
@@ -93,6 +98,7 @@ impl std::fmt::Display for ZoneKind {
             Self::River => "Beside a river or stream",
             Self::SideOf => "North, south, east or west of a place",
             Self::Band => "In a band between two places",
+            Self::DeploymentOf => "Where another scenario sets them up",
             Self::NextTo => "Next to a unit",
             Self::StackedWith => "Stacked with a unit",
             Self::Anywhere => "Anywhere on the map",
@@ -129,6 +135,7 @@ pub fn kind(p: &Placement) -> ZoneKind {
         Placement::Anywhere => ZoneKind::Anywhere,
         Placement::SideOf { .. } => ZoneKind::SideOf,
         Placement::Band { .. } => ZoneKind::Band,
+        Placement::DeploymentOf { .. } => ZoneKind::DeploymentOf,
         Placement::At(l) | Placement::Within { of: l, .. } => match l {
             Location::Hex(_) | Location::Place(_) => ZoneKind::HexOrPlace,
             Location::Edge(_) => ZoneKind::Edge,
@@ -224,6 +231,7 @@ fn units(counters: &Counters, side: &str) -> Vec<Target> {
 pub fn target_id(p: &Placement) -> Option<&str> {
     match zone_edit::target(p)? {
         Placement::StackedWith(u) | Placement::AdjacentTo(u) => Some(u),
+        Placement::DeploymentOf { scenario, .. } => Some(scenario),
         Placement::At(l) | Placement::Within { of: l, .. } => match l {
             Location::Edge(id)
             | Location::Road(id)
@@ -270,6 +278,11 @@ pub fn set_kind(
             })
         }),
         ZoneKind::River => named(Location::Hexsides),
+        ZoneKind::DeploymentOf => target.map(|t| Placement::DeploymentOf {
+            scenario: t.to_owned(),
+            units: None,
+            setup_hexes: false,
+        }),
         // Both sides at the centre, one hex wide, until picked on the map.
         ZoneKind::Band => Some(Placement::Band {
             a: centre.clone(),
@@ -298,6 +311,13 @@ pub fn set_target(p: &mut Placement, id: &str) -> bool {
     let kind = kind(p);
     if !kind.has_targets() || target_id(p) == Some(id) {
         return false;
+    }
+    // Another scenario keeps whose deployment and which hexes.
+    if let Some(Placement::DeploymentOf { scenario, .. }) =
+        zone_edit::target_mut(p)
+    {
+        *scenario = id.to_owned();
+        return true;
     }
     // A stretch keeps its ends on the other road.
     if let Some(Location::RoadStretch { road, .. }) = zone_edit::location_mut(p)
@@ -509,6 +529,32 @@ mod tests {
                 hexes: 2
             }
         );
+    }
+
+    #[test]
+    fn another_scenarios_deployment_is_named_and_keeps_its_hexes_choice() {
+        let mut p = Placement::At(place());
+        assert!(set_kind(
+            &mut p,
+            ZoneKind::DeploymentOf,
+            Some("w1.scenario.ron"),
+            place()
+        ));
+        assert_eq!(kind(&p), ZoneKind::DeploymentOf);
+        assert_eq!(target_id(&p), Some("w1.scenario.ron"));
+        assert_eq!(zone_edit::setup_hexes(&p), Some(false));
+        assert!(zone_edit::set_setup_hexes(&mut p, true));
+        assert!(!zone_edit::set_setup_hexes(&mut p, true), "unchanged");
+        assert!(set_target(&mut p, "w2.scenario.ron"));
+        assert_eq!(
+            p,
+            Placement::DeploymentOf {
+                scenario: "w2.scenario.ron".into(),
+                units: None,
+                setup_hexes: true,
+            }
+        );
+        assert!(!set_kind(&mut p, ZoneKind::DeploymentOf, None, place()));
     }
 
     #[test]
