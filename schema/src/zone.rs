@@ -279,8 +279,8 @@ impl<'a> Zone<'a> {
             }
             Placement::DeploymentOf { scenario, .. } => {
                 Verdict::Unknown(format!(
-                    "the deployment of `{scenario}` is not resolved (read \
-                     the scenario through `schema::pack`)"
+                    "where {scenario} deploys them: that scenario could not \
+                     be read, or deploys none of these units"
                 ))
             }
         })

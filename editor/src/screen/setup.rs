@@ -37,7 +37,9 @@ use berthier_tools::setup::roster::{Roster, rosters};
 use berthier_tools::setup::stack::{self, Report};
 use berthier_tools::setup::zone::{self, Shaded};
 use berthier_tools::setup::zone_kind::{self, ZoneKind};
-use berthier_tools::setup::{SetupDoc, art, variant, victory_edit, zone_edit};
+use berthier_tools::setup::{
+    SetupDoc, art, deployments, variant, victory_edit, zone_edit,
+};
 
 /// Why a variant's base could not be read to compare with it.
 pub type BaseError = berthier_schema::pack::ChainError<
@@ -595,7 +597,7 @@ impl SetupScreen {
         else {
             return;
         };
-        let shaded = zone::shade(&b, ins);
+        let shaded = shade(&self.doc, &b, side, ins);
         let borrows = zone_kind::kind(&ins.placement) == ZoneKind::DeploymentOf;
         self.instruction = Some(((side, i), shaded));
         if borrows {
@@ -651,11 +653,27 @@ impl SetupScreen {
         if let Some(((side, i), zone)) = &mut self.instruction
             && let Some(ins) = b.scenario.sides[*side].instructions.get(*i)
         {
-            *zone = zone::shade(&b, ins);
+            *zone = shade(&self.doc, &b, *side, ins);
         }
         self.counters_cache.clear();
         drop(b);
         self.report_stack();
         self.live_due = true;
+    }
+}
+
+/// The zone `ins` of side `side` allows, another scenario's
+/// deployment read from its file.
+fn shade(
+    doc: &SetupDoc,
+    b: &berthier_schema::battle::Battle<'_>,
+    side: usize,
+    ins: &berthier_schema::scenario::Instruction,
+) -> Shaded {
+    let side_id = b.scenario.sides.get(side).map_or("", |s| s.side.as_str());
+    let path = doc.path();
+    match deployments::resolved(ins, side_id, path, &doc.counters) {
+        Some(borrowed) => zone::shade(b, &borrowed),
+        None => zone::shade(b, ins),
     }
 }

@@ -102,7 +102,13 @@ impl SetupScreen {
         }
         match (&self.unit, self.armed) {
             (Some(unit), true) => {
-                format!("Click or drop on a hex to set up {unit} (Esc: stop)")
+                let counters = &self.doc.counters;
+                let name = counters
+                    .units
+                    .iter()
+                    .find(|u| &u.id == unit)
+                    .map_or(unit.as_str(), |u| u.name.as_str());
+                format!("Click or drop on a hex to set up {name} (Esc: stop)")
             }
             (Some(_), false) => {
                 "Drag a counter to move it · [ ] or Shift-drag turn · Delete removes"

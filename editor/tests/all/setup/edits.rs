@@ -64,6 +64,22 @@ fn place_move_turn_each_undone_and_an_illegal_stack_shown() {
     // (Its row is far down the roster grouped by formation, below the
     // window: picked as the row does.)
     send(&mut app, setup::Message::Pick("fr-016".into()));
+    let name = setup(&app)
+        .doc()
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id == "fr-016")
+        .expect("fr-016")
+        .name
+        .clone();
+    assert!(
+        shows(
+            &app,
+            &format!("Click or drop on a hex to set up {name} (Esc: stop)")
+        ),
+        "the status names the unit, not its id"
+    );
     press_release(&mut app, hex("1921"), hex("1921"));
     states.push(setups(&app));
     assert_eq!(status(&app, "fr-016"), Status::SetUp(hex("1921")));

@@ -287,6 +287,12 @@ fn a_zone_borrows_another_scenarios_deployment_named_by_its_name() {
             .clone()
     };
     assert_eq!(zone0(&app), deployment(false));
+    // The map shades the zones Ligny 1's French instructions allow, read
+    // from its file, as the validator reads them.
+    let shaded = setup(&app).zone().expect("shaded").clone();
+    assert!(shaded.undecided.is_empty(), "{:?}", shaded.why);
+    assert!(shaded.allowed.len() > 10, "{}", shaded.allowed.len());
+    let allowed = shaded.allowed.len();
     let now = words(&app, 0, 0);
     assert!(
         now.contains(
@@ -296,6 +302,8 @@ fn a_zone_borrows_another_scenarios_deployment_named_by_its_name() {
     );
     click(&mut app, "Only the hexes its setup uses");
     assert_eq!(zone0(&app), deployment(true));
+    let hexes = setup(&app).zone().expect("shaded").allowed.len();
+    assert!(hexes > 0 && hexes < allowed, "{hexes} of {allowed}");
     let now = words(&app, 0, 0);
     assert!(now.contains("in a hex where \u{201c}Ligny 1"), "{now}");
     // Three steps: the kind (its first scenario), the scenario, the hexes.
@@ -314,7 +322,8 @@ fn a_zone_borrows_another_scenarios_deployment_named_by_its_name() {
     );
     // The validator resolves it: no "cannot be used" (REF038) or "deploys
     // none of them" (REF039).
-    let report = berthier_validator::validate(std::slice::from_ref(&path)).expect("runs");
+    let report = berthier_validator::validate(std::slice::from_ref(&path))
+        .expect("runs");
     let broken: Vec<_> = report
         .diagnostics
         .iter()

@@ -9,8 +9,12 @@
 
 use std::path::Path;
 
-use berthier_schema::DocKind;
-use berthier_schema::pack::beside;
+use berthier_schema::pack::{beside, load_scenario};
+use berthier_schema::placement::Placement;
+use berthier_schema::scenario::{
+    DeploymentAsk, Instruction, Scenario, deployment_placement,
+};
+use berthier_schema::{Counters, DocKind};
 
 use crate::files::path_from;
 use crate::pack::{self, Pack};
@@ -37,6 +41,73 @@ pub fn on_same_map(scenario: &Path, map: &Path) -> Vec<(String, String)> {
         })
         .map(|f| (path_from(scenario, &f.path), f.name.clone()))
         .collect()
+}
+
+/// `instruction` of side `side` in the scenario at `path`, each "where
+/// another scenario deploys them" replaced by the zones (or the setup's
+/// hexes) that scenario gives, read from its file as every tool reads it
+/// (`schema::scenario::deployment_placement`); `None` when it names no
+/// other scenario. One that cannot be read, or deploys none of the
+/// units, is left as written, and its zone says it cannot be decided.
+pub fn resolved(
+    instruction: &Instruction,
+    side: &str,
+    path: &Path,
+    counters: &Counters,
+) -> Option<Instruction> {
+    if !names_one(&instruction.placement) {
+        return None;
+    }
+    let mut out = instruction.clone();
+    replace(&mut out.placement, &mut |scenario, units, setup_hexes| {
+        let referenced: Scenario =
+            load_scenario(&beside(path, scenario)).ok()?.scenario;
+        let ask = DeploymentAsk {
+            side,
+            units,
+            setup_hexes,
+        };
+        deployment_placement(&referenced, ask, Some(counters))
+    });
+    Some(out)
+}
+
+fn names_one(p: &Placement) -> bool {
+    match p {
+        Placement::DeploymentOf { .. } => true,
+        Placement::All(parts) | Placement::AnyOf(parts) => {
+            parts.iter().any(names_one)
+        }
+        Placement::Not(inner) => names_one(inner),
+        _ => false,
+    }
+}
+
+type Borrow<'f> = dyn FnMut(
+        &str,
+        Option<&berthier_schema::scenario::UnitSet>,
+        bool,
+    ) -> Option<Placement>
+    + 'f;
+
+fn replace(p: &mut Placement, borrow: &mut Borrow<'_>) {
+    match p {
+        Placement::DeploymentOf {
+            scenario,
+            units,
+            setup_hexes,
+        } => {
+            if let Some(found) = borrow(scenario, units.as_ref(), *setup_hexes)
+            {
+                *p = found;
+            }
+        }
+        Placement::All(parts) | Placement::AnyOf(parts) => {
+            parts.iter_mut().for_each(|q| replace(q, borrow));
+        }
+        Placement::Not(inner) => replace(inner, borrow),
+        _ => {}
+    }
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ pub fn shade(b: &Battle<'_>, instruction: &Instruction) -> Shaded {
 /// (shown in red with the rulebook's text).
 pub fn is_text(p: &Placement) -> bool {
     match p {
-        Placement::Unstructured(_) | Placement::DeploymentOf { .. } => true,
+        Placement::Unstructured(_) => true,
         Placement::All(parts) | Placement::AnyOf(parts) => {
             parts.iter().any(is_text)
         }
