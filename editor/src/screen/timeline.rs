@@ -7,6 +7,7 @@
 //! validator's own entry simulation. Laid out in `view`, the map in
 //! `minimap`, the played turn in `play`.
 
+mod alternatives_tools;
 mod arrival_tools;
 mod entry;
 mod live;
@@ -14,6 +15,7 @@ mod minimap;
 mod play;
 mod view;
 
+pub use alternatives_tools::AlternativeEdit;
 pub use entry::location_at;
 pub use minimap::Mark;
 
@@ -152,6 +154,8 @@ pub enum Message {
     /// The selected arrival comes only with this scenario option (by id),
     /// or always.
     ArrivalOption(Option<String>),
+    /// An edit of the selected arrival's alternative entries.
+    Alternative(AlternativeEdit),
 }
 
 /// What the app must do for the screen.
@@ -309,6 +313,7 @@ impl TimelineScreen {
                     arrival_edit::set_no_forced_march(all, side, i, no)
                 })
             }
+            Message::Alternative(edit) => self.alternative_edit(edit),
             Message::ArrivalOption(id) => {
                 self.edit_arrival(|all, side, i, _| {
                     arrival_edit::set_option(all, side, i, id)

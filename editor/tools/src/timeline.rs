@@ -7,6 +7,7 @@
 //! is not edited here: its arrivals are mostly its base's, and a move
 //! would have to be written as a change of the variant.
 
+pub mod alternatives;
 pub mod arrival_edit;
 pub mod cards;
 pub mod moves;

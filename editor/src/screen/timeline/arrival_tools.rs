@@ -79,6 +79,33 @@ impl TimelineScreen {
         }
     }
 
+    /// Applies `change` to the selected arrival as one undo step, merged
+    /// into the last one when `merge` is the same (typing a number).
+    pub(super) fn edit_arrival_merging(
+        &mut self,
+        merge: Option<String>,
+        change: impl FnOnce(&mut Arrival) -> bool,
+    ) {
+        let Some(key) = self.selected else { return };
+        if self.doc.variant {
+            self.notice = Some(
+                "This is a variant: its schedule is changed in the file \
+                 that writes it."
+                    .to_owned(),
+            );
+            return;
+        }
+        let (side, i) = (key.side, key.index);
+        let mut all = arrival_edit::of(self.doc.scenario());
+        let Some(arrival) = all.get_mut(side).and_then(|l| l.get_mut(i)) else {
+            return;
+        };
+        if change(arrival) {
+            let merge = merge.map(|m| format!("{m} {side} {i}"));
+            self.changed(|d| d.apply_arrivals_merging(all, merge));
+        }
+    }
+
     fn apply_arrivals(
         &mut self,
         all: Arrivals,
@@ -275,6 +302,7 @@ impl TimelineScreen {
                 editable,
                 Message::ArrivalOption,
             ))
+            .push(self.alternatives_tools(arrival, editable))
             .into()
     }
 

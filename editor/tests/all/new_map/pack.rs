@@ -475,6 +475,83 @@ fn an_arrivals_time_forced_march_and_option_are_set_on_the_timeline() {
 }
 
 #[test]
+fn an_arrivals_alternative_entry_and_delay_table_are_made_on_the_timeline() {
+    use berthier_editor::screen::timeline::{
+        AlternativeEdit as Alt, Message as Timeline,
+    };
+    use berthier_schema::scenario::Chooser;
+    let alt = |app: &mut App, e: Alt| {
+        let _ = app.update(Message::Timeline(Timeline::Alternative(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Timeline");
+    let arrival = |app: &App| match app.screen() {
+        Screen::Timeline(s) => {
+            s.doc().scenario().sides[1].reinforcements[0].clone()
+        }
+        _ => panic!("Timeline"),
+    };
+    click(&mut app, "Red brigade");
+    assert!(shows(&mut app, "Or enters by:"));
+    let Screen::Timeline(s) = app.screen() else {
+        panic!("Timeline")
+    };
+    let map = s.doc().map.clone().expect("the map");
+    let other = berthier_tools::ways::of(&map)
+        .into_iter()
+        .find(|w| arrival(&app).entry.as_ref() != Some(&w.location))
+        .expect("another way onto the map");
+    alt(&mut app, Alt::Add(other.location.clone()));
+    assert!(shows(&mut app, &other.name), "named: {}", other.name);
+    alt(&mut app, Alt::AddRow);
+    alt(&mut app, Alt::AddRow);
+    // Typing "12" into row 0's highest roll is one step; a word is refused.
+    alt(&mut app, Alt::RollTo(0, "1".into()));
+    alt(&mut app, Alt::RollTo(0, "12".into()));
+    alt(&mut app, Alt::Delay(1, "two".into()));
+    let Screen::Timeline(s) = app.screen() else {
+        panic!("Timeline")
+    };
+    assert!(
+        s.notice()
+            .is_some_and(|n| n.contains("\"two\" is not a whole")),
+        "{:?}",
+        s.notice()
+    );
+    alt(&mut app, Alt::Delay(1, "2".into()));
+    alt(&mut app, Alt::Chooser(1, Chooser::Opponent));
+    alt(&mut app, Alt::RoadHexesOnly(true));
+    let made = arrival(&app).alternatives.expect("alternatives");
+    assert_eq!(made.entries, std::slice::from_ref(&other.location));
+    assert!(made.road_hexes_only);
+    let rows: Vec<_> = made
+        .delay_table
+        .iter()
+        .map(|r| (r.roll, r.delay_turns, r.chooser))
+        .collect();
+    assert_eq!(
+        rows,
+        [([0, 12], 0, Chooser::Owner), ([1, 1], 2, Chooser::Opponent)]
+    );
+    // Seven steps: the entry, two rows, the roll, the delay, the chooser,
+    // road hexes.
+    for _ in 0..7 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(arrival(&app).alternatives, None);
+    for _ in 0..7 {
+        click(&mut app, "Redo");
+    }
+    alt(&mut app, Alt::Remove(0));
+    assert_eq!(arrival(&app).alternatives, None, "none left: no table");
+    click(&mut app, "Undo");
+    click(&mut app, "Save");
+    let (saved, text) = saved_example(&root);
+    let saved = saved.sides[1].reinforcements[0].alternatives.clone();
+    assert_eq!(saved, Some(made), "{text}");
+}
+
+#[test]
 fn special_rules_and_options_are_made_on_the_rules_tab_and_saved() {
     use berthier_editor::screen::setup::{Message as Setup, RuleEdit, Tab};
     let setup = |app: &mut App, m: Setup| {
