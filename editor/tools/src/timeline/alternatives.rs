@@ -8,11 +8,6 @@
 use berthier_schema::placement::Location;
 use berthier_schema::scenario::{AlternativeEntry, Arrival, Chooser, DelayRow};
 
-/// What was typed where a roll goes ("0-1", "9").
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a roll: write one number (9) or a range (0-1)")]
-pub struct NotARoll(pub String);
-
 /// Adds `entry` to the alternatives (none yet: they start with it and
 /// no delay); the printed entry and one already listed are refused.
 pub fn add_entry(arrival: &mut Arrival, entry: Location) -> bool {
@@ -105,30 +100,6 @@ pub fn edit_row(
     *row != before
 }
 
-/// A roll typed: "9" or "0-1" (lowest first).
-pub fn roll(typed: &str) -> Result<[u8; 2], NotARoll> {
-    let bad = || NotARoll(typed.trim().to_owned());
-    let number = |t: &str| t.trim().parse::<u8>().map_err(|_| bad());
-    let t = typed.trim();
-    let (lo, hi) = match t.split_once(['-', '–']) {
-        Some((lo, hi)) => (number(lo)?, number(hi)?),
-        None => (number(t)?, number(t)?),
-    };
-    if lo > hi {
-        return Err(bad());
-    }
-    Ok([lo, hi])
-}
-
-/// A roll as people write it: "9", "0–1".
-pub fn roll_text(roll: [u8; 2]) -> String {
-    if roll[0] == roll[1] {
-        roll[0].to_string()
-    } else {
-        format!("{}–{}", roll[0], roll[1])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,16 +148,5 @@ mod tests {
         assert!(remove_entry(&mut a, 0));
         assert_eq!(a.alternatives, None, "none left");
         assert!(!add_row(&mut a), "no table without alternatives");
-    }
-
-    #[test]
-    fn rolls_are_read_as_one_number_or_a_range() {
-        assert_eq!(roll("9"), Ok([9, 9]));
-        assert_eq!(roll(" 0-1 "), Ok([0, 1]));
-        assert_eq!(roll("2–6"), Ok([2, 6]));
-        assert_eq!(roll("6-2"), Err(NotARoll("6-2".into())));
-        assert_eq!(roll("six"), Err(NotARoll("six".into())));
-        assert_eq!(roll_text([0, 1]), "0–1");
-        assert_eq!(roll_text([9, 9]), "9");
     }
 }
