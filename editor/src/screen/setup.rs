@@ -121,6 +121,10 @@ pub struct SetupScreen {
     recovery: crate::screen::recovery::Offer,
     /// The Rules tab's "New option" field.
     new_option: String,
+    /// The desperate levels being typed into a morale group's field (side,
+    /// group, text): "10," is shown as typed while it reads as 10, so the
+    /// second level can be typed.
+    levels_typed: Option<(usize, usize, String)>,
 }
 
 /// What is worked out from the setup after each edit.
@@ -293,6 +297,7 @@ impl SetupScreen {
             game_marks: Vec::new(),
             recovery: crate::screen::recovery::Offer::default(),
             new_option: String::new(),
+            levels_typed: None,
         };
         screen.recovery = crate::screen::recovery::Offer::of(&screen.doc);
         screen.variant_diff = screen.compare_with_base();
@@ -618,6 +623,7 @@ impl SetupScreen {
             // The notice spoke of the state undone or redone (a finding
             // clicked, a drop refused): it no longer holds.
             self.notice = None;
+            self.levels_typed = None;
             self.refresh();
         }
     }

@@ -49,6 +49,10 @@ pub enum ForcesEdit {
 impl SetupScreen {
     /// Applies a Forces tab edit (typing merges into one undo step).
     pub(super) fn forces_edit(&mut self, edit: ForcesEdit) {
+        self.levels_typed = match &edit {
+            ForcesEdit::Desperate(s, g, v) => Some((*s, *g, v.clone())),
+            _ => None,
+        };
         let mut all = self.doc.forces();
         let mut merge = None;
         let changed = match edit {
@@ -213,8 +217,14 @@ impl SetupScreen {
             };
         let number =
             |n: Option<u16>| n.map(|n| n.to_string()).unwrap_or_default();
-        let desperate: Vec<String> =
-            gr.desperate.iter().map(ToString::to_string).collect();
+        let desperate = match &self.levels_typed {
+            Some((ts, tg, typed)) if (*ts, *tg) == (s, g) => typed.clone(),
+            _ => {
+                let levels: Vec<String> =
+                    gr.desperate.iter().map(ToString::to_string).collect();
+                levels.join(", ")
+            }
+        };
         let mut name = text_input("Name as printed", &gr.name).size(13);
         if editable {
             name = name
@@ -238,11 +248,7 @@ impl SetupScreen {
                     number(gr.demoralization),
                     ForcesEdit::Demoralization
                 ),
-                field(
-                    "Desperate at",
-                    desperate.join(", "),
-                    ForcesEdit::Desperate
-                ),
+                field("Desperate at", desperate, ForcesEdit::Desperate),
                 field(
                     "Losses at start",
                     number(gr.starting_losses),

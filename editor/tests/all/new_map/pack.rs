@@ -760,6 +760,38 @@ fn a_morale_group_and_losses_at_start_are_made_on_the_forces_tab() {
     assert_eq!(saved.sides[0].losses[0].each, Some(1));
 }
 
+#[test]
+fn two_desperate_levels_are_typed_comma_and_all() {
+    use berthier_editor::screen::setup::{
+        ForcesEdit as F, Message as Setup, Tab,
+    };
+    let forces = |app: &mut App, e: F| {
+        let _ = app.update(Message::Setup(Setup::Forces(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, _root) = example_battle_in(dir.path(), "Setup");
+    let _ = app.update(Message::Setup(Setup::Show(Tab::Forces)));
+    forces(&mut app, F::AddGroup(0));
+    let levels = |app: &App| match app.screen() {
+        Screen::Setup(s) => {
+            s.doc().scenario().sides[0].morale[0].desperate.clone()
+        }
+        _ => panic!("Setup"),
+    };
+    // A split nationality's two levels ("Desperate 10 / 14"), typed key
+    // by key: the comma stays on screen while it reads as one level.
+    for typed in ["1", "10", "10,", "10, ", "10, 1", "10, 14"] {
+        forces(&mut app, F::Desperate(0, 0, typed.into()));
+        assert!(
+            shows(&mut app, typed.trim_end()) || typed.ends_with(" "),
+            "the field shows {typed:?}"
+        );
+    }
+    assert_eq!(levels(&app), [10, 14]);
+    click(&mut app, "Undo");
+    assert!(levels(&app).is_empty(), "the typing was one step");
+}
+
 /// OOB014's codes on the saved pack, with their messages.
 fn morale_unknown(root: &Path) -> Vec<String> {
     let report =
