@@ -15,6 +15,7 @@ mod facing;
 mod forces_tools;
 mod instruction_tools;
 mod layer;
+mod levels_tools;
 mod live;
 mod place;
 mod posture;
@@ -49,6 +50,7 @@ pub type BaseError = berthier_schema::pack::ChainError<
 
 pub use forces_tools::ForcesEdit;
 pub use layer::LayerKey;
+pub use levels_tools::LevelEdit;
 pub use rules_tools::RuleEdit;
 pub use zone_tools::ZoneTool;
 
@@ -148,6 +150,8 @@ pub enum Message {
     Rules(rules_tools::RuleEdit),
     /// A Forces tab edit.
     Forces(forces_tools::ForcesEdit),
+    /// An edit of the levels of victory (the Victory tab).
+    Level(levels_tools::LevelEdit),
     /// From the map canvas (pan, zoom, clicks).
     Canvas(map_canvas::Message),
     /// A key for the setup (turn, remove, cancel).
@@ -487,6 +491,7 @@ impl SetupScreen {
             Message::CheckDisk => self.check_disk(),
             Message::Rules(edit) => self.rule_edit(edit),
             Message::Forces(edit) => self.forces_edit(edit),
+            Message::Level(edit) => self.level_edit(edit),
             Message::Recovery(m) => {
                 let said = self.recovery.update(&mut self.doc, m);
                 if said.is_some() {

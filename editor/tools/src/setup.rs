@@ -10,6 +10,7 @@ pub mod deployments;
 pub mod forces_edit;
 pub mod history;
 pub mod instruction_edit;
+pub mod levels_edit;
 pub mod new;
 pub mod posture;
 pub mod roster;
@@ -47,6 +48,7 @@ use berthier_schema::pack::{
 };
 use berthier_schema::scenario::{
     Instruction, Placed, ScenarioOption, SpecialRule, VictoryCondition,
+    VictoryLevels,
 };
 use berthier_schema::{Counters, Document, HexId, Scenario, Series};
 
@@ -93,6 +95,7 @@ struct Parts {
     special_rules: Vec<SpecialRule>,
     options: Vec<ScenarioOption>,
     forces: Vec<forces_edit::SideForces>,
+    levels: Option<VictoryLevels>,
 }
 
 impl Parts {
@@ -102,6 +105,7 @@ impl Parts {
             special_rules: s.special_rules.clone(),
             options: s.options.clone(),
             forces: forces_of(s),
+            levels: s.victory_levels.clone(),
         }
     }
 }
@@ -299,6 +303,20 @@ impl SetupDoc {
         self.file.record(before, merge);
     }
 
+    /// Replaces the levels of victory with `after` as one undo step
+    /// (typing into one field merges into one step, named by `merge`).
+    pub fn apply_levels(
+        &mut self,
+        after: Option<VictoryLevels>,
+        merge: Option<String>,
+    ) {
+        if !self.is_editable() || after == self.scenario.victory_levels {
+            return;
+        }
+        let before = SetupStep::Levels(after).apply_to(&mut self.scenario);
+        self.file.record(before, merge);
+    }
+
     /// Replaces the scenario's options with `after` as one undo step.
     pub fn apply_options(
         &mut self,
@@ -400,6 +418,11 @@ impl SetupDoc {
         }
         if self.scenario.options != read.options {
             written.options.clone_from(&self.scenario.options);
+        }
+        if self.scenario.victory_levels != read.levels {
+            written
+                .victory_levels
+                .clone_from(&self.scenario.victory_levels);
         }
         let forces = forces_of(&self.scenario);
         if forces != read.forces {
@@ -512,6 +535,7 @@ impl crate::edited::Recoverable for SetupDoc {
             SetupStep::Rules(saved.special_rules),
             SetupStep::Forces(forces),
             SetupStep::Options(saved.options),
+            SetupStep::Levels(saved.victory_levels),
         ]);
         let before = step.apply_to(&mut self.scenario);
         self.file.record(before, None);

@@ -189,7 +189,9 @@ impl SetupScreen {
         if self.doc.scenario().victory.is_empty() {
             col = col.push(text("No victory condition yet.").size(13));
         }
-        col.push(self.condition_tools(&small)).into()
+        col.push(self.condition_tools(&small))
+            .push(self.levels_view(editable))
+            .into()
     }
 
     fn condition_tools<'a>(

@@ -792,6 +792,75 @@ fn two_desperate_levels_are_typed_comma_and_all() {
     assert!(levels(&app).is_empty(), "the typing was one step");
 }
 
+#[test]
+fn levels_of_victory_are_made_band_by_band_on_the_victory_tab() {
+    use berthier_editor::screen::setup::{
+        LevelEdit as L, Message as Setup, Tab,
+    };
+    use berthier_schema::scenario::Outcome;
+    let level = |app: &mut App, e: L| {
+        let _ = app.update(Message::Setup(Setup::Level(e)));
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut app, root) = example_battle_in(dir.path(), "Setup");
+    let _ = app.update(Message::Setup(Setup::Show(Tab::Victory)));
+    assert!(shows(&mut app, "None yet: the side with more points wins."));
+    // "A difference of 1-4 VPs is a minor victory, a difference over 5
+    // VPs is a major victory" (Waterloo 1, seed 001 l. 2662).
+    click(&mut app, "Add level");
+    level(&mut app, L::To(0, "4".into()));
+    click(&mut app, "Add level");
+    level(&mut app, L::From(1, "five".into()));
+    level(&mut app, L::To(1, "9".into()));
+    level(&mut app, L::To(1, "".into()));
+    level(&mut app, L::Level(1, Outcome::Major));
+    let bands = |app: &App| match app.screen() {
+        Screen::Setup(s) => s
+            .doc()
+            .scenario()
+            .victory_levels
+            .clone()
+            .map(|l| l.by_difference)
+            .unwrap_or_default(),
+        _ => panic!("Setup"),
+    };
+    let read: Vec<_> = bands(&app)
+        .iter()
+        .map(|b| (b.min, b.max, b.outcome))
+        .collect();
+    assert_eq!(
+        read,
+        [(1, Some(4), Outcome::Minor), (5, None, Outcome::Major)]
+    );
+    // Four steps: each band, the first's end, the second's end typed and
+    // cleared (one field, one step); the second band came as a major
+    // victory already, so choosing it changed nothing.
+    for _ in 0..4 {
+        click(&mut app, "Undo");
+    }
+    assert!(bands(&app).is_empty());
+    for _ in 0..4 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let (saved, text) = saved_example(&root);
+    let saved = saved.victory_levels.expect("written").by_difference;
+    assert_eq!(saved, bands(&app), "{text}");
+    // Bands that overlap are what the validator reports (VIC003).
+    level(&mut app, L::From(1, "3".into()));
+    click(&mut app, "Save");
+    let report = berthier_validator::validate(std::slice::from_ref(&root))
+        .expect("validate");
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "VIC003"),
+        "{:?}",
+        report.diagnostics
+    );
+}
+
 /// OOB014's codes on the saved pack, with their messages.
 fn morale_unknown(root: &Path) -> Vec<String> {
     let report =

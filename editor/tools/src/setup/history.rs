@@ -24,6 +24,8 @@ pub enum SetupStep {
     Options(Vec<berthier_schema::scenario::ScenarioOption>),
     /// Every side's morale groups and losses at start.
     Forces(Vec<super::forces_edit::SideForces>),
+    /// How a lead in points reads as a level of victory.
+    Levels(Option<berthier_schema::scenario::VictoryLevels>),
     /// Several of these as one step (an autosave recovered), applied in
     /// order.
     Batch(Vec<SetupStep>),
@@ -62,6 +64,10 @@ impl Invertible<Scenario> for SetupStep {
             Self::Options(list) => {
                 Self::Options(std::mem::replace(&mut scenario.options, list))
             }
+            Self::Levels(levels) => Self::Levels(std::mem::replace(
+                &mut scenario.victory_levels,
+                levels,
+            )),
             Self::Forces(list) => {
                 let mut old = Vec::with_capacity(list.len());
                 for (side, f) in scenario.sides.iter_mut().zip(list) {
