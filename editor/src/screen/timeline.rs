@@ -390,13 +390,21 @@ impl TimelineScreen {
             .and_then(|c| c.turn.clone().ok())
     }
 
-    fn move_arrival(&mut self, key: CardKey, turn: u16) {
+    /// In a variant, says that its schedule is changed in the file that
+    /// writes it, and is true: the edit is refused.
+    fn refused_in_variant(&mut self) -> bool {
         if self.doc.variant {
             self.notice = Some(
                 "This is a variant: its schedule is changed in the file \
                  that writes it."
                     .to_owned(),
             );
+        }
+        self.doc.variant
+    }
+
+    fn move_arrival(&mut self, key: CardKey, turn: u16) {
+        if self.refused_in_variant() {
             return;
         }
         self.changed(|d| d.move_arrival(key.side, key.index, turn));

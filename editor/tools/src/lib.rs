@@ -47,6 +47,7 @@ pub mod suggest;
 pub mod tiled;
 pub mod timeline;
 pub mod tool;
+pub mod typed;
 pub mod undo;
 pub mod unit_set;
 pub mod vassal;

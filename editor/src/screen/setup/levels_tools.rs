@@ -12,6 +12,7 @@ use iced::widget::{Column, button, pick_list, row, text, text_input};
 
 use super::{Message, SetupScreen};
 use berthier_tools::setup::levels_edit;
+use berthier_tools::typed;
 
 /// An edit of the levels of victory.
 #[derive(Debug, Clone)]
@@ -56,14 +57,11 @@ impl SetupScreen {
         let mut levels = self.doc.scenario().victory_levels.clone();
         let typed = match &edit {
             LevelEdit::From(_, t) | LevelEdit::To(_, t) => {
-                match t.trim().parse::<u16>() {
-                    Ok(n) => Some(n),
-                    Err(_) if t.trim().is_empty() => None,
-                    Err(_) => {
-                        self.notice = Some(format!(
-                            "\"{t}\" is not a whole number: the field keeps \
-                             its value"
-                        ));
+                match typed::number::<u16>(t) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        self.notice =
+                            Some(format!("{e}: the field keeps its value"));
                         return;
                     }
                 }

@@ -14,6 +14,7 @@ use iced::widget::{
 
 use super::{Message, TimelineScreen};
 use berthier_tools::timeline::alternatives;
+use berthier_tools::typed;
 use berthier_tools::ways::{self, Way};
 
 /// An edit of the selected arrival's alternative entries.
@@ -58,13 +59,12 @@ impl TimelineScreen {
         use AlternativeEdit as E;
         let typed = match &edit {
             E::RollFrom(r, t) | E::RollTo(r, t) | E::Delay(r, t) => {
-                match t.trim().parse::<u8>() {
-                    Ok(n) => Some((*r, n)),
-                    Err(_) => {
-                        self.notice = Some(format!(
-                            "\"{t}\" is not a whole number: the field keeps \
-                             its value"
-                        ));
+                match typed::number::<u8>(t) {
+                    // An emptied field is left as it was until typed again.
+                    Ok(n) => n.map(|n| (*r, n)),
+                    Err(e) => {
+                        self.notice =
+                            Some(format!("{e}: the field keeps its value"));
                         return;
                     }
                 }

@@ -87,12 +87,7 @@ impl TimelineScreen {
         change: impl FnOnce(&mut Arrival) -> bool,
     ) {
         let Some(key) = self.selected else { return };
-        if self.doc.variant {
-            self.notice = Some(
-                "This is a variant: its schedule is changed in the file \
-                 that writes it."
-                    .to_owned(),
-            );
+        if self.refused_in_variant() {
             return;
         }
         let (side, i) = (key.side, key.index);
@@ -111,12 +106,7 @@ impl TimelineScreen {
         all: Arrivals,
         select: Option<(usize, usize)>,
     ) {
-        if self.doc.variant {
-            self.notice = Some(
-                "This is a variant: its schedule is changed in the file \
-                 that writes it."
-                    .to_owned(),
-            );
+        if self.refused_in_variant() {
             return;
         }
         self.changed(|d| d.apply_arrivals(all));

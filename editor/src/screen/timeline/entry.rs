@@ -53,12 +53,7 @@ impl TimelineScreen {
         };
         let said = format!("Enters by {}", names.location(&entry));
         self.picking_entry = false;
-        if self.doc.variant {
-            self.notice = Some(
-                "This is a variant: its schedule is changed in the file \
-                 that writes it."
-                    .to_owned(),
-            );
+        if self.refused_in_variant() {
             return;
         }
         self.changed(|d| d.set_entry(side, index, Some(entry)));
