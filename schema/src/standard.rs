@@ -77,8 +77,17 @@ static SHIPPED: &[StandardSeries] = &[
     shipped!(
         "vive-l-empereur",
         2,
-        "series/vive-l-empereur.series.ron",
+        "series/archive/vive-l-empereur@2.series.ron",
         0xa619_6eeb_cdaa_9da0
+    ),
+    // Version 3: a road does not lift the fortified farm's ban on cavalry
+    // and artillery (`not_lifted_by_road`), special rule 2, seed 001
+    // l. 3162.
+    shipped!(
+        "vive-l-empereur",
+        3,
+        "series/vive-l-empereur.series.ron",
+        0x91d3_522c_4397_ea8b
     ),
 ];
 

@@ -108,6 +108,11 @@ fn hex_cost(
         .and_then(|r| series.road_types.iter().find(|t| t.id == r))
         .and_then(|t| t.movement.get(class));
     if let Some(Cost::Mp(n)) = road_rate {
+        // A prohibition no road lifts (VLE fortified farms, special rule
+        // 2, seed 001 l. 3162) holds on a road entry too.
+        if terrain(battle, hex).is_some_and(|t| t.barred_even_on_road(class)) {
+            return HexCost::NotAllowed;
+        }
         return HexCost::Mp(u32::from(*n));
     }
     let Some(terrain) = terrain(battle, hex) else {

@@ -544,3 +544,50 @@ fn a_limit_the_scenario_adds_to_nothing_is_reported() {
             .contains("no entry rules")
     );
 }
+
+#[test]
+fn a_ban_no_road_lifts_holds_on_a_road_entry() {
+    // The east road's entry hex painted as a fortified farm (Vive
+    // l'Empereur special rule 2, seed 001 l. 3162, "Cavalry and artillery
+    // are not allowed inside"), here barring infantry: the road's 1 MP
+    // rate lets the column in only while the series lets a road lift the
+    // ban.
+    let farm = |kept: &str| {
+        format!(
+            r#"(id: "farm", name: "Fortified farm",
+                movement: {{"infantry": NotAllowed}}{kept}),
+            (id: "lake""#
+        )
+    };
+    let painted = MAP.replace(
+        r#""0801": (terrain: "clear")"#,
+        r#""0801": (terrain: "farm")"#,
+    );
+    let blue = blue_arrival("Entry(\"east-road\")", "");
+    let mut w = world(VLE, "3", &blue, RED);
+    w.map = parse(&painted, Format::Ron).expect("map");
+    let with = |kept: &str| {
+        let text = series(VLE).replace(r#"(id: "lake""#, &farm(kept));
+        parse::<Series>(&text, Format::Ron).expect("series")
+    };
+    w.series = with("");
+    let f = w.findings();
+    assert!(
+        codes(&f, Code::Ent003)
+            .iter()
+            .all(|d| !d.message.contains("never")),
+        "{f:?}"
+    );
+    w.series = with(r#", not_lifted_by_road: ["infantry"]"#);
+    let f = w.findings();
+    let refused = codes(&f, Code::Ent003);
+    assert_eq!(refused.len(), 4, "one a unit: {f:?}");
+    for r in refused {
+        assert!(
+            r.message
+                .contains("may not enter the entry hex; it can never"),
+            "{}",
+            r.message
+        );
+    }
+}
