@@ -186,7 +186,11 @@ fn ligny_2_resolves_to_its_former_full_copy() {
         // The two inherited arrivals are printed twice (l. 2198-2199 and
         // 2289-2290, the same words); they now cite scenario 1's lines. The
         // Sombreffe condition is replaced by its id, which the copy lacks.
+        // The Guard's morale levels printed "None" ("74 None None",
+        // l. 2252) are written `printed_none` (OOB014), which the copy
+        // predates.
         &[
+            "/sides/0/morale/0/printed_none",
             "/sides/0/reinforcements/0/text",
             "/sides/0/reinforcements/1/text",
             "/victory/2/id",
