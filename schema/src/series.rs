@@ -471,6 +471,13 @@ pub struct EntryRules {
     /// Reinforcements enter force-marching (movement allowance multiplied).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced_march_factor: Option<u8>,
+    /// Reinforcements may not force march when an enemy unit is this many
+    /// hexes or fewer from the entry hex as they arrive (Jours de Gloire
+    /// 5.2, seed 000 l. 333: "if an enemy unit is five hexes or less from
+    /// the entry hex at the moment the reinforcements arrive ... cannot
+    /// force march").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_march_enemy_radius: Option<u8>,
     /// When units that could not enter try again.
     pub delay: EntryDelay,
     /// No unit may occupy or be adjacent to an enemy entry hex while

@@ -15,6 +15,7 @@
 //! | ENT006 | [`markers`] | activation markers in the pool on the right turns |
 //! | ENT007 | [`hexes`] | entry hex on a map edge |
 //! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
+//! | ENT022 | [`forced`] | a forced march the enemy's nearness could deny, not checked |
 //!
 //! Unknown movement allowances or entry costs (the usual case in the
 //! bundled content, whose counters print no values) leave the cost check
@@ -24,6 +25,7 @@
 pub mod column;
 pub mod cost;
 pub mod crowding;
+pub mod forced;
 pub mod hexes;
 pub mod keep_out;
 pub mod markers;
@@ -54,6 +56,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     keep_out::check(scene, &plan, &mut out);
     markers::check(scene, &markers, &plan, &sim, &mut out);
     unstacked::check(battle, &plan, &sim, &mut out);
+    forced::check(battle, &plan, &sim, &mut out);
     out
 }
 

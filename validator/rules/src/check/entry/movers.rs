@@ -21,6 +21,13 @@ pub struct Entry<'h> {
     pub road: Option<&'h str>,
     /// Forced-march multiplier (1 when not force-marching).
     pub factor: u32,
+    /// Whether the forced march stands unchecked: the series denies it
+    /// with an enemy unit near the entry hex, and where the enemy stands
+    /// on this turn is not known from the setup.
+    pub forced_unchecked: bool,
+    /// Why the column does not force march where the series would let it
+    /// (an enemy unit near the entry hex), for the delay's reason.
+    pub no_forced: Option<String>,
     /// The series' column cost.
     pub column: ColumnCost,
     /// Most units a stack may hold as it enters (an entry stack limit);
