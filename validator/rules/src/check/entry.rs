@@ -16,14 +16,17 @@
 //! | ENT007 | [`hexes`] | entry hex on a map edge |
 //! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
 //! | ENT022 | [`forced`] | a forced march the enemy's nearness could deny, not checked |
+//! | ENT023 | [`cost_unknown`] | units let in at an unknown entry cost, not checked |
 //!
-//! Unknown movement allowances or entry costs (the usual case in the
-//! bundled content, whose counters print no values) leave the cost check
-//! silent: a finding is only made when no column order could let the unit
-//! in.
+//! Unknown movement allowances (the usual case in the bundled content,
+//! whose counters print no values) leave the cost check silent; an unknown
+//! entry cost is taken as 0 MP, its least: a unit no column order could
+//! let in even then is delayed (ENT003), the others are reported not
+//! checked (ENT023).
 
 pub mod column;
 pub mod cost;
+pub mod cost_unknown;
 pub mod crowding;
 pub mod forced;
 pub mod hexes;
@@ -57,6 +60,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     markers::check(scene, &markers, &plan, &sim, &mut out);
     unstacked::check(battle, &plan, &sim, &mut out);
     forced::check(battle, &plan, &sim, &mut out);
+    cost_unknown::check(battle, &plan, &sim, &mut out);
     out
 }
 

@@ -135,6 +135,40 @@ fn hex_cost(
     }
 }
 
+/// Why the entry cost of `unit` at `entry` is unknown, for a message
+/// ("the series prints no cost of Trail for cavalry"); `None` when it is
+/// known.
+pub fn unknown_cost_why(
+    battle: &Battle<'_>,
+    unit: &Unit,
+    entry: &Entry<'_>,
+) -> Option<String> {
+    let class = unit.class_for(Purpose::Movement);
+    let hex = entry.hexes.iter().copied().find(|h| {
+        hex_cost(battle, *h, class, entry.road) == HexCost::Unknown
+    })?;
+    let series = &battle.series;
+    if let Some(road) = entry.road {
+        let name = series
+            .road_types
+            .iter()
+            .find(|t| t.id == road)
+            .map_or(road, |t| t.name.as_str());
+        return Some(format!(
+            "the series prints no cost of {name} for {class}, the entry \
+             hex {hex}'s road"
+        ));
+    }
+    Some(match terrain(battle, hex) {
+        None => format!("the entry hex {hex}'s terrain is not painted"),
+        Some(t) => format!(
+            "the series prints no cost of {} for {class}, the entry hex \
+             {hex}'s terrain",
+            t.name
+        ),
+    })
+}
+
 /// The movement point costs among `costs`.
 fn mp_values(costs: &[HexCost]) -> impl Iterator<Item = u32> + '_ {
     costs.iter().filter_map(|c| match c {

@@ -12,7 +12,7 @@ use berthier_schema::counters::Unit;
 use berthier_schema::scenario::Placed;
 use berthier_schema::series::{ColumnCost, EntryRules};
 
-use super::column::{self, Rule};
+use super::column::{self, HexCost, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
@@ -40,6 +40,22 @@ pub struct Simulation<'a> {
     /// unit near the entry hex, on a turn whose enemy positions the setup
     /// does not give, and that would leave units waiting without it.
     pub forced_unchecked: Vec<ForcedUnchecked>,
+    /// Units with a printed allowance let in through an entry hex whose
+    /// cost is unknown: their entry is not checked.
+    pub cost_unknown: Vec<CostUnknown>,
+}
+
+/// Units whose entry cost is unknown, counted as paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostUnknown {
+    /// Index of the arrival in the plan.
+    pub arrival: usize,
+    /// The turn they entered.
+    pub turn: u16,
+    /// Why the cost is unknown.
+    pub why: String,
+    /// The units.
+    pub units: Vec<String>,
 }
 
 /// A column whose forced march could not be checked against the enemy's
@@ -417,6 +433,7 @@ impl<'b, 'a> Run<'b, 'a> {
                 let done = (arrival, turn, &movers[..], rule);
                 self.forced_unchecked(done, entry, &admission);
             }
+            self.cost_unknown(turn, arrival, entry, &movers, &admission);
         }
         let refused = admission.refused;
         let mut waiting = Vec::new();
@@ -460,6 +477,40 @@ impl<'b, 'a> Run<'b, 'a> {
             }
         }
         waiting
+    }
+
+    /// Records the movers with a printed allowance that `admission` let in
+    /// although their entry cost is unknown (once per arrival).
+    fn cost_unknown(
+        &mut self,
+        turn: u16,
+        arrival: usize,
+        entry: &Entry<'_>,
+        movers: &[column::Mover],
+        admission: &column::Admission,
+    ) {
+        if self.out.cost_unknown.iter().any(|c| c.arrival == arrival) {
+            return;
+        }
+        let units: Vec<String> = admission
+            .admitted
+            .iter()
+            .map(|a| &movers[a.mover])
+            .filter(|m| m.cost == HexCost::Unknown && m.allowance.is_some())
+            .flat_map(|m| m.units.iter().cloned())
+            .collect();
+        let why = units
+            .iter()
+            .filter_map(|id| self.battle.unit(id))
+            .find_map(|u| movers::unknown_cost_why(self.battle, u, entry));
+        if let Some(why) = why {
+            self.out.cost_unknown.push(CostUnknown {
+                arrival,
+                turn,
+                why,
+                units,
+            });
+        }
     }
 
     /// Records the units of a force-marching column that would wait
