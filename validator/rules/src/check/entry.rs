@@ -64,6 +64,19 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     out
 }
 
+/// Units named for a message, `id (Name)` each, the first three then how
+/// many more.
+pub fn unit_names(
+    battle: &berthier_schema::battle::Battle<'_>,
+    ids: &[String],
+) -> String {
+    let names: Vec<String> = ids
+        .iter()
+        .map(|id| super::common::label(id, battle.unit(id)))
+        .collect();
+    crate::words::list(&names, 3)
+}
+
 /// How an arrival is named in messages: its formation or first unit, and
 /// its time as written.
 pub fn arrival_name(planned: &plan::Planned<'_>) -> String {

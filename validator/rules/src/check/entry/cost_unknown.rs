@@ -12,7 +12,6 @@ use berthier_schema::battle::Battle;
 use super::plan::Planned;
 use super::sim::Simulation;
 use crate::check::Finding;
-use crate::check::common::label;
 use crate::code::Code;
 
 /// ENT023 for every arrival the simulation let in at an unknown cost.
@@ -26,11 +25,6 @@ pub fn check(
         let Some(planned) = plan.get(record.arrival) else {
             continue;
         };
-        let names: Vec<String> = record
-            .units
-            .iter()
-            .map(|id| label(id, battle.unit(id)))
-            .collect();
         let first = record.units.first().map_or("", String::as_str);
         let mut finding = Finding::new(
             Code::Ent023,
@@ -41,7 +35,7 @@ pub fn check(
                 super::arrival_name(planned),
                 record.turn,
                 record.why,
-                crate::words::list(&names, 3)
+                super::unit_names(battle, &record.units)
             ),
         )
         .help(

@@ -12,7 +12,6 @@ use berthier_schema::battle::Battle;
 use super::plan::Planned;
 use super::sim::Simulation;
 use crate::check::Finding;
-use crate::check::common::label;
 use crate::code::Code;
 
 /// ENT022 for every column the simulation let force-march unchecked.
@@ -26,11 +25,6 @@ pub fn check(
         let Some(planned) = plan.get(record.arrival) else {
             continue;
         };
-        let names: Vec<String> = record
-            .units
-            .iter()
-            .map(|id| label(id, battle.unit(id)))
-            .collect();
         let first = record.units.first().map_or("", String::as_str);
         let hexes = planned.entry.hexes();
         let at = match hexes {
@@ -55,7 +49,7 @@ pub fn check(
                 super::arrival_name(planned),
                 record.turn,
                 record.radius,
-                crate::words::list(&names, 3)
+                super::unit_names(battle, &record.units)
             ),
         )
         .help(format!(

@@ -430,8 +430,9 @@ impl<'b, 'a> Run<'b, 'a> {
             let arrival = first.arrival;
             self.record_admitted(turn, arrival, entry, &movers, &admission);
             if entry.forced_unchecked {
-                let done = (arrival, turn, &movers[..], rule);
-                self.forced_unchecked(done, entry, &admission);
+                self.forced_unchecked(
+                    turn, arrival, entry, &movers, &admission,
+                );
             }
             self.cost_unknown(turn, arrival, entry, &movers, &admission);
         }
@@ -517,8 +518,10 @@ impl<'b, 'a> Run<'b, 'a> {
     /// without the forced march, when it could not be checked.
     fn forced_unchecked(
         &mut self,
-        (arrival, turn, movers, rule): (usize, u16, &[column::Mover], Rule),
+        turn: u16,
+        arrival: usize,
         entry: &Entry<'_>,
+        movers: &[column::Mover],
         forced: &column::Admission,
     ) {
         let Some(radius) = self
@@ -537,6 +540,7 @@ impl<'b, 'a> Run<'b, 'a> {
                 ..m.clone()
             })
             .collect();
+        let rule = Rule::of(entry.column, entry.road.is_some());
         let normal = column::admit(&walking, rule, entry.hexes.len());
         let refused: BTreeSet<usize> =
             forced.refused.iter().map(|r| r.mover).collect();
