@@ -330,6 +330,15 @@ pub struct TerrainType {
     /// No unit may ever enter (sea, lake).
     #[serde(default)]
     pub impassable: bool,
+    /// Unit classes whose `NotAllowed` here holds even where a road or
+    /// trail runs through the hex. Without it a road lets a class in
+    /// wherever its own cost is not `NotAllowed` ("movement not allowed in
+    /// forest, brush, or marsh, except through a road", Vive l'Empereur
+    /// IV.11); a prohibition no road lifts is listed here (Vive
+    /// l'Empereur's fortified farms, special rule 2: "Cavalry and artillery
+    /// are not allowed inside").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_lifted_by_road: Vec<String>,
     /// Units here have all six hexes as front (towns, villages, castles).
     #[serde(default)]
     pub six_fronts: bool,
@@ -462,6 +471,13 @@ pub struct EntryRules {
     /// Reinforcements enter force-marching (movement allowance multiplied).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced_march_factor: Option<u8>,
+    /// Reinforcements may not force march when an enemy unit is this many
+    /// hexes or fewer from the entry hex as they arrive (Jours de Gloire
+    /// 5.2, seed 000 l. 333: "if an enemy unit is five hexes or less from
+    /// the entry hex at the moment the reinforcements arrive ... cannot
+    /// force march").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_march_enemy_radius: Option<u8>,
     /// When units that could not enter try again.
     pub delay: EntryDelay,
     /// No unit may occupy or be adjacent to an enemy entry hex while
@@ -494,6 +510,16 @@ pub struct FacingRules {
     /// Rulebook section.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+}
+
+impl TerrainType {
+    /// Whether units of `class` may not be here even on a road: their cost
+    /// is `NotAllowed` and the terrain lists the class in
+    /// `not_lifted_by_road`.
+    pub fn barred_even_on_road(&self, class: &str) -> bool {
+        self.movement.get(class) == Some(&Cost::NotAllowed)
+            && self.not_lifted_by_road.iter().any(|c| c == class)
+    }
 }
 
 impl Series {

@@ -51,20 +51,44 @@ static SHIPPED: &[StandardSeries] = &[
     shipped!(
         "canope-1801",
         1,
-        "series/canope-1801.series.ron",
+        "series/archive/canope-1801@1.series.ron",
         0x909a_8ab1_ff10_1dd9
+    ),
+    // Version 2: extends version 2 of jours-de-gloire-empire (no forced march
+    // with an enemy near the entry hex, seed 002 l. 423).
+    shipped!(
+        "canope-1801",
+        2,
+        "series/canope-1801.series.ron",
+        0x1ada_df99_e23d_3ef5
     ),
     shipped!(
         "jours-de-gloire",
         1,
-        "series/jours-de-gloire.series.ron",
+        "series/archive/jours-de-gloire@1.series.ron",
         0x40e9_7bc1_e7b7_2d7e
+    ),
+    // Version 2: `entry.forced_march_enemy_radius: 5`, no forced march with an
+    // enemy within five hexes of the entry hex (seed 000 l. 333).
+    shipped!(
+        "jours-de-gloire",
+        2,
+        "series/jours-de-gloire.series.ron",
+        0x651e_2c29_85f3_b5f7
     ),
     shipped!(
         "jours-de-gloire-empire",
         1,
-        "series/jours-de-gloire-empire.series.ron",
+        "series/archive/jours-de-gloire-empire@1.series.ron",
         0xf9c5_2198_4732_49c9
+    ),
+    // Version 2: `entry.forced_march_enemy_radius: 5`, no forced march with
+    // an enemy within 5 hexes of the entry hex (seed 002 l. 423).
+    shipped!(
+        "jours-de-gloire-empire",
+        2,
+        "series/jours-de-gloire-empire.series.ron",
+        0x326d_9369_3be6_3524
     ),
     shipped!(
         "vive-l-empereur",
@@ -77,8 +101,17 @@ static SHIPPED: &[StandardSeries] = &[
     shipped!(
         "vive-l-empereur",
         2,
-        "series/vive-l-empereur.series.ron",
+        "series/archive/vive-l-empereur@2.series.ron",
         0xa619_6eeb_cdaa_9da0
+    ),
+    // Version 3: a road does not lift the fortified farm's ban on cavalry
+    // and artillery (`not_lifted_by_road`), special rule 2, seed 001
+    // l. 3162.
+    shipped!(
+        "vive-l-empereur",
+        3,
+        "series/vive-l-empereur.series.ron",
+        0x91d3_522c_4397_ea8b
     ),
 ];
 
@@ -322,7 +355,7 @@ mod tests {
         assert_eq!(error.suggestion().as_deref(), Some("vive-l-empereur"));
         let text = error.to_string();
         assert!(text.contains("did you mean `vive-l-empereur`"), "{text}");
-        assert!(text.contains("`jours-de-gloire` (newest: 1)"), "{text}");
+        assert!(text.contains("`jours-de-gloire` (newest: 2)"), "{text}");
         let far = find("ancients").expect_err("unknown");
         assert_eq!(far.suggestion(), None);
     }

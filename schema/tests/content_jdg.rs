@@ -287,6 +287,9 @@ fn classic_series_has_the_required_vocabulary() {
     assert!(s.hexside_type("river").expect("river").impassable);
     let entry = s.entry.as_ref().expect("entry");
     assert_eq!(entry.forced_march_factor, Some(2));
+    // 000 l. 333: no forced march with an enemy unit "five hexes or less
+    // from the entry hex".
+    assert_eq!(entry.forced_march_enemy_radius, Some(5));
     assert_eq!(entry.keep_out_radius, Some(1));
 }
 
@@ -370,7 +373,10 @@ fn rivoli_overrides_limit_a_name_to_two_and_forbid_squares() {
 fn empire_and_canope_stacking_judge_real_stacks_as_002_5_1() {
     let empire = series(EMPIRE);
     let canope = series(CANOPE_SERIES);
-    assert_eq!(canope.extends.as_deref(), Some("jours-de-gloire-empire@1"));
+    assert_eq!(canope.extends.as_deref(), Some("jours-de-gloire-empire@2"));
+    // 002 l. 423: "within 5 hexes or less from the entry hex".
+    let entry = empire.entry.as_ref().expect("entry");
+    assert_eq!(entry.forced_march_enemy_radius, Some(5));
     let merged =
         empire.with_overrides(canope.overrides.as_ref().expect("overrides"));
     assert!(merged.terrain_type("ruins").expect("ruins").six_fronts);

@@ -135,6 +135,22 @@ fn series_facing_entry_and_formations() {
 }
 
 #[test]
+fn a_road_lifts_the_forest_but_not_the_fortified_farm() {
+    // IV.11 (l. 373): "Movement not allowed in forest, brush, or marsh,
+    // except through a road"; special rule 2 (l. 3162): "Cavalry and
+    // artillery are not allowed inside" a fortified farm, road or not.
+    let s = series();
+    let terrain = |id: &str| s.terrain_type(id).expect(id);
+    for id in ["forest", "brush", "marsh"] {
+        assert!(!terrain(id).barred_even_on_road("artillery"), "{id}");
+    }
+    let farm = terrain("fortified_farm");
+    assert!(farm.barred_even_on_road("cavalry"));
+    assert!(farm.barred_even_on_road("artillery"));
+    assert!(!farm.barred_even_on_road("infantry"));
+}
+
+#[test]
 fn quatre_bras_matches_the_rulebook() {
     let s = series();
     let b = battle("quatre-bras-1815");

@@ -276,3 +276,70 @@ fn waterloo_unit_22_in_two_lines_as_printed() {
         run(dir.path(), &[]).stdout
     );
 }
+
+#[test]
+fn waterloo_prussians_on_the_trail_with_four_movement_points() {
+    // W1 (seed 001 l. 2668): on the soaked trails the k-th Prussian unit
+    // spends k MP to enter, on top of the trail's cost, which the series
+    // does not know. Were the 13:00 arrival's six units printed with 4 MP,
+    // the fifth and sixth could not enter whatever the trail costs
+    // (ENT003), and the first four would be let in unchecked (ENT023), not
+    // passed.
+    let dir = WATERLOO.pack();
+    let path = dir
+        .path()
+        .join("counters/prussian-army-1815/prussian-army-1815.counters.ron");
+    let mut text = std::fs::read_to_string(&path).expect("read");
+    for (id, side) in [
+        ("pr-74", "column"),
+        ("pr-75", "column"),
+        ("pr-76", "column"),
+        ("pr-77", "column"),
+        ("pr-78", "column"),
+        ("pr-83", "limbered"),
+    ] {
+        let from = format!("(id: \"{id}\", ");
+        let start = text.find(&from).expect("unit");
+        let end = start + text[start..].find("),\n").expect("end");
+        // A side already rated (the artillery's steps) gains the movement.
+        let rated = format!("\"{side}\": {{");
+        match text[start..end].find(&rated) {
+            Some(at) => {
+                let at = start + at + rated.len();
+                text.replace_range(at..at, "\"movement\": 4, ");
+            }
+            None => text.replace_range(
+                end..end,
+                &format!(", ratings: {{\"{side}\": {{\"movement\": 4}}}}"),
+            ),
+        }
+    }
+    std::fs::write(&path, &text).expect("write");
+    let out = run(dir.path(), &["--format", "json"]);
+    let value: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json output");
+    let list = value["diagnostics"].as_array().expect("list");
+    let messages = |code: &str| -> Vec<String> {
+        list.iter()
+            .filter(|d| d["code"] == code)
+            .map(|d| d["message"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let delayed = messages("ENT003");
+    assert_eq!(delayed.len(), 2, "{delayed:#?}");
+    assert!(
+        delayed.iter().any(|m| m.contains(
+            "unit 5 spends at least 5 MP to enter (the entry hex's own \
+             cost unknown) > 4 MP"
+        )),
+        "{delayed:#?}"
+    );
+    let unchecked = messages("ENT023");
+    assert_eq!(unchecked.len(), 1, "{unchecked:#?}");
+    assert!(
+        unchecked[0].contains("the series prints no cost of Trail for"),
+        "{}",
+        unchecked[0]
+    );
+    assert_eq!(value["errors"], 0, "{}", out.stdout);
+}

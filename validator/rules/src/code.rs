@@ -267,6 +267,8 @@ codes! {
     Ent019 "ENT019" Warning Entry;
     Ent020 "ENT020" Info Entry;
     Ent021 "ENT021" Warning Entry;
+    Ent022 "ENT022" Info Entry;
+    Ent023 "ENT023" Info Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

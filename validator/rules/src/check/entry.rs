@@ -15,15 +15,20 @@
 //! | ENT006 | [`markers`] | activation markers in the pool on the right turns |
 //! | ENT007 | [`hexes`] | entry hex on a map edge |
 //! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
+//! | ENT022 | [`forced`] | a forced march the enemy's nearness could deny, not checked |
+//! | ENT023 | [`cost_unknown`] | units let in at an unknown entry cost, not checked |
 //!
-//! Unknown movement allowances or entry costs (the usual case in the
-//! bundled content, whose counters print no values) leave the cost check
-//! silent: a finding is only made when no column order could let the unit
-//! in.
+//! Unknown movement allowances (the usual case in the bundled content,
+//! whose counters print no values) leave the cost check silent; an unknown
+//! entry cost is taken as 0 MP, its least: a unit no column order could
+//! let in even then is delayed (ENT003), the others are reported not
+//! checked (ENT023).
 
 pub mod column;
 pub mod cost;
+pub mod cost_unknown;
 pub mod crowding;
+pub mod forced;
 pub mod hexes;
 pub mod keep_out;
 pub mod markers;
@@ -54,7 +59,22 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     keep_out::check(scene, &plan, &mut out);
     markers::check(scene, &markers, &plan, &sim, &mut out);
     unstacked::check(battle, &plan, &sim, &mut out);
+    forced::check(battle, &plan, &sim, &mut out);
+    cost_unknown::check(battle, &plan, &sim, &mut out);
     out
+}
+
+/// Units named for a message, `id (Name)` each, the first three then how
+/// many more.
+pub fn unit_names(
+    battle: &berthier_schema::battle::Battle<'_>,
+    ids: &[String],
+) -> String {
+    let names: Vec<String> = ids
+        .iter()
+        .map(|id| super::common::label(id, battle.unit(id)))
+        .collect();
+    crate::words::list(&names, 3)
 }
 
 /// How an arrival is named in messages: its formation or first unit, and

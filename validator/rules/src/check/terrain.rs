@@ -88,19 +88,31 @@ fn in_terrain(
         );
     }
     let class = s.unit?.class_for(Purpose::Movement);
-    if terrain.movement.get(class) != Some(&Cost::NotAllowed)
-        || road_lets_in(b, hex, class)
-    {
+    if terrain.movement.get(class) != Some(&Cost::NotAllowed) {
+        return None;
+    }
+    // A road lets the class in ("except through a road", VLE IV.11,
+    // seed 001 l. 373) unless the series says no road lifts this
+    // prohibition (VLE special rule 2, fortified farms, l. 3162).
+    let road = road_letting_in(b, hex, class);
+    let even_on_road = terrain.barred_even_on_road(class);
+    if road.is_some() && !even_on_road {
         return None;
     }
     let section = terrain.section.as_deref().unwrap_or("the terrain chart");
+    let on_road = match road {
+        Some(name) if even_on_road => {
+            format!(", even on the road ({name}) through it")
+        }
+        _ => String::new(),
+    };
     Some(
         Finding::new(
             Code::Ter002,
             s.pointer("hex"),
             format!(
                 "{} ({class}) is set up in hex {hex}, {}, where {class} may \
-                 not go",
+                 not go{on_road}",
                 s.label(),
                 terrain.name
             ),
@@ -110,17 +122,18 @@ fn in_terrain(
     )
 }
 
-/// Whether a road through `hex` lets `class` move there.
-fn road_lets_in(
-    b: &Battle<'_>,
+/// The name of a road through `hex` along which `class` may move (its
+/// road class does not bar it), if any.
+fn road_letting_in<'m>(
+    b: &'m Battle<'_>,
     hex: berthier_schema::HexId,
     class: &str,
-) -> bool {
+) -> Option<&'m str> {
     b.map
         .roads
         .iter()
         .filter(|r| r.hexes.contains(&hex))
-        .any(|r| {
+        .find(|r| {
             b.series
                 .road_types
                 .iter()
@@ -129,4 +142,5 @@ fn road_lets_in(
                     t.movement.get(class) != Some(&Cost::NotAllowed)
                 })
         })
+        .map(|r| r.name.as_deref().unwrap_or(r.id.as_str()))
 }

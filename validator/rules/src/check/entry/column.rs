@@ -88,11 +88,14 @@ impl Mover {
     }
 
     /// The last position (1-based) in the column this mover can pay for;
-    /// `None` when unbounded or unknown (never a false failure).
+    /// `None` when unbounded or unknown (never a false failure). An
+    /// unknown entry cost is taken as 0 MP, the least it can be: a position
+    /// is refused only when even a free entry hex leaves the mover short
+    /// (Waterloo 1's fifth unit with 4 MP, seed 001 l. 2668).
     fn capacity(&self, rule: Rule) -> Option<u32> {
         let cost = match self.cost {
             HexCost::NotAllowed => return Some(0),
-            HexCost::Unknown => return None,
+            HexCost::Unknown => 0,
             HexCost::Mp(cost) => cost,
         };
         let available = self.available()?;
@@ -128,7 +131,7 @@ impl Mover {
             HexCost::NotAllowed => {
                 return "its class may not enter the entry hex".into();
             }
-            HexCost::Unknown => return "entry cost unknown".into(),
+            HexCost::Unknown => return self.reason_unknown(rule, slot),
         };
         let have = self.available_text();
         match rule {
@@ -154,6 +157,28 @@ impl Mover {
                     cost + extra
                 )
             }
+        }
+    }
+}
+
+impl Mover {
+    /// Why this mover cannot take position `slot` whatever the unknown
+    /// entry cost (even at 0 MP).
+    fn reason_unknown(&self, rule: Rule, slot: u32) -> String {
+        let have = self.available_text();
+        match rule {
+            Rule::MinusOne => format!(
+                "unit {slot} on the road has {have} - {} MP, nothing left \
+                 for the entry hex (its cost unknown)",
+                slot - 1
+            ),
+            Rule::Linear { first, step } => format!(
+                "unit {slot} spends at least {} MP to enter (the entry \
+                 hex's own cost unknown) > {have}",
+                first + step * (slot - 1)
+            ),
+            // A free entry hex never refuses these.
+            Rule::Multiply | Rule::Flat => "entry cost unknown".into(),
         }
     }
 }
@@ -280,6 +305,39 @@ mod tests {
         };
         assert_eq!(Rule::of(road_only, false), Rule::Flat);
         assert!(road_only.needs_road() && !cost.needs_road());
+    }
+
+    #[test]
+    fn an_unknown_trail_cost_still_refuses_the_fifth_unit_with_4_mp() {
+        // Waterloo 1 (seed 001 l. 2668) on a trail whose cost is not
+        // printed: unit 5 spends at least 5 MP, more than 4, whatever the
+        // trail costs; units 1-4 might enter, the cost unknown.
+        let rule = Rule::Linear { first: 1, step: 1 };
+        let movers: Vec<Mover> = (1..=5)
+            .map(|i| mover(&format!("u{i}"), Some(4), HexCost::Unknown))
+            .collect();
+        let refused = enter(&movers, rule, 1);
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert_eq!(
+            refused[0].reason,
+            "unit 5 spends at least 5 MP to enter (the entry hex's own cost \
+             unknown) > 4 MP"
+        );
+        assert!(!refused[0].never);
+        // Unknown allowances: nothing is refused.
+        let movers: Vec<Mover> = (1..=5)
+            .map(|i| mover(&format!("u{i}"), None, HexCost::Unknown))
+            .collect();
+        assert!(enter(&movers, rule, 1).is_empty());
+        // Vive l'Empereur's own road rule: unit 6 with 4 MP has 4 - 5 MP.
+        let movers: Vec<Mover> = (1..=6)
+            .map(|i| mover(&format!("u{i}"), Some(4), HexCost::Unknown))
+            .collect();
+        let refused = enter(&movers, Rule::MinusOne, 1);
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(refused[0].reason.starts_with("unit 6 on the road"));
+        // Stacks paying k times an unknown cost: no bound, no refusal.
+        assert!(enter(&movers, Rule::Multiply, 1).is_empty());
     }
 
     #[test]

@@ -21,6 +21,13 @@ pub struct Entry<'h> {
     pub road: Option<&'h str>,
     /// Forced-march multiplier (1 when not force-marching).
     pub factor: u32,
+    /// Whether the forced march stands unchecked: the series denies it
+    /// with an enemy unit near the entry hex, and where the enemy stands
+    /// on this turn is not known from the setup.
+    pub forced_unchecked: bool,
+    /// Why the column does not force march where the series would let it
+    /// (an enemy unit near the entry hex), for the delay's reason.
+    pub no_forced: Option<String>,
     /// The series' column cost.
     pub column: ColumnCost,
     /// Most units a stack may hold as it enters (an entry stack limit);
@@ -108,6 +115,11 @@ fn hex_cost(
         .and_then(|r| series.road_types.iter().find(|t| t.id == r))
         .and_then(|t| t.movement.get(class));
     if let Some(Cost::Mp(n)) = road_rate {
+        // A prohibition no road lifts (VLE fortified farms, special rule
+        // 2, seed 001 l. 3162) holds on a road entry too.
+        if terrain(battle, hex).is_some_and(|t| t.barred_even_on_road(class)) {
+            return HexCost::NotAllowed;
+        }
         return HexCost::Mp(u32::from(*n));
     }
     let Some(terrain) = terrain(battle, hex) else {
@@ -121,6 +133,40 @@ fn hex_cost(
         Some(Cost::NotAllowed) => HexCost::NotAllowed,
         Some(Cost::UseOther | Cost::Unknown) | None => HexCost::Unknown,
     }
+}
+
+/// Why the entry cost of `unit` at `entry` is unknown, for a message
+/// ("the series prints no cost of Trail for cavalry"); `None` when it is
+/// known.
+pub fn unknown_cost_why(
+    battle: &Battle<'_>,
+    unit: &Unit,
+    entry: &Entry<'_>,
+) -> Option<String> {
+    let class = unit.class_for(Purpose::Movement);
+    let hex = entry.hexes.iter().copied().find(|h| {
+        hex_cost(battle, *h, class, entry.road) == HexCost::Unknown
+    })?;
+    let series = &battle.series;
+    if let Some(road) = entry.road {
+        let name = series
+            .road_types
+            .iter()
+            .find(|t| t.id == road)
+            .map_or(road, |t| t.name.as_str());
+        return Some(format!(
+            "the series prints no cost of {name} for {class}, the entry \
+             hex {hex}'s road"
+        ));
+    }
+    Some(match terrain(battle, hex) {
+        None => format!("the entry hex {hex}'s terrain is not painted"),
+        Some(t) => format!(
+            "the series prints no cost of {} for {class}, the entry hex \
+             {hex}'s terrain",
+            t.name
+        ),
+    })
 }
 
 /// The movement point costs among `costs`.

@@ -12,7 +12,7 @@ use berthier_schema::counters::Unit;
 use berthier_schema::scenario::Placed;
 use berthier_schema::series::{ColumnCost, EntryRules};
 
-use super::column::{self, Rule};
+use super::column::{self, HexCost, Rule};
 use super::movers::{self, Entry, road_class, stack_unit};
 use super::plan::{Planned, is_leader};
 use super::pool::Markers;
@@ -36,6 +36,40 @@ pub struct Simulation<'a> {
     pub unstacked: Vec<Unstacked>,
     /// Each activation of a column that let units in, in play order.
     pub columns: Vec<ColumnEntry>,
+    /// Columns that force-marched where the series denies it with an enemy
+    /// unit near the entry hex, on a turn whose enemy positions the setup
+    /// does not give, and that would leave units waiting without it.
+    pub forced_unchecked: Vec<ForcedUnchecked>,
+    /// Units with a printed allowance let in through an entry hex whose
+    /// cost is unknown: their entry is not checked.
+    pub cost_unknown: Vec<CostUnknown>,
+}
+
+/// Units whose entry cost is unknown, counted as paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostUnknown {
+    /// Index of the arrival in the plan.
+    pub arrival: usize,
+    /// The turn they entered.
+    pub turn: u16,
+    /// Why the cost is unknown.
+    pub why: String,
+    /// The units.
+    pub units: Vec<String>,
+}
+
+/// A column whose forced march could not be checked against the enemy's
+/// nearness (Jours de Gloire 5.2, seed 000 l. 333).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForcedUnchecked {
+    /// Index of the arrival in the plan.
+    pub arrival: usize,
+    /// The turn of the entry.
+    pub turn: u16,
+    /// The series' radius.
+    pub radius: u8,
+    /// The units that entered only by forced march.
+    pub units: Vec<String>,
 }
 
 /// A mover (stack or unit) that could not enter on its turn.
@@ -253,6 +287,21 @@ impl<'b, 'a> Run<'b, 'a> {
             Some(f) if !no_forced => u32::from(f),
             _ => 1,
         };
+        let mut forced_unchecked = false;
+        let mut no_forced_why = None;
+        if let (Some(radius), Some(i), true) =
+            (rules.forced_march_enemy_radius, first, factor > 1)
+        {
+            if turn > 1 {
+                // Where the enemy stands once play has begun is not in
+                // the setup: the column force-marches (the owner's
+                // favour) and what depends on it is reported unchecked.
+                forced_unchecked = true;
+            } else if let Some(why) = self.enemy_near(i, hexes, radius) {
+                factor = 1;
+                no_forced_why = Some(why);
+            }
+        }
         let road = first.filter(|_| rules.column_cost.needs_road());
         let road = road.and_then(|i| {
             let entry = self.plan[i].arrival.entry.as_ref()?;
@@ -264,6 +313,7 @@ impl<'b, 'a> Run<'b, 'a> {
         {
             if crowd.stacking.is_none() {
                 factor = 1;
+                forced_unchecked = false;
             }
             self.out.crowding.push(crowd);
         }
@@ -279,6 +329,8 @@ impl<'b, 'a> Run<'b, 'a> {
             hexes,
             road,
             factor,
+            forced_unchecked,
+            no_forced: no_forced_why,
             column: rules.column_cost,
             max_stack: limit.map(|l| usize::from(l.max_units)),
         }
@@ -377,6 +429,12 @@ impl<'b, 'a> Run<'b, 'a> {
         if let Some(first) = left.first() {
             let arrival = first.arrival;
             self.record_admitted(turn, arrival, entry, &movers, &admission);
+            if entry.forced_unchecked {
+                self.forced_unchecked(
+                    turn, arrival, entry, &movers, &admission,
+                );
+            }
+            self.cost_unknown(turn, arrival, entry, &movers, &admission);
         }
         let refused = admission.refused;
         let mut waiting = Vec::new();
@@ -396,11 +454,15 @@ impl<'b, 'a> Run<'b, 'a> {
             };
             if pending.delay.is_none() {
                 let d = *delay_of.entry(r).or_insert_with(|| {
+                    let reason = match &entry.no_forced {
+                        Some(why) => format!("{} ({why})", refused[r].reason),
+                        None => refused[r].reason.clone(),
+                    };
                     self.out.delays.push(Delay {
                         arrival: pending.arrival,
                         units: movers[refused[r].mover].units.clone(),
                         scheduled: turn,
-                        reason: refused[r].reason.clone(),
+                        reason,
                         outcome: Outcome::AfterGame,
                     });
                     self.out.delays.len() - 1
@@ -416,6 +478,149 @@ impl<'b, 'a> Run<'b, 'a> {
             }
         }
         waiting
+    }
+
+    /// Records the movers with a printed allowance that `admission` let in
+    /// although their entry cost is unknown (once per arrival).
+    fn cost_unknown(
+        &mut self,
+        turn: u16,
+        arrival: usize,
+        entry: &Entry<'_>,
+        movers: &[column::Mover],
+        admission: &column::Admission,
+    ) {
+        if self.out.cost_unknown.iter().any(|c| c.arrival == arrival) {
+            return;
+        }
+        let units: Vec<String> = admission
+            .admitted
+            .iter()
+            .map(|a| &movers[a.mover])
+            .filter(|m| m.cost == HexCost::Unknown && m.allowance.is_some())
+            .flat_map(|m| m.units.iter().cloned())
+            .collect();
+        let why = units
+            .iter()
+            .filter_map(|id| self.battle.unit(id))
+            .find_map(|u| movers::unknown_cost_why(self.battle, u, entry));
+        if let Some(why) = why {
+            self.out.cost_unknown.push(CostUnknown {
+                arrival,
+                turn,
+                why,
+                units,
+            });
+        }
+    }
+
+    /// Records the units of a force-marching column that would wait
+    /// without the forced march, when it could not be checked.
+    fn forced_unchecked(
+        &mut self,
+        turn: u16,
+        arrival: usize,
+        entry: &Entry<'_>,
+        movers: &[column::Mover],
+        forced: &column::Admission,
+    ) {
+        let Some(radius) = self
+            .battle
+            .series
+            .entry
+            .as_ref()
+            .and_then(|e| e.forced_march_enemy_radius)
+        else {
+            return;
+        };
+        let walking: Vec<column::Mover> = movers
+            .iter()
+            .map(|m| column::Mover {
+                factor: 1,
+                ..m.clone()
+            })
+            .collect();
+        let rule = Rule::of(entry.column, entry.road.is_some());
+        let normal = column::admit(&walking, rule, entry.hexes.len());
+        let refused: BTreeSet<usize> =
+            forced.refused.iter().map(|r| r.mover).collect();
+        let units: Vec<String> = normal
+            .refused
+            .iter()
+            .filter(|r| !refused.contains(&r.mover))
+            .flat_map(|r| movers[r.mover].units.iter().cloned())
+            .collect();
+        if units.is_empty() {
+            return;
+        }
+        // A later activation of the same turn adds to the first's record.
+        let known = self
+            .out
+            .forced_unchecked
+            .iter_mut()
+            .find(|f| f.arrival == arrival && f.turn == turn);
+        match known {
+            Some(record) => {
+                for unit in units {
+                    if !record.units.contains(&unit) {
+                        record.units.push(unit);
+                    }
+                }
+            }
+            None => self.out.forced_unchecked.push(ForcedUnchecked {
+                arrival,
+                turn,
+                radius,
+                units,
+            }),
+        }
+    }
+
+    /// An enemy unit set up `radius` hexes or fewer from every entry hex
+    /// of the column of `arrival` (leaders are not counted), described for
+    /// a delay's reason; on the first turn the setup is where the enemy
+    /// stands (Jours de Gloire 5.2, seed 000 l. 333).
+    fn enemy_near(
+        &self,
+        arrival: usize,
+        hexes: &[HexId],
+        radius: u8,
+    ) -> Option<String> {
+        let side = self.plan[arrival].side_id;
+        let map = self.battle.map;
+        let mut nearest: Option<(
+            u32,
+            HexId,
+            &crate::check::common::Setup<'a>,
+        )> = None;
+        for hex in hexes {
+            let closest = self
+                .scene
+                .setups
+                .iter()
+                .filter(|s| {
+                    s.unit.is_some_and(|u| {
+                        u.side != side && !is_leader(self.battle, u)
+                    })
+                })
+                .map(|s| (map.distance(*hex, s.placed.hex), s))
+                .filter(|(d, _)| *d <= u32::from(radius))
+                .min_by_key(|(d, _)| *d);
+            let (distance, setup) = closest?;
+            if nearest.is_none_or(|(d, _, _)| distance > d) {
+                nearest = Some((distance, *hex, setup));
+            }
+        }
+        let (distance, hex, setup) = nearest?;
+        let place = match distance {
+            0 => format!("on the entry hex {hex}"),
+            1 => format!("next to the entry hex {hex}"),
+            d => format!("{d} hexes from the entry hex {hex}"),
+        };
+        Some(format!(
+            "no forced march: enemy {} is set up {place} (within {radius})",
+            setup.label()
+        ))
     }
 
     /// Friendly units set up on every entry hex of a column: they block a

@@ -544,3 +544,136 @@ fn a_limit_the_scenario_adds_to_nothing_is_reported() {
             .contains("no entry rules")
     );
 }
+
+#[test]
+fn a_ban_no_road_lifts_holds_on_a_road_entry() {
+    // The east road's entry hex painted as a fortified farm (Vive
+    // l'Empereur special rule 2, seed 001 l. 3162, "Cavalry and artillery
+    // are not allowed inside"), here barring infantry: the road's 1 MP
+    // rate lets the column in only while the series lets a road lift the
+    // ban.
+    let farm = |kept: &str| {
+        format!(
+            r#"(id: "farm", name: "Fortified farm",
+                movement: {{"infantry": NotAllowed}}{kept}),
+            (id: "lake""#
+        )
+    };
+    let painted = MAP.replace(
+        r#""0801": (terrain: "clear")"#,
+        r#""0801": (terrain: "farm")"#,
+    );
+    let blue = blue_arrival("Entry(\"east-road\")", "");
+    let mut w = world(VLE, "3", &blue, RED);
+    w.map = parse(&painted, Format::Ron).expect("map");
+    let with = |kept: &str| {
+        let text = series(VLE).replace(r#"(id: "lake""#, &farm(kept));
+        parse::<Series>(&text, Format::Ron).expect("series")
+    };
+    w.series = with("");
+    let f = w.findings();
+    assert!(
+        codes(&f, Code::Ent003)
+            .iter()
+            .all(|d| !d.message.contains("never")),
+        "{f:?}"
+    );
+    w.series = with(r#", not_lifted_by_road: ["infantry"]"#);
+    let f = w.findings();
+    let refused = codes(&f, Code::Ent003);
+    assert_eq!(refused.len(), 4, "one a unit: {f:?}");
+    for r in refused {
+        assert!(
+            r.message
+                .contains("may not enter the entry hex; it can never"),
+            "{}",
+            r.message
+        );
+    }
+}
+
+/// Jours de Gloire's entry rules with 000 l. 333's radius: no forced march
+/// with an enemy unit five hexes or less from the entry hex.
+fn jdg_near() -> String {
+    JDG.replace(
+        "forced_march_factor: 2,",
+        "forced_march_factor: 2, forced_march_enemy_radius: 5,",
+    )
+}
+
+/// Red's r1 set up at `hex`.
+fn red_at(hex: &str) -> String {
+    format!(
+        r#"setup: [(unit: "r1", hex: "{hex}")], markers_at_start: ["red-1"]"#
+    )
+}
+
+#[test]
+fn an_enemy_set_up_near_the_entry_takes_the_first_turns_forced_march() {
+    // 3 MP: forced (6 MP) both stacks pay (2, 4); without, stack 2's 4 MP
+    // is more than 3. r1 stands 2 hexes from the entry hex 0101.
+    let blue =
+        blue_arrival("Entry(\"west\")", "").replace("Turn(2)", "Turn(1)");
+    let w = world(&jdg_near(), "3", &blue, &red_at("0301"));
+    let f = w.findings();
+    let delayed = codes(&f, Code::Ent003);
+    assert_eq!(delayed.len(), 1, "{f:?}");
+    assert!(
+        delayed[0].message.contains(
+            "stack 2 pays 2×2 = 4 MP > 3 MP (no forced march: enemy r1 \
+             (R1) is set up 2 hexes from the entry hex 0101 (within 5))"
+        ),
+        "{}",
+        delayed[0].message
+    );
+    assert!(codes(&f, Code::Ent022).is_empty(), "turn 1 is checked");
+    // Six hexes away: the column force-marches.
+    let w = world(&jdg_near(), "3", &blue, &red_at("0701"));
+    let b = w.battle();
+    assert_eq!(
+        b.map.distance(
+            "0101".parse().expect("hex"),
+            "0701".parse().expect("hex")
+        ),
+        6
+    );
+    let f = w.findings();
+    assert!(codes(&f, Code::Ent003).is_empty(), "{f:?}");
+    // Without the series' radius the near enemy changes nothing.
+    let w = world(JDG, "3", &blue, &red_at("0301"));
+    assert!(codes(&w.findings(), Code::Ent003).is_empty());
+}
+
+#[test]
+fn a_later_forced_march_is_reported_unchecked_when_it_matters() {
+    // Turn 2: where r1 stands then is unknown. The column force-marches,
+    // and its second stack (b7, b8) is said to depend on it.
+    let blue = blue_arrival("Entry(\"west\")", "");
+    let w = world(&jdg_near(), "3", &blue, &red_at("0701"));
+    let f = w.findings();
+    assert!(codes(&f, Code::Ent003).is_empty(), "{f:?}");
+    let unchecked = codes(&f, Code::Ent022);
+    assert_eq!(unchecked.len(), 1, "{f:?}");
+    let msg = &unchecked[0].message;
+    assert!(
+        msg.contains("forced march not checked for the turn 2 arrival of `blue-2` on turn 2"),
+        "{msg}"
+    );
+    assert!(
+        msg.ends_with("without it b7 (B7), b8 (B8) could not pay their way in at that activation"),
+        "{msg}"
+    );
+    // 5 MP pays for both stacks without forcing: nothing depends on it.
+    let w = world(&jdg_near(), "5", &blue, &red_at("0701"));
+    assert!(codes(&w.findings(), Code::Ent022).is_empty());
+    // Unknown allowances: nothing is computed, nothing reported here.
+    let w = world(&jdg_near(), "None", &blue, &red_at("0701"));
+    assert!(codes(&w.findings(), Code::Ent022).is_empty());
+    // No radius in the series: nothing to check.
+    let w = world(JDG, "3", &blue, &red_at("0701"));
+    assert!(codes(&w.findings(), Code::Ent022).is_empty());
+    // An arrival that may not force march anyway is not reported.
+    let lusignan = blue_arrival("Entry(\"west\")", ", no_forced_march: true");
+    let w = world(&jdg_near(), "3", &lusignan, &red_at("0701"));
+    assert!(codes(&w.findings(), Code::Ent022).is_empty());
+}

@@ -113,6 +113,20 @@ pub fn internal(s: &Series, all: &Series) -> Vec<Finding> {
             t.movement.keys(),
             &classes,
         );
+        for (j, class) in t.not_lifted_by_road.iter().enumerate() {
+            if !classes.contains(class.as_str()) {
+                ctx.report(
+                    Code::Ref008,
+                    &at("terrain")
+                        .index(i)
+                        .field("not_lifted_by_road")
+                        .index(j),
+                    format!(
+                        "unit class `{class}` is not defined by the series"
+                    ),
+                );
+            }
+        }
     }
     for (i, t) in s.hexside_types.iter().enumerate() {
         movement_keys(
