@@ -236,7 +236,7 @@ fn a_pack_outside_the_repository_is_offered_the_standard_series_by_name() {
     let chosen = screen.series_chosen().expect("a series chosen");
     assert_eq!(
         chosen.to_string(),
-        "jours-de-gloire  (shipped with Berthier, version 1)"
+        "jours-de-gloire  (shipped with Berthier, version 2)"
     );
     form(
         &mut app,
