@@ -25,9 +25,15 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let b = scene.battle;
     let mut out = Vec::new();
     let mut unknown: Vec<(Pointer, String)> = Vec::new();
+    let mut off_map: Vec<(Pointer, String)> = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
         for (j, group) in side.morale.iter().enumerate() {
             let base = at("sides").index(i).field("morale").index(j);
+            if !any_in_play(b, side, group) {
+                off_map.push((base.field("steps"), group.name.clone()));
+                out.extend(half(group, &base));
+                continue;
+            }
             match current_steps(b, side, group) {
                 Some(sum) if sum != i64::from(group.steps) => out.push(
                     Finding::new(
@@ -60,7 +66,38 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             ),
         ));
     }
+    if let Some((pointer, _)) = off_map.first() {
+        let names: Vec<String> =
+            off_map.iter().map(|(_, n)| format!("`{n}`")).collect();
+        out.push(
+            Finding::new(
+                Code::Oob006,
+                pointer.clone(),
+                format!(
+                    "steps of morale groups {} not checked: none of their \
+                     units is set up or arrives in this scenario",
+                    crate::words::list(&names, 8)
+                ),
+            )
+            .help(
+                "a game's transfers may bring them (a campaign map); \
+                 otherwise check the group's units",
+            ),
+        );
+    }
     out
+}
+
+/// Whether any unit of the group is set up or arrives in this scenario.
+fn any_in_play(
+    b: &Battle<'_>,
+    side: &ScenarioSide,
+    group: &MoraleGroup,
+) -> bool {
+    let in_play = in_play(b, side);
+    b.units_in(&group.units)
+        .iter()
+        .any(|u| in_play.contains(u.id.as_str()))
 }
 
 /// The group's current steps in play, `None` when some are unknown.
