@@ -519,8 +519,21 @@ fn davout_in_charge_matches_the_rulebook() {
         let (v, c) = scenario(&file);
         let (b, _) = scenario(&format!("{base}.scenario.ron"));
         let roles = &side(&v, "french").leaders;
-        assert_eq!(roles.len(), 1, "{name}");
-        let role = &roles[0];
+        // Davout's role, and the base's other SR 13 roles (only with the
+        // option "initiative-and-obedience", l. 3266), which a variant's
+        // leader list replaces and so restates.
+        let davout: Vec<_> =
+            roles.iter().filter(|r| r.option.is_none()).collect();
+        assert_eq!(davout.len(), 1, "{name}");
+        assert!(
+            roles.iter().filter(|r| r.option.is_some()).all(|r| r
+                .option
+                .as_deref()
+                == Some("initiative-and-obedience")
+                && r.unit != leader),
+            "{name}"
+        );
+        let role = davout[0];
         assert_eq!(role.unit, leader, "{name}");
         assert_eq!(role.orders_per_turn, orders, "{name}");
         assert_eq!(role.unlimited_orders, orders.is_none(), "{name}");
