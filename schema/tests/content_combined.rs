@@ -218,8 +218,9 @@ fn combining_games_4_game_matches_the_rulebook() {
 
 /// Combining games 2 (l. 3013-3038), the Quatre-Bras map: Quatre-Bras 1
 /// played through the three night turns into the 17th; d'Erlon one
-/// division an hour from 1900; eleven Anglo-Allied arrivals with units
-/// (Ponsonby, Grant and Dornberg have no unit number in 001).
+/// division an hour from 1900; fourteen Anglo-Allied arrivals, three of
+/// them brigades whose units are unknown (Ponsonby, Grant and Dornberg
+/// have no unit number in 001: `units_unknown`, no counter).
 #[test]
 fn combining_games_2_quatre_bras_matches_the_rulebook() {
     let (s, c) = scenario("c2-quatre-bras-17-june.scenario.ron");
@@ -257,7 +258,7 @@ fn combining_games_2_quatre_bras_matches_the_rulebook() {
     let added: Vec<&Arrival> = aa
         .reinforcements
         .iter()
-        .skip(aa.reinforcements.len() - 11)
+        .skip(aa.reinforcements.len() - 14)
         .collect();
     assert_eq!(
         added.iter().map(|a| when(a)).collect::<Vec<_>>(),
@@ -265,27 +266,36 @@ fn combining_games_2_quatre_bras_matches_the_rulebook() {
             "1815-06-16 19:00",
             "1815-06-16 20:00",
             "1815-06-16 20:30",
+            "1815-06-16 21:00",
             "1815-06-16 21:30",
             "1815-06-17 01:00",
             "1815-06-17 04:00",
             "1815-06-17 05:00",
             "1815-06-17 06:00",
+            "1815-06-17 06:30",
             "1815-06-17 07:00",
+            "1815-06-17 07:30",
             "1815-06-17 08:00",
             "1815-06-17 09:30",
         ]
     );
-    // Vivian, Vandeleur, Somerset, artillery 79-81, Ompteda, 54-55,
-    // Vincke, Kruse, Arenschildt, Chasse, Trip and Ghigny.
+    // Vivian, Vandeleur, Somerset, Ponsonby, artillery 79-81, Ompteda,
+    // 54-55, Vincke, Kruse, Grant, Arenschildt, Dornberg, Chasse, Trip and
+    // Ghigny; the three brigades never numbered bring no counter.
     let (_, arriving) = counts(&s, &c, "anglo-allied");
     assert_eq!(
-        arriving[arriving.len() - 11..],
-        [2, 2, 2, 3, 2, 2, 2, 3, 1, 5, 2]
+        arriving[arriving.len() - 14..],
+        [2, 2, 2, 0, 3, 2, 2, 2, 3, 0, 1, 0, 5, 2]
     );
+    for id in ["aa-cav-ponsonby", "aa-cav-grant", "aa-cav-dornberg"] {
+        let f = c.formation(id).expect("defined");
+        assert!(f.units_unknown.is_some(), "{id}: units never printed");
+        assert_eq!(f.parent.as_deref(), Some("aa-cav"));
+    }
     let (qb1, _) = scenario("../quatre-bras-1815/qb1-historical.scenario.ron");
     assert_eq!(
         aa.reinforcements.len(),
-        side(&qb1, "anglo-allied").reinforcements.len() + 11
+        side(&qb1, "anglo-allied").reinforcements.len() + 14
     );
     assert_eq!(aa.absent, ["aa-rockets", "aa-uxbridge"]);
 }
@@ -509,8 +519,21 @@ fn davout_in_charge_matches_the_rulebook() {
         let (v, c) = scenario(&file);
         let (b, _) = scenario(&format!("{base}.scenario.ron"));
         let roles = &side(&v, "french").leaders;
-        assert_eq!(roles.len(), 1, "{name}");
-        let role = &roles[0];
+        // Davout's role, and the base's other SR 13 roles (only with the
+        // option "initiative-and-obedience", l. 3266), which a variant's
+        // leader list replaces and so restates.
+        let davout: Vec<_> =
+            roles.iter().filter(|r| r.option.is_none()).collect();
+        assert_eq!(davout.len(), 1, "{name}");
+        assert!(
+            roles.iter().filter(|r| r.option.is_some()).all(|r| r
+                .option
+                .as_deref()
+                == Some("initiative-and-obedience")
+                && r.unit != leader),
+            "{name}"
+        );
+        let role = davout[0];
         assert_eq!(role.unit, leader, "{name}");
         assert_eq!(role.orders_per_turn, orders, "{name}");
         assert_eq!(role.unlimited_orders, orders.is_none(), "{name}");

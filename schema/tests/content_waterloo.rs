@@ -283,9 +283,10 @@ fn waterloo_2_to_11_match_the_rulebook() {
             ("w5-holding-the-prussians", "prussian", 17, 15),
             ("w5-holding-the-prussians", "anglo-allied", 0, 0),
             // W6: Donzelot 4, Bachelu 4, Old Guard 03-10, 22, 23. First line
-            // 5 (22 left with Chasse), second line 10, three reserve guns.
+            // 6 (the printed 22 read as Adam's 24; 22 left with Chasse),
+            // second line 10, three reserve guns.
             ("w6-the-guard-dies", "french", 18, 0),
-            ("w6-the-guard-dies", "anglo-allied", 18, 0),
+            ("w6-the-guard-dies", "anglo-allied", 19, 0),
             // W7 (Wavre 2, l. 2941-2954): W1 and, by the trail south-east of
             // Maransart, Exelmans 5, the III Corps 16, Pajol and Teste 6,
             // Gerard 17; by the road to Ohain Thielmann's 16 after W1's 39.

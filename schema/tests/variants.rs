@@ -174,7 +174,17 @@ fn quatre_bras_2_resolves_to_its_former_full_copy() {
     resolves_to_its_former_copy(
         &qb2,
         "qb2-the-duke-strikes-back.golden",
-        &["/description", "/sides/0/morale/1/loss_weights"],
+        // SR 4, 13 and 14 (l. 3177-3184, 3264-3277, 3281) are now in
+        // scenario 1 and inherited: its special rules, SR 13's option and
+        // the army leaders' roles under it.
+        &[
+            "/description",
+            "/options",
+            "/sides/0/leaders",
+            "/sides/0/morale/1/loss_weights",
+            "/sides/1/leaders",
+            "/special_rules",
+        ],
     );
 }
 
@@ -186,12 +196,18 @@ fn ligny_2_resolves_to_its_former_full_copy() {
         // The two inherited arrivals are printed twice (l. 2198-2199 and
         // 2289-2290, the same words); they now cite scenario 1's lines. The
         // Sombreffe condition is replaced by its id, which the copy lacks.
-        // The Guard's levels printed "None" (l. 2252) are now said as such
-        // (`printed_none`), which the copy predates.
+        // The Guard's levels printed "None" (l. 2252, now said as such,
+        // `printed_none`) and SR 4, 13 and 14 (special rules, SR 13's option
+        // and army leaders' roles) are scenario 1's, inherited; the copy
+        // predates them.
         &[
+            "/options",
+            "/sides/0/leaders",
             "/sides/0/morale/0/printed_none",
             "/sides/0/reinforcements/0/text",
             "/sides/0/reinforcements/1/text",
+            "/sides/1/leaders",
+            "/special_rules",
             "/victory/2/id",
         ],
     );
@@ -202,5 +218,15 @@ fn quatre_bras_3_resolves_to_its_former_full_copy() {
     let qb3 = Path::new(env!("CARGO_MANIFEST_DIR")).join(
         "../scenarios/quatre-bras-1815/qb3-ney-ten-years-younger.scenario.ron",
     );
-    resolves_to_its_former_copy(&qb3, "qb3-ney-ten-years-younger.golden", &[]);
+    // SR 4, 13 and 14, inherited from scenario 1 (see Quatre-Bras 2).
+    resolves_to_its_former_copy(
+        &qb3,
+        "qb3-ney-ten-years-younger.golden",
+        &[
+            "/options",
+            "/sides/0/leaders",
+            "/sides/1/leaders",
+            "/special_rules",
+        ],
+    );
 }

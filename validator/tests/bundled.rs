@@ -250,9 +250,10 @@ const WATERLOO_6: Battle = Battle {
 fn waterloo_unit_22_in_two_lines_as_printed() {
     // W6 prints "Adam, Maitland and C Halkett brigades (units 01, 02, 22,
     // 23, 06 and 07)" and "Chasse division (units 18 to 22)" (seed 001
-    // l. 2823-2824): unit 22 in both. The pack leaves it with Chasse; as
+    // l. 2823-2824): unit 22 in both. The pack leaves it with Chasse and
+    // reads the first line's 22 as Adam's 24; as
     // printed, the validator reports the unit named by two instructions.
-    let from = "(id: \"first-line\", units: (units: [\"aa-01\", \"aa-02\", ";
+    let from = "(id: \"first-line\", units: (units: [\"aa-01\", \"aa-02\", \"aa-24\", ";
     let to = "(id: \"first-line\", units: (units: [\"aa-01\", \"aa-02\", \"aa-22\", ";
     let (dir, _) = WATERLOO_6.mutated(from, to, "aa-22");
     let out = run(dir.path(), &["--format", "json"]);

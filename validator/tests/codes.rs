@@ -206,3 +206,34 @@ fn every_pointer_resolves_exactly() {
     wrong.extend(inexact(&report));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// OOB006's second case: a morale group none of whose units is set up or
+/// arrives in the scenario (Combining games 5's campaign maps, whose units
+/// all come by the game's transfers) is reported not checked, never as a
+/// step total of 0 (OOB004). Here the OOB004 trigger's group names a
+/// formation of the other side, whose units the blue side never fields.
+#[test]
+fn a_morale_group_with_no_unit_in_play_is_not_checked() {
+    let case = rules_dir().join("OOB004").join("trigger");
+    let (dir, args) = case_pack(Code::Oob004, &case);
+    let file = dir.path().join("mini.scenario.ron");
+    let text = std::fs::read_to_string(&file).expect("scenario");
+    let from = "units: (formations: [\"blue-1\"]), steps: 8";
+    assert!(text.contains(from), "the trigger's group changed");
+    std::fs::write(
+        &file,
+        text.replace(from, "units: (formations: [\"red-1\"]), steps: 8"),
+    )
+    .expect("write");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(dir.path(), &args);
+    assert!(!out.stdout.contains("[OOB004]"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("[OOB006]")
+            && out.stdout.contains(
+                "none of their units is set up or arrives in this scenario"
+            ),
+        "{}",
+        out.stdout
+    );
+}

@@ -25,11 +25,13 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     let b = scene.battle;
     let mut out = Vec::new();
     let mut unknown: Vec<(Pointer, String)> = Vec::new();
+    let mut off_map: Vec<(Pointer, String)> = Vec::new();
     for (i, side) in b.scenario.sides.iter().enumerate() {
+        let in_play = in_play(b, side);
         for (j, group) in side.morale.iter().enumerate() {
             let base = at("sides").index(i).field("morale").index(j);
-            match current_steps(b, side, group) {
-                Some(sum) if sum != i64::from(group.steps) => out.push(
+            match current_steps(b, side, &in_play, group) {
+                Steps::Known(sum) if sum != i64::from(group.steps) => out.push(
                     Finding::new(
                         Code::Oob004,
                         base.field("steps"),
@@ -41,8 +43,13 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                     )
                     .help("current steps: printed steps minus starting losses"),
                 ),
-                Some(_) => {}
-                None => unknown.push((base.field("steps"), group.name.clone())),
+                Steps::Known(_) => {}
+                Steps::Unknown => {
+                    unknown.push((base.field("steps"), group.name.clone()));
+                }
+                Steps::NoneInPlay => {
+                    off_map.push((base.field("steps"), group.name.clone()));
+                }
             }
             out.extend(half(group, &base));
         }
@@ -60,25 +67,62 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             ),
         ));
     }
+    if let Some((pointer, _)) = off_map.first() {
+        let names: Vec<String> =
+            off_map.iter().map(|(_, n)| format!("`{n}`")).collect();
+        out.push(
+            Finding::new(
+                Code::Oob006,
+                pointer.clone(),
+                format!(
+                    "steps of morale groups {} not checked: none of their \
+                     units is set up or arrives in this scenario",
+                    crate::words::list(&names, 8)
+                ),
+            )
+            .help(
+                "a game's transfers may bring them (a campaign map); \
+                 otherwise check the group's units",
+            ),
+        );
+    }
     out
 }
 
-/// The group's current steps in play, `None` when some are unknown.
+/// A group's current steps in play.
+enum Steps {
+    /// Summed.
+    Known(i64),
+    /// Some units' steps are unknown, or a `total` loss is spread over
+    /// several groups.
+    Unknown,
+    /// None of its units is set up or arrives in this scenario.
+    NoneInPlay,
+}
+
+/// The group's current steps in play (`in_play`: the side's units set up
+/// or arriving).
 fn current_steps(
     b: &Battle<'_>,
     side: &ScenarioSide,
+    in_play: &BTreeSet<&str>,
     group: &MoraleGroup,
-) -> Option<i64> {
-    let in_play = in_play(b, side);
+) -> Steps {
     let units: Vec<&Unit> = b
         .units_in(&group.units)
         .into_iter()
         .filter(|u| in_play.contains(u.id.as_str()))
         .collect();
+    if units.is_empty() {
+        return Steps::NoneInPlay;
+    }
     let ids: BTreeSet<&str> = units.iter().map(|u| u.id.as_str()).collect();
     let mut sum = 0_i64;
     for unit in &units {
-        sum += i64::from(printed_steps(unit)?);
+        let Some(steps) = printed_steps(unit) else {
+            return Steps::Unknown;
+        };
+        sum += i64::from(steps);
     }
     for loss in &side.losses {
         let hit: Vec<&Unit> = b.units_in(&loss.units);
@@ -90,11 +134,11 @@ fn current_steps(
             if inside == hit.len() && inside > 0 {
                 sum -= i64::from(total);
             } else if inside > 0 {
-                return None; // spread over several groups
+                return Steps::Unknown; // spread over several groups
             }
         }
     }
-    Some(sum)
+    Steps::Known(sum)
 }
 
 /// Units set up or arriving in this scenario.
