@@ -19,6 +19,22 @@ use cli::{Args, Command};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// `print!` that never panics: when the reader of standard output has
+/// gone (`berthier-validate . | head`), the rest is dropped quietly, as
+/// command-line tools do, instead of a "broken pipe" panic.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_out(&format!($($arg)*))
+    };
+}
+
+/// [`out!`] with a newline, as `println!`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        write_out(&format!("{}\n", format!($($arg)*)))
+    };
+}
+
 fn main() -> ExitCode {
     berthier_validator::memory::no_huge_pages();
     let args = Args::parse();
@@ -26,14 +42,14 @@ fn main() -> ExitCode {
         None if args.explain.is_some() => {
             let code = args.explain.as_deref().unwrap_or_default();
             berthier_validator::explain(code).map(|text| {
-                print!("{text}");
+                out!("{text}");
                 0
             })
         }
         None => berthier_validator::run_with_status(&args.run_options()).map(
             |(report, status)| {
                 let format = args.format.into();
-                print!("{}", render::render_in(&report, format, colour()));
+                out!("{}", render::render_in(&report, format, colour()));
                 if status == 2 {
                     eprintln!(
                         "error: no pack document found (pass --allow-empty if \
@@ -53,7 +69,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Convert(convert)) => {
             berthier_validator::convert::convert(&convert.into()).map(|text| {
-                print!("{}", text.unwrap_or_default());
+                out!("{}", text.unwrap_or_default());
                 0
             })
         }
@@ -64,7 +80,7 @@ fn main() -> ExitCode {
         Some(Command::Series(series)) => {
             berthier_validator::series_command::run(&series.into()).map(
                 |text| {
-                    print!("{}", text.unwrap_or_default());
+                    out!("{}", text.unwrap_or_default());
                     0
                 },
             )
@@ -72,9 +88,9 @@ fn main() -> ExitCode {
         Some(Command::Init(init)) => init.new_pack().and_then(|pack| {
             berthier_validator::init::write_pack(&pack).map(|written| {
                 for path in &written {
-                    println!("wrote {}", path.display());
+                    outln!("wrote {}", path.display());
                 }
-                println!("{}", berthier_validator::init::next_steps(&pack));
+                outln!("{}", berthier_validator::init::next_steps(&pack));
                 0
             })
         }),
@@ -95,7 +111,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Rule { code }) => {
             berthier_validator::explain(code).map(|text| {
-                print!("{text}");
+                out!("{text}");
                 0
             })
         }
@@ -122,7 +138,7 @@ fn report_migration(outcomes: &[Outcome], check: bool) -> u8 {
         match outcome {
             Outcome::Migrated { file, summary } => {
                 migrated += 1;
-                println!("{verb} {file}: {summary}");
+                outln!("{verb} {file}: {summary}");
             }
             Outcome::Current => current += 1,
             Outcome::Failed { file, message } => {
@@ -132,7 +148,7 @@ fn report_migration(outcomes: &[Outcome], check: bool) -> u8 {
         }
     }
     let files = |n: usize| if n == 1 { "file" } else { "files" };
-    println!(
+    outln!(
         "{migrated} {} {verb}, {current} already current{}",
         files(migrated),
         if failed > 0 {
@@ -163,5 +179,19 @@ fn colour() -> render::human::Colour {
         render::human::Colour::Always
     } else {
         render::human::Colour::Never
+    }
+}
+
+/// Writes `text` to standard output; a closed pipe ends the output
+/// quietly (the reader has what it wanted).
+fn write_out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: cannot write the output: {e}");
     }
 }

@@ -84,3 +84,33 @@ fn the_repository_validates_clean() {
     let out = run(&root, &["."]);
     assert_eq!(out.status, 0, "{}", out.stdout);
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // The fixtures' findings as JSON are far more than a pipe holds, so
+    // the writer meets the closed pipe (`berthier-validate ... | head`).
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_berthier-validate"))
+        .arg(&fixtures)
+        .args(["--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // The pipe's reading end is dropped here.
+    let out = child.wait_with_output().expect("ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+    assert!(String::from_utf8_lossy(&first).starts_with('{'));
+}
