@@ -69,43 +69,17 @@ impl<'a> Ctx<'a> {
         pointer: &str,
         message: impl Into<String>,
     ) -> &mut Diagnostic {
-        let d = crate::locate::locate(
-            self.pack,
-            self.origin,
-            self.src,
-            code,
-            pointer,
-            message.into(),
-            false,
-        );
-        self.out.push(d);
-        let last = self.out.len() - 1;
-        &mut self.out[last]
+        self.push(code, pointer, message.into(), false)
     }
 
-    /// Records a rule's finding at the value its pointer names.
-    fn finding(&mut self, f: berthier_rules::check::Finding) {
-        let d = if f.at_key {
-            self.report_key(f.code, &f.pointer, f.message)
-        } else {
-            self.report(f.code, &f.pointer, f.message)
-        };
-        d.hex = f.hex;
-        crate::locate::set_help(d, f.help);
-    }
-
-    /// Records the findings of `berthier_rules`' checks, in order.
-    fn findings(&mut self, list: Vec<berthier_rules::check::Finding>) {
-        list.into_iter().for_each(|f| self.finding(f));
-    }
-
-    /// Records a finding at the key of the member `pointer` names (a map
-    /// key that is itself wrong).
-    fn report_key(
+    /// Records a finding at the value `pointer` names, or at its key when
+    /// `at_key` (a map key that is itself wrong).
+    fn push(
         &mut self,
         code: Code,
         pointer: &str,
-        message: impl Into<String>,
+        message: String,
+        at_key: bool,
     ) -> &mut Diagnostic {
         let d = crate::locate::locate(
             self.pack,
@@ -113,12 +87,24 @@ impl<'a> Ctx<'a> {
             self.src,
             code,
             pointer,
-            message.into(),
-            true,
+            message,
+            at_key,
         );
         self.out.push(d);
         let last = self.out.len() - 1;
         &mut self.out[last]
+    }
+
+    /// Records a rule's finding where its pointer says.
+    fn finding(&mut self, f: berthier_rules::check::Finding) {
+        let d = self.push(f.code, &f.pointer, f.message, f.at_key);
+        d.hex = f.hex;
+        crate::locate::set_help(d, f.help);
+    }
+
+    /// Records the findings of `berthier_rules`' checks, in order.
+    fn findings(&mut self, list: Vec<berthier_rules::check::Finding>) {
+        list.into_iter().for_each(|f| self.finding(f));
     }
 
     /// Checks a file reference (REF001, REF002); the canonical path when it

@@ -103,25 +103,11 @@ pub fn edit_row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use berthier_schema::scenario::{TurnRef, UnitSet};
+    use berthier_schema::scenario::TurnRef;
 
     fn arrival() -> Arrival {
-        Arrival {
-            at: TurnRef::Turn(2),
-            formation: None,
-            units: UnitSet::default(),
-            entry: Some(Location::Entry("entry-1722".into())),
-            placed: None,
-            losses: Vec::new(),
-            state: None,
-            cadence: None,
-            condition: None,
-            follows: None,
-            option: None,
-            alternatives: None,
-            no_forced_march: false,
-            text: None,
-        }
+        let entry = Location::Entry("entry-1722".into());
+        super::super::arrival_edit::blank(TurnRef::Turn(2), Some(entry))
     }
 
     #[test]

@@ -34,11 +34,21 @@ pub fn add(
     map: Option<&Map>,
 ) -> Option<usize> {
     let list = all.get_mut(side)?;
-    list.push(Arrival {
-        at: TurnRef::Turn(scenario.turns.count.clamp(1, 2)),
+    list.push(blank(
+        TurnRef::Turn(scenario.turns.count.clamp(1, 2)),
+        map.and_then(first_entry),
+    ));
+    Some(list.len() - 1)
+}
+
+/// An arrival at `at` by `entry` with nothing else said yet: no units,
+/// no condition, no alternative, forced march allowed.
+pub fn blank(at: TurnRef, entry: Option<Location>) -> Arrival {
+    Arrival {
+        at,
         formation: None,
         units: UnitSet::default(),
-        entry: map.and_then(first_entry),
+        entry,
         placed: None,
         losses: Vec::new(),
         state: None,
@@ -49,8 +59,7 @@ pub fn add(
         alternatives: None,
         no_forced_march: false,
         text: None,
-    });
-    Some(list.len() - 1)
+    }
 }
 
 /// Puts a copy of arrival `i` of `side` right after it; the copy's index.
