@@ -20,6 +20,7 @@ mod live;
 mod place;
 mod posture;
 mod rules_tools;
+mod victory_parts;
 mod victory_tools;
 mod view;
 mod zone_tools;
@@ -52,6 +53,7 @@ pub use forces_tools::ForcesEdit;
 pub use layer::LayerKey;
 pub use levels_tools::LevelEdit;
 pub use rules_tools::RuleEdit;
+pub use victory_parts::VictoryEdit;
 pub use zone_tools::ZoneTool;
 
 /// What the left panel lists.
@@ -106,6 +108,9 @@ pub struct SetupScreen {
     condition: Option<usize>,
     /// The next map click places the selected objective.
     picking_objective: bool,
+    /// Each map click leaves a hex out of the selected hold, or counts it
+    /// again.
+    leaving_out: bool,
     /// Another program changed the file since it was read (the banner
     /// asks until answered).
     disk_changed: bool,
@@ -152,6 +157,9 @@ pub enum Message {
     Forces(forces_tools::ForcesEdit),
     /// An edit of the levels of victory (the Victory tab).
     Level(levels_tools::LevelEdit),
+    /// An edit of a hold, a combination or the tie-break (the Victory
+    /// tab).
+    Victory(victory_parts::VictoryEdit),
     /// From the map canvas (pan, zoom, clicks).
     Canvas(map_canvas::Message),
     /// A key for the setup (turn, remove, cancel).
@@ -294,6 +302,7 @@ impl SetupScreen {
             zone_tool: None,
             condition: None,
             picking_objective: false,
+            leaving_out: false,
             disk_changed: false,
             variant_diff: None,
             live: crate::scenario_findings::live::Live::new(&path),
@@ -492,6 +501,7 @@ impl SetupScreen {
             Message::Rules(edit) => self.rule_edit(edit),
             Message::Forces(edit) => self.forces_edit(edit),
             Message::Level(edit) => self.level_edit(edit),
+            Message::Victory(edit) => self.victory_part_edit(edit),
             Message::Recovery(m) => {
                 let said = self.recovery.update(&mut self.doc, m);
                 if said.is_some() {
@@ -525,10 +535,14 @@ impl SetupScreen {
             Message::SelectCondition(i) => {
                 self.condition = Some(i);
                 self.picking_objective = false;
+                self.leaving_out = false;
             }
             Message::DuplicateCondition => self.duplicate_condition(),
             Message::DeleteCondition => self.delete_condition(),
-            Message::PickObjective(on) => self.picking_objective = on,
+            Message::PickObjective(on) => {
+                self.picking_objective = on;
+                self.leaving_out = false;
+            }
             Message::ObjectivePoints(n) => self
                 .edit_objective(|list, i| victory_edit::set_points(list, i, n)),
             Message::HeldBy(side) => self.edit_objective(|list, i| {

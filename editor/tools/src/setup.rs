@@ -17,7 +17,9 @@ pub mod roster;
 pub mod rules_edit;
 pub mod stack;
 pub mod variant;
+pub mod victory_combine;
 pub mod victory_edit;
+pub mod victory_hold;
 pub mod zone;
 pub mod zone_edit;
 pub mod zone_kind;
@@ -315,6 +317,26 @@ impl SetupDoc {
         }
         let before = SetupStep::Levels(after).apply_to(&mut self.scenario);
         self.file.record(before, merge);
+    }
+
+    /// Replaces the victory conditions and the levels of victory together
+    /// as one undo step (a condition moved into or out of the tie-break).
+    pub fn apply_victory_and_levels(
+        &mut self,
+        list: Vec<VictoryCondition>,
+        levels: Option<VictoryLevels>,
+    ) {
+        let unchanged = list == self.scenario.victory
+            && levels == self.scenario.victory_levels;
+        if !self.is_editable() || unchanged {
+            return;
+        }
+        let step = SetupStep::Batch(vec![
+            SetupStep::Victory(list),
+            SetupStep::Levels(levels),
+        ]);
+        let before = step.apply_to(&mut self.scenario);
+        self.file.record(before, None);
     }
 
     /// Replaces the scenario's options with `after` as one undo step.

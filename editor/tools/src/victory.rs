@@ -196,32 +196,41 @@ fn parts(
 ) {
     let zone = Zone::new(map, &NoSetup);
     let hexes = |at: &Location| zone.location_hexes(at).unwrap_or_default();
-    let mut push =
-        |what: &str, at: &Location, points: Option<i32>, exit: bool| {
-            let points = points.filter(|p| *p != 0).or(vc.points);
-            let worth = points.map(|p| format!(", {p} VP")).unwrap_or_default();
-            out.push(Drawn {
-                label: format!("{}: {what} {}{worth}", vc.side, name(map, at)),
-                side: vc.side.clone(),
-                points,
-                hexes: hexes(at),
-                roads: if exit { roads_to(map, at) } else { Vec::new() },
-                exit,
-            });
-        };
+    let mut push = |what: String, hexes: Vec<HexId>, points: Option<i32>| {
+        let points = points.filter(|p| *p != 0).or(vc.points);
+        let worth = points.map(|p| format!(", {p} VP")).unwrap_or_default();
+        out.push(Drawn {
+            label: format!("{}: {what}{worth}", vc.side),
+            side: vc.side.clone(),
+            points,
+            hexes,
+            roads: Vec::new(),
+            exit: false,
+        });
+    };
     match condition {
-        Condition::Objective { at, points, .. } => {
-            push("objective", at, Some(*points), false)
-        }
-        Condition::Hold { at, points, .. } => {
-            push("hold", at, Some(*points), false)
+        Condition::Objective { at, points, .. } => push(
+            format!("objective {}", location_name(map, at)),
+            hexes(at),
+            Some(*points),
+        ),
+        Condition::Hold {
+            at, points, except, ..
+        } => {
+            // "Sombreffe (but the Chateau)": the hexes left out are
+            // named, and not drawn as held.
+            let left_out: Vec<HexId> = except.iter().flat_map(hexes).collect();
+            let mut held = hexes(at);
+            held.retain(|h| !left_out.contains(h));
+            push(hold_words(map, at, except), held, Some(*points));
         }
         Condition::Exit { via, count, .. } => {
-            push(&format!("exit {count} by"), via, None, true)
+            push_exit(map, vc, &format!("exit {count} by"), via, out)
         }
         Condition::ExitAny { via, .. }
         | Condition::ExitFormations { via, .. } => {
-            via.iter().for_each(|at| push("exit by", at, None, true));
+            via.iter()
+                .for_each(|at| push_exit(map, vc, "exit by", at, out));
         }
         Condition::All(of)
         | Condition::AnyOf(of)
@@ -233,9 +242,45 @@ fn parts(
     }
 }
 
+/// "hold Sombreffe but Chateau".
+pub fn hold_words(map: &Map, at: &Location, except: &[Location]) -> String {
+    let but: Vec<String> =
+        except.iter().map(|l| location_name(map, l)).collect();
+    match but.is_empty() {
+        true => format!("hold {}", location_name(map, at)),
+        false => {
+            format!("hold {} but {}", location_name(map, at), but.join(", "))
+        }
+    }
+}
+
+/// An exit by `via`, with the roads that lead to it.
+fn push_exit(
+    map: &Map,
+    vc: &VictoryCondition,
+    what: &str,
+    via: &Location,
+    out: &mut Vec<Drawn>,
+) {
+    let zone = Zone::new(map, &NoSetup);
+    let worth = vc.points.map(|p| format!(", {p} VP")).unwrap_or_default();
+    out.push(Drawn {
+        label: format!(
+            "{}: {what} {}{worth}",
+            vc.side,
+            location_name(map, via)
+        ),
+        side: vc.side.clone(),
+        points: vc.points,
+        hexes: zone.location_hexes(via).unwrap_or_default(),
+        roads: roads_to(map, via),
+        exit: true,
+    });
+}
+
 /// A location as the list names it: a place or entry point by its
 /// printed name, anything else as messages name it.
-fn name(map: &Map, at: &Location) -> String {
+pub fn location_name(map: &Map, at: &Location) -> String {
     match at {
         Location::Place(id) => {
             map.place(id).map_or_else(|| id.clone(), |p| p.name.clone())

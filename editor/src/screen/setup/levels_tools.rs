@@ -3,8 +3,8 @@
 //! 5 VPs is a major victory", Waterloo 1, seed 001 l. 2662), band by band:
 //! the lead from and to (empty: or more), the level. Each change is one
 //! undo step; typing a number is one step, a word is refused with a
-//! notice and the field keeps its value. Who wins a tie is still edited
-//! in the file.
+//! notice and the field keeps its value. Who wins a tie is the list
+//! under it ([`super::victory_parts`]).
 
 use berthier_schema::scenario::{DifferenceBand, Outcome};
 use iced::Element;

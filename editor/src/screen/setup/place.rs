@@ -24,7 +24,10 @@ impl SetupScreen {
         let Some(hex) = self.hex_at_px(px) else {
             return;
         };
-        if self.zone_click(hex) || self.objective_click(hex) {
+        if self.zone_click(hex)
+            || self.objective_click(hex)
+            || self.leave_out_click(hex)
+        {
             return;
         }
         if shift && self.start_turning(hex) {

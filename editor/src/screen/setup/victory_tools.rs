@@ -1,7 +1,8 @@
 //! The Victory tab: the scenario's victory conditions by side name, Add
-//! objective for each side, and for the selected objective its place
-//! (picked on the map: the place under the click, else the hex), its
-//! points, who holds it at the start, Duplicate and Delete. Each edit is
+//! objective, hold, exit or points per loss for each side, and for the
+//! selected objective its place (picked on the map: the place under the
+//! click, else the hex), its points, who holds it at the start, Duplicate
+//! and Delete (holds, combinations and tie-breaks: [`super::victory_parts`]). Each edit is
 //! one undo step, saved with the setup through the comment-keeping writer.
 //! The objectives and exits are drawn on the Setup map as the map screen
 //! draws them ([`berthier_tools::victory`]), under the counters, and
@@ -10,7 +11,7 @@
 use iced::widget::{Column, button, checkbox, pick_list, row, text};
 use iced::{Element, Fill};
 
-use super::{Message, SetupScreen};
+use super::{Message, SetupScreen, VictoryEdit};
 use crate::screen::members;
 use berthier_schema::HexId;
 use berthier_schema::scenario::{Condition, VictoryCondition};
@@ -130,7 +131,7 @@ impl SetupScreen {
         true
     }
 
-    fn apply_victory(
+    pub(super) fn apply_victory(
         &mut self,
         list: Vec<VictoryCondition>,
         select: Option<usize>,
@@ -161,6 +162,7 @@ impl SetupScreen {
             let name = self.side_name(&side.side);
             for (what, m) in [
                 ("objective", Message::AddObjective(i)),
+                ("hold", Message::Victory(VictoryEdit::AddHold(i))),
                 ("exit", Message::AddExit(i)),
                 ("VP per loss", Message::AddElimination(i)),
             ] {
@@ -191,6 +193,7 @@ impl SetupScreen {
         }
         col.push(self.condition_tools(&small))
             .push(self.levels_view(editable))
+            .push(self.tie_break_view(editable))
             .into()
     }
 
@@ -204,30 +207,51 @@ impl SetupScreen {
         let Some(vc) = self.doc.scenario().victory.get(i) else {
             return Column::new().into();
         };
-        let mut col = Column::new().spacing(4).push(
-            row![
-                small("Duplicate".into(), Message::DuplicateCondition),
-                small("Delete".into(), Message::DeleteCondition)
-                    .style(button::danger),
-            ]
-            .spacing(6),
-        );
-        let (points, held_by) = match &vc.condition {
+        let col = Column::new()
+            .spacing(4)
+            .push(
+                row![
+                    small("Duplicate".into(), Message::DuplicateCondition),
+                    small("Delete".into(), Message::DeleteCondition)
+                        .style(button::danger),
+                    small(
+                        "Use to break ties".into(),
+                        Message::Victory(VictoryEdit::ToTieBreak)
+                    ),
+                ]
+                .spacing(6)
+                .wrap(),
+            )
+            .push(self.combine_tools(i, vc));
+        let parts: Element<'a, Message> = match &vc.condition {
             Condition::Objective {
                 points, held_by, ..
-            } => (points, held_by),
-            Condition::Exit { .. } => {
-                return col.push(self.exit_tools(vc, small)).into();
-            }
-            Condition::Elimination { points } => {
-                return col.push(points_row(*points, small)).into();
-            }
-            _ => {
-                return col
-                    .push(text("Its parts are edited in the file.").size(12))
-                    .into();
-            }
+            } => self.objective_tools(*points, held_by, small),
+            Condition::Hold {
+                points, held_by, ..
+            } => Column::new()
+                .spacing(4)
+                .push(self.objective_tools(*points, held_by, small))
+                .push(self.hold_tools(vc, small))
+                .into(),
+            Condition::Exit { .. } => self.exit_tools(vc, small),
+            Condition::Elimination { points } => points_row(*points, small),
+            Condition::All(_)
+            | Condition::AnyOf(_)
+            | Condition::AtLeast { .. } => self.combination_tools(vc, small),
+            _ => text("Its parts are edited in the file.").size(12).into(),
         };
+        col.push(parts).into()
+    }
+
+    /// Where an objective or hold is (picked on the map), its points and
+    /// who holds it at the start.
+    fn objective_tools<'a>(
+        &'a self,
+        points: i32,
+        held_by: &'a Option<String>,
+        small: &dyn Fn(String, Message) -> iced::widget::Button<'a, Message>,
+    ) -> Element<'a, Message> {
         let pick = small(
             "Pick on map".into(),
             Message::PickObjective(!self.picking_objective),
@@ -237,28 +261,30 @@ impl SetupScreen {
         } else {
             button::secondary
         });
-        col = col.push(
-            row![
-                pick,
-                small("−".into(), Message::ObjectivePoints(points - 1)),
-                text(format!("{points} VP")).size(12),
-                small("+".into(), Message::ObjectivePoints(points + 1)),
-            ]
-            .spacing(6)
-            .align_y(iced::Center),
-        );
         let holders = self.holders();
         let chosen = holders.iter().find(|h| &h.side == held_by).cloned();
-        col.push(
-            row![
-                text("Held at start by").size(12),
-                pick_list(holders, chosen, |h| Message::HeldBy(h.side))
-                    .text_size(12),
-            ]
-            .spacing(6)
-            .align_y(iced::Center),
-        )
-        .into()
+        Column::new()
+            .spacing(4)
+            .push(
+                row![
+                    pick,
+                    small("−".into(), Message::ObjectivePoints(points - 1)),
+                    text(format!("{points} VP")).size(12),
+                    small("+".into(), Message::ObjectivePoints(points + 1)),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            )
+            .push(
+                row![
+                    text("Held at start by").size(12),
+                    pick_list(holders, chosen, |h| Message::HeldBy(h.side))
+                        .text_size(12),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            )
+            .into()
     }
 
     /// The selected exit's way off the map, the units it counts (of its
@@ -324,6 +350,14 @@ impl SetupScreen {
             .into()
     }
 
+    /// " (held by Red)", or nothing.
+    fn held(&self, held_by: &Option<String>) -> String {
+        held_by
+            .as_ref()
+            .map(|h| format!(" (held by {})", self.side_name(h)))
+            .unwrap_or_default()
+    }
+
     /// Nobody, then each side by name.
     fn holders(&self) -> Vec<Holder> {
         let nobody = Holder {
@@ -338,7 +372,7 @@ impl SetupScreen {
     }
 
     /// "Blue: objective The hamlet, 3 VP (held by Red)".
-    fn condition_words(&self, vc: &VictoryCondition) -> String {
+    pub(super) fn condition_words(&self, vc: &VictoryCondition) -> String {
         let side = self.side_name(&vc.side);
         let names = self.doc.names();
         match &vc.condition {
@@ -347,13 +381,10 @@ impl SetupScreen {
                 points,
                 held_by,
             } => {
-                let held = held_by
-                    .as_ref()
-                    .map(|h| format!(" (held by {})", self.side_name(h)))
-                    .unwrap_or_default();
                 format!(
-                    "{side}: objective {}, {points} VP{held}",
-                    names.location(at)
+                    "{side}: objective {}, {points} VP{}",
+                    names.location(at),
+                    self.held(held_by)
                 )
             }
             Condition::Exit {
@@ -373,6 +404,47 @@ impl SetupScreen {
             }
             Condition::Elimination { points } => {
                 format!("{side}: {points} VP per enemy unit eliminated")
+            }
+            Condition::Hold {
+                at,
+                except,
+                points,
+                held_by,
+                ..
+            } => {
+                let map = &self.doc.opened.map;
+                let words =
+                    berthier_tools::victory::hold_words(map, at, except);
+                format!("{side}: {words}, {points} VP{}", self.held(held_by))
+            }
+            Condition::All(of)
+            | Condition::AnyOf(of)
+            | Condition::AtLeast { of, .. }
+                if vc.text.is_none() =>
+            {
+                let how = match &vc.condition {
+                    Condition::All(_) => "every one of".to_owned(),
+                    Condition::AnyOf(_) => "any one of".to_owned(),
+                    Condition::AtLeast { count, .. } => {
+                        format!("at least {count} of")
+                    }
+                    _ => unreachable!("matched above"),
+                };
+                let parts: Vec<String> = of
+                    .iter()
+                    .map(|c| {
+                        let one = self.condition_words(&VictoryCondition {
+                            condition: c.clone(),
+                            text: None,
+                            ..vc.clone()
+                        });
+                        one.split_once(": ")
+                            .map_or(one.clone(), |w| w.1.to_owned())
+                    })
+                    .collect();
+                let worth =
+                    vc.points.map(|p| format!(", {p} VP")).unwrap_or_default();
+                format!("{side}: {how} ({}){worth}", parts.join("; "))
             }
             Condition::Text(words) => format!("{side}: {words}"),
             _ => match &vc.text {

@@ -13,6 +13,7 @@ mod header;
 mod oob;
 mod pack;
 mod scan;
+mod victory;
 
 use std::path::{Path, PathBuf};
 

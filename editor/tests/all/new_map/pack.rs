@@ -15,7 +15,10 @@ use super::*;
 /// A new pack with the example battle in `dir`'s `p`, the battle open on
 /// the screen its bar's button `screen` shows (Setup, Timeline); the app
 /// and the pack's folder.
-fn example_battle_in(dir: &Path, screen: &str) -> (App, std::path::PathBuf) {
+pub(super) fn example_battle_in(
+    dir: &Path,
+    screen: &str,
+) -> (App, std::path::PathBuf) {
     let rivoli = pack(dir);
     let mut app = app_at(&rivoli, dir);
     let root = dir.join("p");
@@ -27,7 +30,9 @@ fn example_battle_in(dir: &Path, screen: &str) -> (App, std::path::PathBuf) {
 
 /// The example battle's scenario as saved in the pack at `root`, with
 /// its text; its opening comments must be kept.
-fn saved_example(root: &Path) -> (berthier_schema::Scenario, String) {
+pub(super) fn saved_example(
+    root: &Path,
+) -> (berthier_schema::Scenario, String) {
     let file = root.join("scenarios/example/example.scenario.ron");
     let text = std::fs::read_to_string(&file).expect("saved");
     assert!(text.starts_with("// An example battle"), "comments kept");

@@ -4,9 +4,11 @@
 //! units, how many, whether it wins outright: Rivoli's "exit 3 units by
 //! the road to Verona") and points per enemy unit eliminated; duplicate
 //! or delete any condition. Edits of the whole list, each applied by the
-//! Setup screen as one undo step. Other conditions (holding with
-//! exceptions, morale levels, combinations) are listed and can be deleted
-//! or duplicated; their parts are edited in the file.
+//! Setup screen as one undo step. Holds with the hexes they leave out are
+//! made in [`super::victory_hold`], combinations and tie-breaks in
+//! [`super::victory_combine`]; the other conditions (morale levels,
+//! comparisons) are listed and can be deleted or duplicated, and their
+//! parts are edited in the file.
 
 use berthier_schema::HexId;
 
@@ -14,6 +16,7 @@ use crate::list_edit;
 use berthier_schema::map::Map;
 use berthier_schema::placement::Location;
 use berthier_schema::scenario::{Condition, UnitSet, VictoryCondition};
+use berthier_schema::zone::{NoSetup, Zone};
 
 /// Adds an objective for `side` worth one point, at the map's first place
 /// (else its middle hex, as a new instruction); its index.
@@ -123,8 +126,8 @@ pub fn delete(list: &mut Vec<VictoryCondition>, i: usize) -> bool {
     list_edit::delete(list, i)
 }
 
-/// The objective's place, points and first holder, when condition `i`
-/// is an objective.
+/// The objective's (or hold's) place, points and first holder, when
+/// condition `i` is one.
 pub fn objective(
     list: &mut [VictoryCondition],
     i: usize,
@@ -134,13 +137,19 @@ pub fn objective(
             at,
             points,
             held_by,
+        }
+        | Condition::Hold {
+            at,
+            points,
+            held_by,
+            ..
         } => Some((at, points, held_by)),
         _ => None,
     }
 }
 
-/// Puts objective `i` on the place holding `hex`, else on the hex itself;
-/// whether it moved.
+/// Puts objective (or hold) `i` on the place holding `hex`, else on the
+/// hex itself; whether it moved.
 pub fn place_at(
     list: &mut [VictoryCondition],
     i: usize,
@@ -155,6 +164,17 @@ pub fn place_at(
         place.map_or(Location::Hex(hex), |p| Location::Place(p.id.clone()));
     let changed = *at != new;
     *at = new;
+    if let Some(Condition::Hold { at, except, .. }) =
+        list.get_mut(i).map(|c| &mut c.condition)
+    {
+        // Hexes left out of the old place mean nothing on the new one.
+        let zone = Zone::new(map, &NoSetup);
+        let held = zone.location_hexes(at).unwrap_or_default();
+        except.retain(|l| {
+            let hexes = zone.location_hexes(l).unwrap_or_default();
+            hexes.iter().all(|h| held.contains(h))
+        });
+    }
     changed
 }
 
@@ -163,6 +183,7 @@ pub fn place_at(
 pub fn set_points(list: &mut [VictoryCondition], i: usize, value: i32) -> bool {
     let points = match list.get_mut(i).map(|c| &mut c.condition) {
         Some(Condition::Objective { points, .. })
+        | Some(Condition::Hold { points, .. })
         | Some(Condition::Elimination { points }) => points,
         _ => return false,
     };
