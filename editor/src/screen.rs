@@ -28,3 +28,12 @@ pub mod unsaved;
 /// The UI font, bundled through iced's `fira-sans` feature so text shows on
 /// machines with no system fonts.
 pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");
+
+/// An error's words as a notice: "hex 0202 is not part of …" becomes
+/// "Hex 0202 is not part of ….".
+pub fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().chain(chars).collect::<String>() + "."
+    })
+}

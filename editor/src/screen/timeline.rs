@@ -9,6 +9,7 @@
 
 mod alternatives_tools;
 mod arrival_tools;
+mod condition_tools;
 mod entry;
 mod live;
 mod minimap;
@@ -16,6 +17,7 @@ mod play;
 mod view;
 
 pub use alternatives_tools::AlternativeEdit;
+pub use condition_tools::ConditionEdit;
 pub use entry::location_at;
 pub use minimap::Mark;
 
@@ -156,6 +158,8 @@ pub enum Message {
     ArrivalOption(Option<String>),
     /// An edit of the selected arrival's alternative entries.
     Alternative(AlternativeEdit),
+    /// An edit of the selected arrival's condition.
+    Condition(ConditionEdit),
 }
 
 /// What the app must do for the screen.
@@ -314,6 +318,7 @@ impl TimelineScreen {
                 })
             }
             Message::Alternative(edit) => self.alternative_edit(edit),
+            Message::Condition(edit) => self.condition_edit(edit),
             Message::ArrivalOption(id) => {
                 self.edit_arrival(|all, side, i, _| {
                     arrival_edit::set_option(all, side, i, id)

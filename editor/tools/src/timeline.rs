@@ -10,6 +10,7 @@
 pub mod alternatives;
 pub mod arrival_edit;
 pub mod cards;
+pub mod condition_edit;
 pub mod moves;
 pub mod names;
 pub mod track;

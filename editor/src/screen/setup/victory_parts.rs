@@ -119,7 +119,9 @@ impl SetupScreen {
         ) {
             Ok(true) => self.apply_victory(list, Some(i)),
             Ok(false) => self.leaving_out = false,
-            Err(e) => self.notice = Some(capitalised(&e.to_string())),
+            Err(e) => {
+                self.notice = Some(crate::screen::sentence(&e.to_string()))
+            }
         }
         true
     }
@@ -190,7 +192,7 @@ impl SetupScreen {
             ),
             other => other.to_string(),
         };
-        capitalised(&words)
+        crate::screen::sentence(&words)
     }
 
     /// The selected hold's tools: where (picked on the map), the hexes
@@ -399,11 +401,4 @@ impl SetupScreen {
         }
         col.into()
     }
-}
-
-fn capitalised(words: &str) -> String {
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().chain(chars).collect::<String>() + "."
-    })
 }

@@ -293,6 +293,7 @@ impl TimelineScreen {
                 Message::ArrivalOption,
             ))
             .push(self.alternatives_tools(arrival, editable))
+            .push(self.condition_tools(arrival, editable))
             .into()
     }
 

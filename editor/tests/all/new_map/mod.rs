@@ -6,6 +6,7 @@
 
 use crate::app_ui;
 
+mod arrival_condition;
 mod battle;
 mod form;
 mod game;

@@ -128,7 +128,7 @@ pub fn is_by_clock(arrival: &Arrival) -> bool {
 }
 
 /// The turn an arrival's time names on `track`.
-fn turn_number(track: &TurnTrack, at: &TurnRef) -> Option<u16> {
+pub(crate) fn turn_number(track: &TurnTrack, at: &TurnRef) -> Option<u16> {
     match at {
         TurnRef::Turn(n) => Some(*n),
         TurnRef::Clock(c) => track.turn_at(c),

@@ -65,7 +65,7 @@ pub fn cards(scenario: &Scenario, battle: Option<&Battle<'_>>) -> Vec<Card> {
                     || "no entry".to_owned(),
                     |l| names.location(l),
                 ),
-                notes: notes(&names, arrival),
+                notes: notes(&names, scenario, arrival),
                 units_unknown: arrival
                     .units
                     .formations
@@ -233,7 +233,7 @@ fn whole_formations(names: &Names, formations: &[String]) -> String {
     named.join(", ")
 }
 
-fn notes(names: &Names, arrival: &Arrival) -> Vec<String> {
+fn notes(names: &Names, scenario: &Scenario, arrival: &Arrival) -> Vec<String> {
     let mut out = Vec::new();
     for f in &arrival.units.formations {
         if let Some(printed) = names.units_unknown(f) {
@@ -268,11 +268,16 @@ fn notes(names: &Names, arrival: &Arrival) -> Vec<String> {
             cadence.every_minutes, cadence.order
         ));
     }
-    if let Some(option) = &arrival.option {
-        out.push(format!("only with option {option}"));
+    let option = |id: &str| {
+        let named = scenario.options.iter().find(|o| o.id == id);
+        named.map_or_else(|| id.to_owned(), |o| format!("“{}”", o.name))
+    };
+    if let Some(id) = &arrival.option {
+        out.push(format!("only with option {}", option(id)));
     }
-    if arrival.condition.is_some() {
-        out.push("conditional arrival".to_owned());
+    if let Some(condition) = &arrival.condition {
+        let words = super::condition_edit::words(condition, names, &option);
+        out.push(format!("only {words}"));
     }
     if let Some(alt) = &arrival.alternatives {
         let entries: Vec<String> =
