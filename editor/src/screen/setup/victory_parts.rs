@@ -253,7 +253,13 @@ impl SetupScreen {
                         Message::Victory(VictoryEdit::Hexes(c.value))
                     })
                     .text_size(12),
-                    text("means").size(12),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            )
+            .push(
+                row![
+                    text("Holding means").size(12),
                     pick_list(holding, chosen_control, |c| {
                         Message::Victory(VictoryEdit::Control(c.value))
                     })
