@@ -17,6 +17,7 @@ mod instruction_tools;
 mod layer;
 mod levels_tools;
 mod live;
+mod morale_parts_tools;
 mod place;
 mod posture;
 mod rules_tools;
@@ -52,6 +53,7 @@ pub type BaseError = berthier_schema::pack::ChainError<
 pub use forces_tools::ForcesEdit;
 pub use layer::LayerKey;
 pub use levels_tools::LevelEdit;
+pub use morale_parts_tools::{AttachmentEdit, PartEdit};
 pub use rules_tools::RuleEdit;
 pub use victory_parts::VictoryEdit;
 pub use zone_tools::ZoneTool;

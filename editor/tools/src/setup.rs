@@ -119,6 +119,7 @@ fn forces_of(s: &Scenario) -> Vec<forces_edit::SideForces> {
         .map(|side| forces_edit::SideForces {
             morale: side.morale.clone(),
             losses: side.losses.clone(),
+            attachments: side.attachments.clone(),
         })
         .collect()
 }
@@ -451,6 +452,7 @@ impl SetupDoc {
             for (side, f) in written.sides.iter_mut().zip(forces) {
                 side.morale = f.morale;
                 side.losses = f.losses;
+                side.attachments = f.attachments;
             }
         }
         Ok(written)

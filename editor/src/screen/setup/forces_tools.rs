@@ -1,7 +1,8 @@
 //! The Forces tab: each side's morale groups (name as printed, the units
 //! counted by name, steps, demoralization level, desperate levels, the
-//! losses the group starts with) and its losses at start (units, steps
-//! each has lost). Typing into a field is one undo step; a number field
+//! losses the group starts with; its loss weights and level scopes:
+//! [`super::morale_parts_tools`]), its losses at start (units, steps
+//! each has lost) and its attachments. Typing into a field is one undo step; a number field
 //! given a word says so and keeps its value; the lists are written back
 //! only once edited, keeping the file's comments.
 
@@ -9,6 +10,9 @@ use berthier_schema::scenario::MoraleLevel;
 use iced::widget::{Column, button, checkbox, column, row, text, text_input};
 use iced::{Element, Fill};
 
+use super::morale_parts_tools::{
+    AttachmentEdit, PartEdit, apply_attachment, apply_part,
+};
 use super::{Message, SetupScreen};
 use crate::screen::members;
 use berthier_tools::setup::forces_edit::{self, SideForces};
@@ -44,6 +48,10 @@ pub enum ForcesEdit {
     LossMember(usize, usize, Member, bool),
     /// Delete losses `.1`.
     DeleteLosses(usize, usize),
+    /// An edit of group `.1`'s loss weights or level scopes.
+    Part(usize, usize, PartEdit),
+    /// An edit of the side's attachments.
+    Attachment(usize, AttachmentEdit),
 }
 
 impl SetupScreen {
@@ -78,6 +86,25 @@ impl SetupScreen {
                 group(&mut all, s, g).map(|gr| {
                     let _ = members_edit(&mut gr.units, m, add);
                 })
+            }
+            ForcesEdit::Part(s, g, part) => {
+                merge = part_merge_key(s, g, &part);
+                let group = group(&mut all, s, g);
+                match group.map(|gr| apply_part(gr, part)) {
+                    Some(Ok(true)) => Some(()),
+                    Some(Err(e)) => {
+                        self.notice =
+                            Some(format!("{e}: the field keeps its value"));
+                        None
+                    }
+                    _ => None,
+                }
+            }
+            ForcesEdit::Attachment(s, edit) => {
+                let first = self.first_formation(s);
+                side(&mut all, s)
+                    .map(|f| apply_attachment(f, edit, first.as_deref()))
+                    .and_then(|changed| changed.then_some(()))
             }
             ForcesEdit::LossMember(s, l, m, add) => side(&mut all, s)
                 .and_then(|f| f.losses.get_mut(l))
@@ -189,6 +216,7 @@ impl SetupScreen {
                 ),
         );
         col.push(self.side_losses(s, side, &f.losses, editable))
+            .push(self.side_attachments(s, side, editable))
             .into()
     }
 
@@ -270,6 +298,7 @@ impl SetupScreen {
                 )),
             ),
             text(members::line("Counts", &placed)).size(12),
+            self.group_parts(s, g, gr, side, editable),
         ]
         .spacing(3)
         .into()
@@ -360,6 +389,26 @@ impl SetupScreen {
                 ),
         )
         .into()
+    }
+}
+
+impl SetupScreen {
+    /// The first formation of side `s`, where a new attachment goes.
+    fn first_formation(&self, s: usize) -> Option<String> {
+        let side = &self.doc.scenario().sides.get(s)?.side;
+        let formations = &self.doc.counters.formations;
+        formations
+            .iter()
+            .find(|f| &f.side == side)
+            .map(|f| f.id.clone())
+    }
+}
+
+/// A loss weight's factor typed merges into one step per field.
+fn part_merge_key(s: usize, g: usize, part: &PartEdit) -> Option<String> {
+    match part {
+        PartEdit::Factor(w, _) => Some(format!("forces factor {s} {g} {w}")),
+        _ => None,
     }
 }
 

@@ -8,6 +8,7 @@ use crate::app_ui;
 
 mod arrival_condition;
 mod battle;
+mod forces_parts;
 mod form;
 mod game;
 mod header;

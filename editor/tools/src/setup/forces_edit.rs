@@ -1,19 +1,67 @@
 //! A side's forces at start, edited on the Setup screen's Forces tab:
 //! its morale groups (Vive l'Empereur's corps morale: name as printed,
 //! the units counted, steps, demoralization and desperate levels, the
-//! losses the group starts with) and its losses at start (units, and the
-//! steps each has lost). Each edit is of every side's forces, one undo
-//! step.
+//! losses the group starts with, units whose losses count several times,
+//! levels that strike only some units), its losses at start (units, and
+//! the steps each has lost) and its attachments (units under another
+//! formation for the scenario). Each edit is of every side's forces, one
+//! undo step.
 
-use berthier_schema::scenario::{Losses, MoraleGroup, MoraleLevel, UnitSet};
+use berthier_schema::scenario::{
+    Attachment, LossWeight, Losses, MoraleGroup, MoraleLevel, MoraleScope,
+    UnitSet,
+};
 
-/// One side's morale groups and losses at start.
+/// One side's morale groups, losses and attachments at start.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SideForces {
     /// Its morale groups.
     pub morale: Vec<MoraleGroup>,
     /// Its losses at start.
     pub losses: Vec<Losses>,
+    /// Its units attached to another formation.
+    pub attachments: Vec<Attachment>,
+}
+
+/// Makes the losses of no unit yet count twice on group `group`'s levels
+/// ("If they take any loss, these are counted as 5 losses on the morale
+/// demoralization level of the II Corps", Quatre-Bras 1, seed 001
+/// l. 2073); its index.
+pub fn add_weight(group: &mut MoraleGroup) -> usize {
+    group.loss_weights.push(LossWeight {
+        units: UnitSet::default(),
+        factor: 2,
+    });
+    group.loss_weights.len() - 1
+}
+
+/// Makes a level of `group` strike only some units ("only the non British
+/// and non KGL units are demoralized", SR 5, seed 001 l. 3219): the first
+/// level no scope names yet, none chosen yet; its index, `None` when
+/// every level has one.
+pub fn add_scope(group: &mut MoraleGroup) -> Option<usize> {
+    let desperate = (0..group.desperate.len().max(1))
+        .filter_map(|k| u8::try_from(k).ok())
+        .map(MoraleLevel::Desperate);
+    let level = std::iter::once(MoraleLevel::Demoralization)
+        .chain(desperate)
+        .find(|l| group.scopes.iter().all(|s| s.level != *l))?;
+    group.scopes.push(MoraleScope {
+        level,
+        units: UnitSet::default(),
+    });
+    Some(group.scopes.len() - 1)
+}
+
+/// Attaches no unit yet to formation `to`; its index.
+pub fn add_attachment(forces: &mut SideForces, to: &str) -> usize {
+    forces.attachments.push(Attachment {
+        units: UnitSet::default(),
+        to: to.to_owned(),
+        option: None,
+        text: None,
+    });
+    forces.attachments.len() - 1
 }
 
 /// Adds a morale group named `name` with no unit and no level yet; its

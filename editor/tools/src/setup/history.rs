@@ -22,7 +22,7 @@ pub enum SetupStep {
     Rules(Vec<berthier_schema::scenario::SpecialRule>),
     /// The scenario's options.
     Options(Vec<berthier_schema::scenario::ScenarioOption>),
-    /// Every side's morale groups and losses at start.
+    /// Every side's morale groups, losses and attachments at start.
     Forces(Vec<super::forces_edit::SideForces>),
     /// How a lead in points reads as a level of victory.
     Levels(Option<berthier_schema::scenario::VictoryLevels>),
@@ -74,6 +74,10 @@ impl Invertible<Scenario> for SetupStep {
                     old.push(super::forces_edit::SideForces {
                         morale: std::mem::replace(&mut side.morale, f.morale),
                         losses: std::mem::replace(&mut side.losses, f.losses),
+                        attachments: std::mem::replace(
+                            &mut side.attachments,
+                            f.attachments,
+                        ),
                     });
                 }
                 Self::Forces(old)
