@@ -198,6 +198,9 @@ pub enum Message {
     /// A zone borrowed from another scenario is only the hexes its setup
     /// uses, or the zones its instructions allow.
     ZoneSetupHexes(bool),
+    /// The hexes of the place or line a "north of …" zone is measured
+    /// from count, or not.
+    ZoneInclusive(bool),
     /// Tie the selected instruction to a scenario option (by id), or to
     /// none: set up always.
     InstructionOption(Option<String>),
@@ -567,6 +570,9 @@ impl SetupScreen {
             }
             Message::ZoneSetupHexes(only) => {
                 self.edit_placement(|p| zone_edit::set_setup_hexes(p, only));
+            }
+            Message::ZoneInclusive(on) => {
+                self.edit_placement(|p| zone_edit::set_inclusive(p, on));
             }
             Message::InstructionOption(id) => self.set_instruction_option(id),
             Message::Remove => self.remove(),

@@ -93,6 +93,10 @@ impl SetupScreen {
                 return "Click the region's corners in order (again: remove)"
                     .to_owned();
             }
+            Some(super::ZoneTool::Line) => {
+                return "Click the line's points in order (again: remove)"
+                    .to_owned();
+            }
             Some(super::ZoneTool::FirstEnd | super::ZoneTool::SecondEnd) => {
                 return "Click the place or hex it runs to (a stretch of road \
                         ends there, a band reaches it)"

@@ -4,9 +4,12 @@
 //! map" (the next click sets the place or hex it is measured from), the
 //! radius ("within N", for every kind measured from something), and
 //! "Draw region" (each click adds a corner of the region's polygon, the
-//! first replacing the zone; a corner clicked again is taken out). Each
-//! change is one undo step of the instructions, saved with the setup
-//! keeping comments; the words follow the zone.
+//! first replacing the zone; a corner clicked again is taken out). A zone
+//! on one side of a line ("north of 0104-1009-1904") gets "Add line
+//! points" (each click adds a point, a place where one is, or takes it
+//! out), its side and whether the line's own hexes count. Each change is
+//! one undo step of the instructions, saved with the setup keeping
+//! comments; the words follow the zone.
 
 use berthier_schema::HexId;
 use berthier_schema::placement::{Location, Placement};
@@ -28,6 +31,8 @@ pub enum ZoneTool {
     FirstEnd,
     /// Sets the other end, or the other side.
     SecondEnd,
+    /// Adds or takes out a point of a line ("north of 0104-1009-1904").
+    Line,
 }
 
 impl SetupScreen {
@@ -78,6 +83,15 @@ impl SetupScreen {
         let side = self.instruction_side().unwrap_or_default();
         let map = &self.doc.opened.map;
         zone_kind::targets(kind, map, &self.doc.counters, side)
+    }
+
+    /// The id of the place holding `hex`, if any.
+    fn place_at(&self, hex: HexId) -> Option<String> {
+        let places = &self.doc.opened.map.places;
+        places
+            .iter()
+            .find(|p| p.hexes.contains(&hex))
+            .map(|p| p.id.clone())
     }
 
     /// Makes the selected instruction's zone of `kind` (naming the first
@@ -135,6 +149,10 @@ impl SetupScreen {
             }
             ZoneTool::Draw => {
                 self.edit_placement(|p| zone_edit::corner(p, hex));
+            }
+            ZoneTool::Line => {
+                let place = self.place_at(hex);
+                self.edit_placement(|p| zone_edit::line_point(p, hex, place));
             }
             ZoneTool::FirstEnd | ZoneTool::SecondEnd => {
                 let first = tool == ZoneTool::FirstEnd;
@@ -195,9 +213,8 @@ impl SetupScreen {
         if kind == ZoneKind::Other {
             tools = tools.push(
                 text(
-                    "This zone (a side of a line through several points, \
-                     a combination the list cannot say) is edited in the \
-                     file; choosing a kind above replaces it.",
+                    "This zone (a combination the list cannot say) is \
+                     edited in the file; choosing a kind above replaces it.",
                 )
                 .size(12),
             );
@@ -221,8 +238,24 @@ impl SetupScreen {
         if matches!(kind, ZoneKind::HexOrPlace | ZoneKind::Region) {
             first = first.push(toggle("Draw region", ZoneTool::Draw));
         }
-        if let Some(Placement::SideOf { side, .. }) = zone_edit::target(p) {
+        if let Some(
+            Placement::SideOf { side, .. } | Placement::SideOfLine { side, .. },
+        ) = zone_edit::target(p)
+        {
             tools = tools.push(side_row(*side, editable));
+        }
+        if kind == ZoneKind::LineSide {
+            first = first.push(toggle("Add line points", ZoneTool::Line));
+        }
+        if let Some(on) = zone_edit::inclusive(p) {
+            tools = tools.push(
+                checkbox(on)
+                    .label("Its own hexes count")
+                    .text_size(12)
+                    .on_toggle_maybe(
+                        editable.then_some(Message::ZoneInclusive),
+                    ),
+            );
         }
         if kind == ZoneKind::RoadStretch {
             first = first

@@ -359,3 +359,51 @@ fn a_zone_north_of_a_place_turns_south_and_keeps_its_place() {
     click(&mut app, "Undo");
     assert_eq!(placement(&app, 0, 1), before, "one step each");
 }
+
+#[test]
+fn a_zone_north_of_a_line_is_clicked_point_by_point() {
+    use berthier_schema::map::Compass;
+    let (_dir, path, _original, mut app) =
+        open_copy("scenarios/ligny-1815/ligny1-historical.scenario.ron");
+    send(&mut app, setup::Message::Show(Tab::Instructions));
+    send(&mut app, setup::Message::SelectInstruction(0, 1));
+    let before = placement(&app, 0, 1);
+    send(&mut app, setup::Message::ZoneKind(ZoneKind::LineSide));
+    let map = setup(&app).doc().opened.map.clone();
+    let free: Vec<_> = berthier_tools::scene::all_hexes(&map)
+        .filter(|h| !map.places.iter().any(|p| p.hexes.contains(h)))
+        .take(40)
+        .collect();
+    let (a, b) = (free[5], free[30]);
+    click(&mut app, "Add line points");
+    press(&mut app, a);
+    press(&mut app, b);
+    send(&mut app, setup::Message::ZoneSide(Compass::South));
+    send(&mut app, setup::Message::ZoneInclusive(true));
+    let fleurus = Location::Place("fleurus".into());
+    assert_eq!(
+        zone(&app),
+        Placement::SideOfLine {
+            line: vec![fleurus, Location::Hex(a), Location::Hex(b)],
+            side: Compass::South,
+            inclusive: true,
+        },
+        "from Fleurus, then the points clicked"
+    );
+    let now = words(&app, 0, 1);
+    assert!(
+        now.contains(&format!("south of the line Fleurus - hex {a} - hex {b}")),
+        "{now}"
+    );
+    // The kind, two points, the side, the edge: five steps.
+    for _ in 0..5 {
+        click(&mut app, "Undo");
+    }
+    assert_eq!(placement(&app, 0, 1), before);
+    for _ in 0..5 {
+        click(&mut app, "Redo");
+    }
+    click(&mut app, "Save");
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("SideOfLine("), "{text}");
+}

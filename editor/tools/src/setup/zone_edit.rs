@@ -10,7 +10,7 @@
 //!
 //! What a click cannot say is not offered: a map edge, a road or a
 //! stretch of road are not one hex (`Location::Edge`, `Road`,
-//! `RoadStretch`), the two ends of a band or a line, a side of a river,
+//! `RoadStretch`), the two ends of a band, a side of a river,
 //! and a zone relative to other units (`StackedWith`, `AdjacentTo`) are
 //! named by id and left to the file.
 
@@ -52,6 +52,7 @@ pub(crate) fn is_leaf(p: &Placement) -> bool {
             | Placement::AdjacentTo(_)
             | Placement::Anywhere
             | Placement::SideOf { .. }
+            | Placement::SideOfLine { .. }
             | Placement::Band { .. }
             | Placement::DeploymentOf { .. }
     )
@@ -98,12 +99,65 @@ pub fn can_pick(p: &Placement) -> bool {
 /// Which side of its reference a "north of …" zone is; whether it
 /// changed.
 pub fn set_side(p: &mut Placement, to: Compass) -> bool {
-    let Some(Placement::SideOf { side, .. }) = target_mut(p) else {
+    let Some(
+        Placement::SideOf { side, .. } | Placement::SideOfLine { side, .. },
+    ) = target_mut(p)
+    else {
         return false;
     };
     let changed = *side != to;
     *side = to;
     changed
+}
+
+/// For a zone on one side of a place or a line: whether the hexes of the
+/// place or line themselves count.
+pub fn inclusive(p: &Placement) -> Option<bool> {
+    match target(p)? {
+        Placement::SideOf { inclusive, .. }
+        | Placement::SideOfLine { inclusive, .. } => Some(*inclusive),
+        _ => None,
+    }
+}
+
+/// Sets [`inclusive`]; whether it changed.
+pub fn set_inclusive(p: &mut Placement, on: bool) -> bool {
+    match target_mut(p) {
+        Some(
+            Placement::SideOf { inclusive, .. }
+            | Placement::SideOfLine { inclusive, .. },
+        ) if *inclusive != on => {
+            *inclusive = on;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A point of a line clicked ("north of 0104-1009-1904"): the place
+/// holding `hex` (else the hex) is added as the line's last point, or
+/// taken out when it is one of them already; the last point stays.
+/// Whether it changed.
+pub fn line_point(
+    p: &mut Placement,
+    hex: HexId,
+    place: Option<String>,
+) -> bool {
+    let Some(Placement::SideOfLine { line, .. }) = target_mut(p) else {
+        return false;
+    };
+    let point = place.map_or(Location::Hex(hex), Location::Place);
+    match line.iter().position(|l| *l == point) {
+        Some(_) if line.len() == 1 => false,
+        Some(i) => {
+            line.remove(i);
+            true
+        }
+        None => {
+            line.push(point);
+            true
+        }
+    }
 }
 
 /// The zone measured from `place` when the hex clicked belongs to one
@@ -236,6 +290,41 @@ pub fn corner(p: &mut Placement, hex: HexId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_is_clicked_point_by_point_and_its_side_and_edge_set() {
+        let mut p = Placement::SideOfLine {
+            line: vec![Location::Hex(hex("0104"))],
+            side: Compass::North,
+            inclusive: false,
+        };
+        assert!(line_point(&mut p, hex("1009"), None));
+        assert!(line_point(&mut p, hex("1904"), Some("mill".into())));
+        assert!(line_point(&mut p, hex("1009"), None), "taken out again");
+        assert!(line_point(&mut p, hex("1009"), None));
+        assert!(set_side(&mut p, Compass::South));
+        assert!(set_inclusive(&mut p, true));
+        assert!(!set_inclusive(&mut p, true));
+        assert_eq!(inclusive(&p), Some(true));
+        assert_eq!(
+            p,
+            Placement::SideOfLine {
+                line: vec![
+                    Location::Hex(hex("0104")),
+                    Location::Place("mill".into()),
+                    Location::Hex(hex("1009")),
+                ],
+                side: Compass::South,
+                inclusive: true,
+            }
+        );
+        let mut one = Placement::SideOfLine {
+            line: vec![Location::Hex(hex("0104"))],
+            side: Compass::North,
+            inclusive: false,
+        };
+        assert!(!line_point(&mut one, hex("0104"), None), "the last stays");
+    }
 
     fn hex(s: &str) -> HexId {
         s.parse().expect("hex")

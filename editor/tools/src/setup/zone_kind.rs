@@ -10,10 +10,10 @@
 //! A stretch of road is chosen by its road's name, its two ends then
 //! picked on the map, as the two sides of a band are ("between Genappe
 //! and Quatre-Bras", its width the radius); "north of Frasnes" is a place
-//! picked on the map and a side chosen from a list. Kinds the list does
-//! not offer (a side of a line through several points, another
-//! scenario's deployment) are shown as [`ZoneKind::Other`]; choosing a
-//! kind from the list replaces them.
+//! picked on the map and a side chosen from a list, and "north of
+//! 0104-1009-1904" a line of points clicked on the map and a side. Kinds
+//! the list does not offer (a combination it cannot say) are shown as
+//! [`ZoneKind::Other`]; choosing a kind from the list replaces them.
 
 use berthier_schema::placement::{Location, Placement};
 use berthier_schema::{Counters, Map};
@@ -39,6 +39,9 @@ pub enum ZoneKind {
     /// North, south, east or west of a place or hex ("north of
     /// Frasnes").
     SideOf,
+    /// North, south, east or west of a line through several places or
+    /// hexes ("north of 0104-1009-1904").
+    LineSide,
     /// Within N hexes of the line between two places or hexes ("between
     /// Genappe and Quatre-Bras", seed 001 l. 2620).
     Band,
@@ -57,7 +60,7 @@ pub enum ZoneKind {
 
 impl ZoneKind {
     /// The kinds a user can choose.
-    pub const CHOSEN: [Self; 12] = [
+    pub const CHOSEN: [Self; 13] = [
         Self::HexOrPlace,
         Self::Region,
         Self::Edge,
@@ -65,6 +68,7 @@ impl ZoneKind {
         Self::RoadStretch,
         Self::River,
         Self::SideOf,
+        Self::LineSide,
         Self::Band,
         Self::DeploymentOf,
         Self::NextTo,
@@ -97,6 +101,7 @@ impl std::fmt::Display for ZoneKind {
             Self::RoadStretch => "On a road between two places",
             Self::River => "Beside a river or stream",
             Self::SideOf => "North, south, east or west of a place",
+            Self::LineSide => "North, south, east or west of a line",
             Self::Band => "In a band between two places",
             Self::DeploymentOf => "Where another scenario sets them up",
             Self::NextTo => "Next to a unit",
@@ -134,6 +139,7 @@ pub fn kind(p: &Placement) -> ZoneKind {
         Placement::AdjacentTo(_) => ZoneKind::NextTo,
         Placement::Anywhere => ZoneKind::Anywhere,
         Placement::SideOf { .. } => ZoneKind::SideOf,
+        Placement::SideOfLine { .. } => ZoneKind::LineSide,
         Placement::Band { .. } => ZoneKind::Band,
         Placement::DeploymentOf { .. } => ZoneKind::DeploymentOf,
         Placement::At(l) | Placement::Within { of: l, .. } => match l {
@@ -296,6 +302,12 @@ pub fn set_kind(
         ZoneKind::Anywhere => Some(Placement::Anywhere),
         ZoneKind::SideOf => Some(Placement::SideOf {
             of: centre,
+            side: berthier_schema::map::Compass::North,
+            inclusive: false,
+        }),
+        // The line's first point at the centre; the others clicked.
+        ZoneKind::LineSide => Some(Placement::SideOfLine {
+            line: vec![centre],
             side: berthier_schema::map::Compass::North,
             inclusive: false,
         }),
