@@ -11,6 +11,7 @@ mod alternatives_tools;
 mod arrival_tools;
 mod condition_tools;
 mod entry;
+mod group_tools;
 mod live;
 mod minimap;
 mod play;
@@ -19,6 +20,7 @@ mod view;
 pub use alternatives_tools::AlternativeEdit;
 pub use condition_tools::ConditionEdit;
 pub use entry::location_at;
+pub use group_tools::GroupEdit;
 pub use minimap::Mark;
 
 use std::path::PathBuf;
@@ -160,6 +162,8 @@ pub enum Message {
     Alternative(AlternativeEdit),
     /// An edit of the selected arrival's condition.
     Condition(ConditionEdit),
+    /// An edit of the selected arrival's groups.
+    Group(GroupEdit),
 }
 
 /// What the app must do for the screen.
@@ -319,6 +323,7 @@ impl TimelineScreen {
             }
             Message::Alternative(edit) => self.alternative_edit(edit),
             Message::Condition(edit) => self.condition_edit(edit),
+            Message::Group(edit) => self.group_edit(edit),
             Message::ArrivalOption(id) => {
                 self.edit_arrival(|all, side, i, _| {
                     arrival_edit::set_option(all, side, i, id)

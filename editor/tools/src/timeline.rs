@@ -9,6 +9,7 @@
 
 pub mod alternatives;
 pub mod arrival_edit;
+pub mod cadence_edit;
 pub mod cards;
 pub mod condition_edit;
 pub mod moves;

@@ -248,14 +248,19 @@ impl TimelineScreen {
         if editable {
             minutes = minutes.on_input(Message::GroupMinutes);
         }
-        row![
-            grouped,
-            minutes,
-            text(format!("min ({} groups)", c.groups.len())).size(12)
-        ]
-        .spacing(4)
-        .align_y(iced::Center)
-        .into()
+        Column::new()
+            .spacing(3)
+            .push(
+                row![
+                    grouped,
+                    minutes,
+                    text(format!("min ({} groups)", c.groups.len())).size(12)
+                ]
+                .spacing(4)
+                .align_y(iced::Center),
+            )
+            .push(self.group_list(c, editable))
+            .into()
     }
 
     /// How the arrival's time is named, whether it may force march, and

@@ -7,6 +7,7 @@
 use crate::app_ui;
 
 mod arrival_condition;
+mod arrival_groups;
 mod battle;
 mod forces_parts;
 mod form;
