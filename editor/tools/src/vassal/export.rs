@@ -19,6 +19,7 @@
 pub mod battle;
 pub mod build_file;
 mod counters;
+mod derotate;
 pub mod piece;
 mod read;
 mod setups;

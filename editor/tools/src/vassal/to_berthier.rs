@@ -125,7 +125,39 @@ pub fn convert(
             dy: grid.dy,
         });
     }
-    convert_cells(grid, numbering, size, sheet, cells_on_board(grid, size))
+    let cells = cells_on_board(grid, size);
+    let cells = match numbering {
+        Some(n) => printed_on_map(grid, n, size, cells),
+        None => cells,
+    };
+    convert_cells(grid, numbering, size, sheet, cells)
+}
+
+/// The cells the numbering prints a number of zero or more for: a board
+/// wider than the map (a scan with its margin, a board Berthier exported
+/// with the first column well inside it) has partial hexes at its edges
+/// that VASSAL numbers below zero. They are off the printed map: leaving
+/// them out keeps every other hex's printed number, where counting from
+/// the board's first cell would move them all. All the cells when none
+/// is left.
+fn printed_on_map(
+    grid: &HexGrid,
+    n: &Numbering,
+    size: [u32; 2],
+    cells: Vec<Cell>,
+) -> Vec<Cell> {
+    let (u_descend, v_descend) = match grid.sideways {
+        true => (n.v_descend, n.h_descend),
+        false => (n.h_descend, n.v_descend),
+    };
+    let alpha = |k: Kind| i32::from(k == Kind::Alphabetic);
+    let printed = |c: &Cell| {
+        let u = n.column(grid, size, *c) + n.h_off + alpha(n.h_type);
+        let v = n.row(grid, size, *c) + n.v_off + alpha(n.v_type);
+        (u_descend || u >= 0) && (v_descend || v >= 0)
+    };
+    let kept: Vec<Cell> = cells.iter().copied().filter(printed).collect();
+    if kept.is_empty() { cells } else { kept }
 }
 
 /// [`convert`] for chosen cells (a zone's), `size` being what VASSAL's

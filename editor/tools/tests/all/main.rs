@@ -28,5 +28,6 @@ mod vassal_grid;
 mod vassal_import;
 mod vassal_module;
 mod vassal_pieces;
+mod vassal_rotated;
 mod vassal_round_trip;
 mod vassal_sheets;

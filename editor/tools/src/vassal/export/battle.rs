@@ -52,7 +52,8 @@ pub struct VmodReport {
     /// Board size in pixels.
     pub size: [u32; 2],
     /// Board pixel of map pixel (0, 0): zero over a scan; the paper
-    /// margin of a drawn map.
+    /// margin of a drawn map; for a scan turned upright, where the
+    /// upright frame's (0, 0) lies.
     pub offset_px: [f64; 2],
     /// How far VASSAL's hex centres lie from Berthier's (whole-pixel
     /// origin, [`super::Exported::moved_px`]).
@@ -243,6 +244,14 @@ fn board_and_grid(
     let board = board_image(&battle.map_path, &battle.map)?;
     let mut grid = battle.map.grid.clone();
     grid.origin_px = [0, 1].map(|i| grid.origin_px[i] + board.offset[i]);
+    if board.upright {
+        notes.push(format!(
+            "the scan is registered {}° off: the board is the scan turned \
+             upright (resampled), as VASSAL's grid has no angle",
+            grid.rotation_deg
+        ));
+        grid.rotation_deg = 0.0;
+    }
     let exported = hex_grid(&grid).map_err(bad)?;
     Ok((board, grid, exported))
 }
@@ -269,6 +278,8 @@ struct BoardImage {
     scan: Option<PathBuf>,
     size: [u32; 2],
     offset: [f64; 2],
+    /// The scan turned upright for a grid registered at an angle.
+    upright: bool,
 }
 
 /// The scan as it is (PNG, JPEG and GIF, which VASSAL shows; other
@@ -277,6 +288,23 @@ fn board_image(map_path: &Path, map: &Map) -> Result<BoardImage, VmodError> {
     if let Some(scan) = map.scan.as_deref() {
         let path = berthier_schema::pack::beside(map_path, scan);
         let img = project::load_rgba(&path)?;
+        if map.grid.rotation_deg != 0.0 {
+            let up = super::derotate::upright(
+                &img,
+                map.grid.rotation_deg,
+                map.grid.origin_px,
+            );
+            let size = [up.image.width(), up.image.height()];
+            let upright = image::DynamicImage::ImageRgba8(up.image);
+            return Ok(BoardImage {
+                bytes: png(&upright, &path)?,
+                ext: "png".into(),
+                scan: Some(path),
+                size,
+                offset: up.offset,
+                upright: true,
+            });
+        }
         let size = [img.width(), img.height()];
         let ext = path
             .extension()
@@ -300,6 +328,7 @@ fn board_image(map_path: &Path, map: &Map) -> Result<BoardImage, VmodError> {
             scan: Some(path),
             size,
             offset: [0.0; 2],
+            upright: false,
         });
     }
     let palette = Palette::new(project::series_for(map_path, map).as_ref());
@@ -315,6 +344,7 @@ fn board_image(map_path: &Path, map: &Map) -> Result<BoardImage, VmodError> {
         scan: None,
         size,
         offset: drawn.offset,
+        upright: false,
     })
 }
 
