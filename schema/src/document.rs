@@ -289,12 +289,19 @@ pub fn load_document(
     format: Format,
 ) -> Result<Document, LoadError> {
     let kind = probe_kind(text, format).map_err(LoadError::Parse)?;
-    if format == Format::Ron
-        && let Some(document) = fast::load_ron(text, kind)
-    {
-        return Ok(document);
+    let document = match format {
+        Format::Ron => match fast::load_ron(text, kind) {
+            Some(document) => document,
+            None => load_precisely(text, format, kind)?,
+        },
+        Format::Json => load_precisely(text, format, kind)?,
+    };
+    let beyond = crate::limits::violations(&document);
+    if beyond.is_empty() {
+        Ok(document)
+    } else {
+        Err(LoadError::Schema(kind, beyond))
     }
-    load_precisely(text, format, kind)
 }
 
 /// [`load_document`] without the fast path: the typed reader, then the

@@ -21,6 +21,7 @@ pub mod hex_terrain;
 pub mod hexside;
 pub mod io;
 pub mod json_schema;
+pub mod limits;
 pub mod locate;
 pub mod map;
 pub mod migrate;

@@ -102,6 +102,16 @@ pub fn check_in(
         Format::Json => check_json(&source, kind),
         Format::Ron => check_ron(&source, kind),
     };
+    let beyond = document
+        .as_ref()
+        .map(berthier_schema::limits::violations)
+        .unwrap_or_default();
+    if !beyond.is_empty() {
+        // Refused as the loader refuses it, and kept from the checks that
+        // walk every hex.
+        diagnostics.extend(located(&source, beyond));
+        document = None;
+    }
     if let Some(document) = document.as_mut() {
         berthier_schema::migrate::upgrade(document);
     }
