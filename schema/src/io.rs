@@ -56,14 +56,16 @@ fn remove_stale_temps(dir: &Path, name: &std::ffi::OsStr) {
             .and_then(|rest| rest.strip_suffix(".tmp"))
             .and_then(|pid| pid.parse::<u32>().ok());
         let Some(pid) = pid else { continue };
-        if pid != std::process::id() && !still_running(pid, &entry) {
+        if pid != std::process::id() && !may_still_run(pid, &entry) {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
-/// Whether the save that wrote a temporary file may still be under way.
-fn still_running(pid: u32, entry: &fs::DirEntry) -> bool {
+/// Whether process `pid`, which wrote the temporary file or folder
+/// `entry`, may still be under way: it runs (where `/proc` tells), else
+/// the entry is younger than ten minutes.
+pub fn may_still_run(pid: u32, entry: &fs::DirEntry) -> bool {
     let proc = Path::new("/proc");
     if proc.join("self").exists() {
         return proc.join(pid.to_string()).exists();
