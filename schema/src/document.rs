@@ -66,7 +66,10 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
     }
     let name = match format {
         Format::Json => parse_json::<Probe>(text)?.kind,
-        Format::Ron => match parse_ron::<RonProbe>(text)?.kind {
+        Format::Ron => match parse_ron::<RonProbe>(text)
+            .map_err(|e| e.in_words("the document"))?
+            .kind
+        {
             RonKind::Series => "series".into(),
             RonKind::Map => "map".into(),
             RonKind::Counters => "counters".into(),

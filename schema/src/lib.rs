@@ -35,6 +35,7 @@ pub mod series;
 pub mod stacking;
 pub mod standard;
 pub mod text;
+pub mod unique_keys;
 pub mod validate;
 pub mod zone;
 

@@ -532,3 +532,151 @@ fn a_map_of_four_billion_hexes_is_refused_at_its_extent() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
     assert!(out.stdout.contains("cannot be printed"), "{}", out.stdout);
 }
+
+/// What the validator passes, the editor opens: `file` of the mini pack
+/// rewritten by `edit` either validates clean and loads with the loader
+/// the editor uses, or the validator reports an error in it (never clean
+/// and then refused, as five constructs were). Returns the run.
+fn validator_agrees_with_the_loader(
+    case: &str,
+    file: &str,
+    edit: impl FnOnce(String) -> String,
+) -> Run {
+    let dir = pack();
+    let path = dir.path().join(file);
+    let text = edit(std::fs::read_to_string(&path).expect("read"));
+    std::fs::write(&path, &text).expect("write");
+    let out = run_within(dir.path(), 30);
+    assert!(
+        out.status == 0 || out.status == 1,
+        "{case}: {}{}",
+        out.stdout,
+        out.stderr
+    );
+    let format = berthier_schema::Format::of_path(&path).expect("format");
+    let loads = berthier_schema::load_document(&text, format);
+    let json: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json");
+    let errors_here = json["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .any(|d| d["file"] == file && d["severity"] == "error");
+    assert!(
+        loads.is_ok() || errors_here,
+        "{case}: validates clean, and the loader says {:?}",
+        loads.err().map(|e| e.to_string())
+    );
+    assert!(
+        loads.is_err() || !errors_here || out.status == 1,
+        "{case}: {}",
+        out.stdout
+    );
+    out
+}
+
+#[test]
+fn the_kind_written_as_a_string_is_read_alike() {
+    validator_agrees_with_the_loader("kind-string", "mini.map.ron", |t| {
+        t.replacen("kind: map,", "kind: \"map\",", 1)
+    });
+}
+
+#[test]
+fn a_struct_name_before_the_document_is_read_alike() {
+    validator_agrees_with_the_loader("struct-name", "mini.map.ron", |t| {
+        format!("Map{t}")
+    });
+}
+
+#[test]
+fn a_ron_extension_line_is_read_alike() {
+    validator_agrees_with_the_loader("enable-line", "mini.map.ron", |t| {
+        format!("#![enable(implicit_some)]\n{t}")
+    });
+}
+
+#[test]
+fn json_text_in_a_ron_file_is_read_alike() {
+    validator_agrees_with_the_loader("json-in-ron", "mini.map.ron", |t| {
+        let document =
+            berthier_schema::load_document(&t, berthier_schema::Format::Ron)
+                .expect("mini map");
+        document
+            .to_text(berthier_schema::Format::Json)
+            .expect("json")
+    });
+}
+
+/// `Not(` nested 58 to 126 deep passed the validator and stopped the
+/// loader; the message names the nesting, not the developer's
+/// `serde_stacker`.
+#[test]
+fn deep_nesting_is_read_alike_and_said_in_words() {
+    for depth in [40, 58, 90, 126, 130] {
+        let out = validator_agrees_with_the_loader(
+            "deep-not",
+            "mini.scenario.ron",
+            |t| {
+                let inner = "At(Place(\"mill\"))";
+                let nested = format!(
+                    "{}{inner}{}",
+                    "Not(".repeat(depth),
+                    ")".repeat(depth)
+                );
+                t.replacen("WithAnyUnitOf(None)", &nested, 1)
+            },
+        );
+        assert!(
+            !out.stdout.contains("serde_stacker"),
+            "{depth}: {}",
+            out.stdout
+        );
+    }
+}
+
+/// A hex painted twice in a map's `hexes` was silently overwritten.
+#[test]
+fn a_hex_painted_twice_is_an_error() {
+    let out = validator_agrees_with_the_loader(
+        "hex-twice",
+        "mini.map.ron",
+        |t| {
+            t.replacen(
+            "\"0305\": (terrain: \"lake\"),",
+            "\"0305\": (terrain: \"lake\"),\n        \"0305\": (terrain: \"woods\"),",
+            1,
+        )
+        },
+    );
+    assert_eq!(out.status, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("`0305` is written twice"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A variant claiming format_version 1 (variants are new in version 2):
+/// the error, without an info saying it is read through the migration.
+#[test]
+fn a_version_1_variant_is_an_error_not_also_read() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules/REF023/clean/later.scenario.ron");
+    let text = std::fs::read_to_string(fixtures).expect("variant");
+    generated(
+        "variant-version-1",
+        |dir| {
+            let old =
+                text.replacen("format_version: 2", "format_version: 1", 1);
+            std::fs::write(dir.join("later.scenario.ron"), old).expect("write");
+        },
+        1,
+        &[("SCH002", "later.scenario.ron", 4, 21)],
+    );
+    let dir = pack();
+    let old = text.replacen("format_version: 2", "format_version: 1", 1);
+    std::fs::write(dir.path().join("later.scenario.ron"), old).expect("write");
+    let out = run(dir.path(), &["--format", "json"]);
+    assert!(!out.stdout.contains("SCH006"), "{}", out.stdout);
+}

@@ -454,7 +454,8 @@ pub fn convert_sheet(
             let span = |v: Vec<i32>| {
                 let lo = v.iter().min().copied().unwrap_or(0);
                 let hi = v.iter().max().copied().unwrap_or(0);
-                u32::try_from(hi - lo).unwrap_or(0)
+                // Whole i32 range: a zone from -2147483648 overflowed `hi - lo`.
+                hi.abs_diff(lo)
             };
             let size = [span(xs.collect()), span(ys.collect())];
             to_berthier::convert_cells(
