@@ -91,6 +91,9 @@ bash ci/check-renderer.sh target/debug/berthier-editor
 step "a pack in its own repository: cargo install, init, validate"
 bash ci/pack-repo.sh
 
+step "a short fuzzing run of every target (about 2 minutes)"
+bash ci/fuzz-short.sh
+
 step "external tools: check-jsonschema, GitHub workflow schema, pre-commit"
 bash ci/check-external.sh
 

@@ -66,7 +66,10 @@ pub fn probe_kind(text: &str, format: Format) -> Result<DocKind, ParseError> {
     }
     let name = match format {
         Format::Json => parse_json::<Probe>(text)?.kind,
-        Format::Ron => match parse_ron::<RonProbe>(text)?.kind {
+        Format::Ron => match parse_ron::<RonProbe>(text)
+            .map_err(|e| e.in_words("the document"))?
+            .kind
+        {
             RonKind::Series => "series".into(),
             RonKind::Map => "map".into(),
             RonKind::Counters => "counters".into(),
@@ -289,12 +292,19 @@ pub fn load_document(
     format: Format,
 ) -> Result<Document, LoadError> {
     let kind = probe_kind(text, format).map_err(LoadError::Parse)?;
-    if format == Format::Ron
-        && let Some(document) = fast::load_ron(text, kind)
-    {
-        return Ok(document);
+    let document = match format {
+        Format::Ron => match fast::load_ron(text, kind) {
+            Some(document) => document,
+            None => load_precisely(text, format, kind)?,
+        },
+        Format::Json => load_precisely(text, format, kind)?,
+    };
+    let beyond = crate::limits::violations(&document);
+    if beyond.is_empty() {
+        Ok(document)
+    } else {
+        Err(LoadError::Schema(kind, beyond))
     }
-    load_precisely(text, format, kind)
 }
 
 /// [`load_document`] without the fast path: the typed reader, then the

@@ -6,7 +6,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: write a temporary file beside it,
-/// flush it to disk, then rename it over the target.
+/// flush it to disk, then rename it over the target. The new file keeps
+/// the old one's mode and owner; a file with other hard links is written
+/// in place once the new text is safe beside it, so that every name sees
+/// it (a rename would break the link).
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
@@ -22,10 +25,22 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     // First, so that a save killed before it finishes leaves its own
     // temporary file beside the file and nothing older: they never pile up.
     remove_stale_temps(dir, name);
+    let original = fs::metadata(path).ok();
     let result = (|| {
         let mut file = File::create(&temp)?;
         file.write_all(bytes)?;
+        if let Some(meta) = &original {
+            keep_mode_and_owner(&file, meta);
+        }
         file.sync_all()?;
+        if original.as_ref().is_some_and(has_other_links) {
+            // Renaming would leave the other names on the old text: the
+            // new one, saved whole beside it first, is copied in place.
+            fs::write(path, bytes)?;
+            File::open(path)?.sync_all()?;
+            fs::remove_file(&temp)?;
+            return Ok(());
+        }
         fs::rename(&temp, path)?;
         // Make the rename itself durable where the platform allows it.
         if let Ok(d) = File::open(dir) {
@@ -37,6 +52,37 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// Gives the new file the mode and owner of the one it replaces (a 0600
+/// file stays 0600). Changing the owner needs the right to; without it
+/// the file is the saver's, as any new file is.
+fn keep_mode_and_owner(file: &File, original: &fs::Metadata) {
+    let _ = file.set_permissions(original.permissions());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = std::os::unix::fs::fchown(
+            file,
+            Some(original.uid()),
+            Some(original.gid()),
+        );
+    }
+}
+
+/// Whether the file has other names (hard links) that a rename would
+/// leave on the old text.
+fn has_other_links(meta: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink() > 1
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
 }
 
 /// Removes the temporary files earlier saves of `name` left in `dir` when
@@ -56,14 +102,16 @@ fn remove_stale_temps(dir: &Path, name: &std::ffi::OsStr) {
             .and_then(|rest| rest.strip_suffix(".tmp"))
             .and_then(|pid| pid.parse::<u32>().ok());
         let Some(pid) = pid else { continue };
-        if pid != std::process::id() && !still_running(pid, &entry) {
+        if pid != std::process::id() && !may_still_run(pid, &entry) {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
-/// Whether the save that wrote a temporary file may still be under way.
-fn still_running(pid: u32, entry: &fs::DirEntry) -> bool {
+/// Whether process `pid`, which wrote the temporary file or folder
+/// `entry`, may still be under way: it runs (where `/proc` tells), else
+/// the entry is younger than ten minutes.
+pub fn may_still_run(pid: u32, entry: &fs::DirEntry) -> bool {
     let proc = Path::new("/proc");
     if proc.join("self").exists() {
         return proc.join(pid.to_string()).exists();
@@ -121,6 +169,30 @@ pub fn special_kind(kind: fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_the_mode_and_the_hard_links() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir()
+            .join(format!("berthier-save-mode-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("dir");
+        let target = dir.join("a.map.ron");
+        fs::write(&target, "old").expect("seed");
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600))
+            .expect("chmod");
+        save_atomic(&target, b"new").expect("save");
+        let mode = fs::metadata(&target).expect("meta").mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        let other = dir.join("b.map.ron");
+        fs::hard_link(&target, &other).expect("link");
+        save_atomic(&target, b"newer").expect("save");
+        assert_eq!(fs::read_to_string(&other).expect("read"), "newer");
+        assert_eq!(fs::metadata(&target).expect("meta").nlink(), 2);
+        let left = fs::read_dir(&dir).expect("list").count();
+        fs::remove_dir_all(&dir).expect("clean");
+        assert_eq!(left, 2, "a temporary file is left");
+    }
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary() {

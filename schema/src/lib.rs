@@ -21,6 +21,7 @@ pub mod hex_terrain;
 pub mod hexside;
 pub mod io;
 pub mod json_schema;
+pub mod limits;
 pub mod locate;
 pub mod map;
 pub mod migrate;
@@ -34,6 +35,7 @@ pub mod series;
 pub mod stacking;
 pub mod standard;
 pub mod text;
+pub mod unique_keys;
 pub mod validate;
 pub mod zone;
 

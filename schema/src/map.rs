@@ -59,7 +59,9 @@ pub struct Map {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub numbering: Option<Numbering>,
     /// Painted hexes; a hex not listed is unpainted (terrain unknown).
-    #[serde(default)]
+    // A hex written twice is refused, not silently overwritten.
+    #[serde(default, deserialize_with = "crate::unique_keys::deserialize")]
+    #[schemars(with = "BTreeMap<HexId, HexData>")]
     pub hexes: BTreeMap<HexId, HexData>,
     /// Hexside features; several entries may share a hexside (a river and
     /// its bridge).

@@ -72,20 +72,22 @@ where
 }
 
 /// Whether every comment of `before` is still in `after` (as many times).
+/// Both sorted and walked once together: removing each match from a list
+/// made this quadratic (800,000 comment lines took 261 s to migrate).
 pub fn keeps_comments(before: &str, after: &str, format: Format) -> bool {
-    let mut left: Vec<&str> = comments(after, format)
-        .into_iter()
-        .map(|r| &after[r])
-        .collect();
-    left.sort_unstable();
-    comments(before, format).into_iter().all(|r| {
-        match left.binary_search(&&before[r]) {
-            Ok(i) => {
-                left.remove(i);
-                true
-            }
-            Err(_) => false,
-        }
+    fn sorted(text: &str, format: Format) -> Vec<&str> {
+        let mut all: Vec<&str> = comments(text, format)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        all.sort_unstable();
+        all
+    }
+    let left = sorted(after, format);
+    let mut rest = left.iter().peekable();
+    sorted(before, format).into_iter().all(|wanted| {
+        while rest.next_if(|c| **c < wanted).is_some() {}
+        rest.next_if(|c| **c == wanted).is_some()
     })
 }
 

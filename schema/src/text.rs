@@ -21,6 +21,16 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// The error with the reader's internal struct names (`RonProbe`)
+    /// replaced by `what`, the thing a designer wrote.
+    pub(crate) fn in_words(mut self, what: &str) -> Self {
+        self.message = self
+            .message
+            .replace("struct `RonProbe`", what)
+            .replace("`RonProbe`", what);
+        self
+    }
+
     pub(crate) fn at(
         line: usize,
         column: usize,
@@ -84,8 +94,26 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(
     text: &str,
 ) -> Result<T, ParseError> {
     ron_options().from_str(text).map_err(|e| {
-        ParseError::at(e.span.start.line, e.span.start.col, e.code.to_string())
+        ParseError::at(
+            e.span.start.line,
+            e.span.start.col,
+            ron_message(&e.code),
+        )
     })
+}
+
+/// What a RON error says to a designer. ron's own text for the nesting
+/// limit tells a developer to use `serde_stacker`, a word the person
+/// fixing the file cannot act on.
+pub fn ron_message(e: &ron::Error) -> String {
+    match e {
+        ron::Error::ExceededRecursionLimit => {
+            "nested more than 128 levels deep: the tools read no deeper \
+             (write the placement with fewer levels)"
+                .to_owned()
+        }
+        other => other.to_string(),
+    }
 }
 
 /// 1-based line and character column of a byte offset.

@@ -177,9 +177,13 @@ pub struct ConvertArgs {
     /// Target format.
     #[arg(long, value_enum)]
     pub to: Target,
-    /// Write here (atomically) instead of to standard output.
+    /// Write here (atomically) instead of to standard output. A device,
+    /// pipe or folder is refused, and an existing file needs `--force`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace the `--out` file when it exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 /// A conversion target.
@@ -260,6 +264,7 @@ impl From<&ConvertArgs> for Conversion {
                 Target::Ron => berthier_schema::Format::Ron,
             },
             out: args.out.clone(),
+            force: args.force,
         }
     }
 }

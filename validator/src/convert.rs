@@ -17,11 +17,16 @@ pub struct Conversion {
     pub to: Format,
     /// Write here (atomically) instead of returning the text.
     pub out: Option<PathBuf>,
+    /// Replace `out` when it is an existing file.
+    pub force: bool,
 }
 
 /// Converts `args.file`; returns the text when it goes to standard output.
 pub fn convert(args: &Conversion) -> Result<Option<String>, RunError> {
     let path = &args.file;
+    if let Some(out) = &args.out {
+        check_out(out, args.force)?;
+    }
     let format = Format::of_path(path).ok_or_else(|| RunError::Path {
         path: path.clone(),
         message: "expected a .ron or .json file".into(),
@@ -68,6 +73,30 @@ pub fn to_text(
         }
     }
     document.to_text(format)
+}
+
+/// Refuses an output that is not a regular file (a device, a pipe, a
+/// folder: the atomic save would put a regular file in its place, and
+/// `/dev/null` replaced breaks the system), and an existing file unless
+/// `force` says to replace it.
+fn check_out(out: &Path, force: bool) -> Result<(), RunError> {
+    let refuse = |message: String| RunError::Write {
+        path: out.to_path_buf(),
+        message,
+    };
+    let Ok(meta) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    if !meta.is_file() {
+        let what = berthier_schema::io::special_kind(meta.file_type());
+        return Err(refuse(format!("it is {what}, not a file: refused")));
+    }
+    if !force {
+        return Err(refuse(
+            "the file exists: give --force to replace it".to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 fn save(out: &Path, text: &str) -> Result<(), RunError> {

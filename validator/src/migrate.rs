@@ -8,7 +8,7 @@ use berthier_schema::migrate::migrate_text;
 use berthier_schema::{Format, probe_kind};
 
 use crate::RunError;
-use crate::walk::{Candidate, collect};
+use crate::walk::{Candidate, SkipReason, Skipped, collect_walked};
 
 /// What happened to one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,11 +37,25 @@ pub fn migrate(
     paths: &[PathBuf],
     check: bool,
 ) -> Result<Vec<Outcome>, RunError> {
-    let candidates = collect(paths)?;
-    Ok(candidates
+    let walked = collect_walked(paths)?;
+    let unread = walked.skipped.iter().filter_map(|skipped| {
+        // A folder that cannot be read may hold documents to migrate: it
+        // is a failure, not "0 files would migrate".
+        let SkipReason::Unreadable(why) = &skipped.why else {
+            return None;
+        };
+        Some(Outcome::Failed {
+            file: shown_skipped(skipped),
+            message: format!(
+                "cannot read: {why}; its documents are not migrated"
+            ),
+        })
+    });
+    let done = walked
+        .candidates
         .iter()
-        .filter_map(|c| migrate_file(c, check))
-        .collect())
+        .filter_map(|c| migrate_file(c, check));
+    Ok(unread.chain(done).collect())
 }
 
 fn migrate_file(candidate: &Candidate, check: bool) -> Option<Outcome> {
@@ -93,13 +107,18 @@ fn migrate_file(candidate: &Candidate, check: bool) -> Option<Outcome> {
 }
 
 fn shown(candidate: &Candidate) -> String {
-    let root = &candidate.root.shown;
-    if root == "." {
-        candidate.rel.clone()
-    } else {
-        PathBuf::from(root)
-            .join(&candidate.rel)
-            .display()
-            .to_string()
+    shown_at(&candidate.root.shown, &candidate.rel)
+}
+
+fn shown_skipped(skipped: &Skipped) -> String {
+    shown_at(&skipped.root.shown, &skipped.rel)
+}
+
+/// `rel` as reached from the working directory, through the root `root`.
+fn shown_at(root: &str, rel: &str) -> String {
+    match (root, rel) {
+        (_, "") => root.to_owned(),
+        (".", _) => rel.to_owned(),
+        _ => PathBuf::from(root).join(rel).display().to_string(),
     }
 }

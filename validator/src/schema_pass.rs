@@ -102,16 +102,56 @@ pub fn check_in(
         Format::Json => check_json(&source, kind),
         Format::Ron => check_ron(&source, kind),
     };
+    if document.is_some()
+        && let Some(refused) = loader_refuses(&source, format)
+    {
+        // What the validator passes, the editor opens: the loader the
+        // editor and every tool use has the last word on a file the
+        // validator read, and says why it refuses it here (a map too
+        // large for the limits is one; a construct the two readers take
+        // differently, another).
+        diagnostics.extend(refused);
+        document = None;
+    }
     if let Some(document) = document.as_mut() {
         berthier_schema::migrate::upgrade(document);
     }
-    diagnostics.extend(old_version);
+    // "Read through the migration" only where the version is readable for
+    // this document: a variant claiming version 1 (variants are new in
+    // version 2) is an error at the same place (SCH002), and an info
+    // saying it reads would contradict it.
+    let refused_version =
+        diagnostics.iter().any(|d| d.pointer == "/format_version");
+    diagnostics.extend(old_version.filter(|_| !refused_version));
     Some(Checked {
         source,
         kind: Some(kind),
         document,
         diagnostics,
         unreadable: None,
+    })
+}
+
+/// The findings of the loader the editor uses ([`berthier_schema::load_document`])
+/// on a file pass 1 read; `None` when it loads.
+fn loader_refuses(
+    source: &SourceFile,
+    format: Format,
+) -> Option<Vec<Diagnostic>> {
+    use berthier_schema::document::LoadError;
+    let e = berthier_schema::load_document(&source.text, format).err()?;
+    Some(match e {
+        LoadError::Schema(_, found) => located(source, found),
+        LoadError::Parse(e) => {
+            let message =
+                format!("the editor cannot open this file: {}", e.message);
+            vec![match e.line {
+                0 => source.bare(Code::Sch002, "", message),
+                line => {
+                    source.at_line_col(Code::Sch002, line, e.column, message)
+                }
+            }]
+        }
     })
 }
 

@@ -309,6 +309,9 @@ pub fn severity_levels(
 
 fn read_config(dir: &Path) -> Result<Config, RunError> {
     let path = dir.join("berthier.toml");
+    if let Some(why) = config_leaves_pack(dir, &path) {
+        return Err(RunError::Config { path, message: why });
+    }
     let text = match berthier_schema::io::read_regular_text(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -340,6 +343,29 @@ fn read_config(dir: &Path) -> Result<Config, RunError> {
     Ok(config)
 }
 
+/// Why `path` (the configuration of the pack in `dir`) is not read: a link
+/// landing outside the pack. A pack's CI runs on strangers' pull requests,
+/// and a `berthier.toml` linked to `/proc/self/environ` would otherwise
+/// put the runner's tokens in the parse error's quoted line. The message
+/// names neither the target nor anything in it.
+fn config_leaves_pack(dir: &Path, path: &Path) -> Option<String> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.file_type().is_symlink() {
+        return None;
+    }
+    let root = dir.canonicalize().ok()?;
+    match path.canonicalize() {
+        Ok(target) if target.starts_with(&root) => None,
+        Ok(_) => Some(
+            "a link to a file outside the pack: not read (configuration, \
+             like documents, is read only inside the pack)"
+                .to_owned(),
+        ),
+        // A dangling or looping link: reading it fails as a missing file.
+        Err(_) => None,
+    }
+}
+
 /// Why the configuration's `series` names nothing.
 #[derive(Debug, thiserror::Error)]
 enum ConfigSeries {
@@ -358,7 +384,14 @@ fn check_series(dir: &Path, series: &str) -> Result<(), ConfigSeries> {
     if standard::is_name(series) {
         return Ok(standard::find(series).map(|_| ())?);
     }
-    if dir.join(series).is_file() {
+    let inside = dir
+        .join(series)
+        .canonicalize()
+        .ok()
+        .zip(dir.canonicalize().ok());
+    if inside
+        .is_some_and(|(file, root)| file.starts_with(root) && file.is_file())
+    {
         Ok(())
     } else {
         Err(ConfigSeries::NoFile(series.to_owned()))

@@ -338,3 +338,345 @@ fn a_fifty_megabyte_file_is_read_and_its_error_located() {
         &[("SCH002", "mini.map.ron", PAD_LINES + 11, 30)],
     );
 }
+
+/// A `berthier.toml` linked to a file outside the pack (on a CI runner,
+/// `/proc/self/environ`) is not read, and nothing of it is printed.
+#[test]
+fn a_configuration_linked_outside_the_pack_is_not_read() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().expect("tempdir");
+    let secret = outside.path().join("environ");
+    std::fs::write(&secret, "GITHUB_TOKEN=ghp_s3cr3t\n").expect("write");
+    let dir = pack();
+    symlink(&secret, dir.path().join("berthier.toml")).expect("link");
+    for format in ["human", "json", "github", "sarif"] {
+        let out = run(dir.path(), &["--format", format]);
+        assert_eq!(out.status, 2, "{format}: {}{}", out.stdout, out.stderr);
+        let all = format!("{}{}", out.stdout, out.stderr);
+        assert!(!all.contains("s3cr3t"), "{format}: {all}");
+        assert!(!all.contains("GITHUB_TOKEN"), "{format}: {all}");
+        assert!(all.contains("outside the pack"), "{format}: {all}");
+    }
+}
+
+/// A link inside the pack is the pack's own file, read as usual.
+#[test]
+fn a_configuration_linked_inside_the_pack_is_read() {
+    use std::os::unix::fs::symlink;
+    let dir = pack();
+    let config = "exclude = [\"mini.counters.ron\"]\n";
+    std::fs::write(dir.path().join("config.toml"), config).expect("write");
+    symlink("config.toml", dir.path().join("berthier.toml")).expect("link");
+    let out = run(dir.path(), &["--format", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json");
+    // The scenario still reads the excluded counters; only 3 are walked.
+    assert_eq!(json["documents"], 3, "{}{}", out.stdout, out.stderr);
+}
+
+/// `convert --out` onto a named pipe: refused, the pipe left in place
+/// (before, the atomic save put a regular file where it was; as root on
+/// `/dev/null`, that breaks the system).
+#[test]
+fn convert_refuses_a_special_file_as_its_output() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = pack();
+    let pipe = dir.path().join("out.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let out = run(
+        dir.path(),
+        &[
+            "convert",
+            "mini.map.ron",
+            "--to",
+            "json",
+            "--out",
+            "out.json",
+            "--force",
+        ],
+    );
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("a named pipe"), "{}", out.stderr);
+    let kind = std::fs::symlink_metadata(&pipe).expect("still there");
+    assert!(kind.file_type().is_fifo(), "replaced: {kind:?}");
+}
+
+/// `convert --out` onto an existing file needs `--force`.
+#[test]
+fn convert_replaces_an_existing_file_only_with_force() {
+    let dir = pack();
+    let target = dir.path().join("out.json");
+    std::fs::write(&target, "mine\n").expect("write");
+    let args = [
+        "convert",
+        "mini.map.ron",
+        "--to",
+        "json",
+        "--out",
+        "out.json",
+    ];
+    let out = run(dir.path(), &args);
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("--force"), "{}", out.stderr);
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), "mine\n");
+    let out = run(dir.path(), &[&args[..], &["--force"]].concat());
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let text = std::fs::read_to_string(&target).expect("read");
+    assert!(text.contains("\"kind\": \"map\""), "{text}");
+}
+
+/// Runs the validator on `dir` and fails past `seconds` (the run is
+/// killed, not waited for: a regression here is a hang).
+fn run_within(dir: &Path, seconds: u64) -> Run {
+    let mut child =
+        std::process::Command::new(env!("CARGO_BIN_EXE_berthier-validate"))
+            .args(["--format", "json"])
+            .current_dir(dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run berthier-validate");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().expect("output");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Sixteen counters files of a few hundred bytes, each including the next
+/// four times (4^16 paths; past 60 s before each file was merged once).
+#[test]
+fn an_include_fan_out_is_checked_once_per_file() {
+    let dir = pack();
+    for k in 0..16 {
+        let include = if k == 15 {
+            String::new()
+        } else {
+            vec![format!("(path: \"f{}.counters.ron\")", k + 1); 4].join(", ")
+        };
+        let text = format!(
+            "(kind: counters, format_version: 2, id: \"f{k}\", name: \"F{k}\",\n \
+             series: \"mini.series.ron\", include: [{include}],\n \
+             sides: [(id: \"blue\", name: \"Blue\")])\n"
+        );
+        std::fs::write(dir.path().join(format!("f{k}.counters.ron")), text)
+            .expect("write");
+    }
+    let out = run_within(dir.path(), 30);
+    assert!(
+        mismatches("include-fan-out", &out, 0, &[]).is_empty(),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+}
+
+/// Eight scenarios, each placing ten units as the next one's deployment
+/// (past 60 s before each was resolved once per placement level).
+#[test]
+fn a_chain_of_deployments_is_resolved_once_per_scenario() {
+    let dir = pack();
+    let base = std::fs::read_to_string(dir.path().join("mini.scenario.ron"))
+        .expect("read");
+    std::fs::write(dir.path().join("d7.scenario.ron"), &base).expect("write");
+    let placed = "placement: Within(of: Place(\"mill\"), hexes: 1),";
+    for k in 0..7 {
+        let next = format!(
+            "placement: DeploymentOf(scenario: \"d{}.scenario.ron\"),",
+            k + 1
+        );
+        let ten = (0..10)
+            .map(|_| format!("(units: (units: [\"b1\"]), {next}),\n"))
+            .collect::<String>();
+        let text = base
+            .replacen(placed, &next, 1)
+            .replacen("instructions: [", &format!("instructions: [\n{ten}"), 1)
+            .replacen("id: \"mini-meeting\"", &format!("id: \"d{k}\""), 1);
+        std::fs::write(dir.path().join(format!("d{k}.scenario.ron")), text)
+            .expect("write");
+    }
+    let out = run_within(dir.path(), 30);
+    assert_ne!(out.status, 101, "{}", out.stderr);
+    assert_ne!(out.status, 2, "{}", out.stderr);
+}
+
+/// A 1 KB map of four billion hexes (`extent` up to 65535): refused at
+/// the extent, as the loader refuses it, in well under the 210 s of CPU
+/// it took (and a scenario on it is not checked against it).
+#[test]
+fn a_map_of_four_billion_hexes_is_refused_at_its_extent() {
+    let dir = pack();
+    common::mutate(
+        dir.path(),
+        "mini.map.ron",
+        "extent: [(cols: (1, 6), rows: (1, 5))]",
+        "extent: [(cols: (0, 65535), rows: (0, 65535))]",
+    );
+    let out = run_within(dir.path(), 30);
+    let expected = [("SCH002".to_owned(), "mini.map.ron".to_owned(), 13, 25)];
+    let wrong = mismatches("huge-extent", &out, 1, &expected);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    assert!(out.stdout.contains("cannot be printed"), "{}", out.stdout);
+}
+
+/// What the validator passes, the editor opens: `file` of the mini pack
+/// rewritten by `edit` either validates clean and loads with the loader
+/// the editor uses, or the validator reports an error in it (never clean
+/// and then refused, as five constructs were). Returns the run.
+fn validator_agrees_with_the_loader(
+    case: &str,
+    file: &str,
+    edit: impl FnOnce(String) -> String,
+) -> Run {
+    let dir = pack();
+    let path = dir.path().join(file);
+    let text = edit(std::fs::read_to_string(&path).expect("read"));
+    std::fs::write(&path, &text).expect("write");
+    let out = run_within(dir.path(), 30);
+    assert!(
+        out.status == 0 || out.status == 1,
+        "{case}: {}{}",
+        out.stdout,
+        out.stderr
+    );
+    let format = berthier_schema::Format::of_path(&path).expect("format");
+    let loads = berthier_schema::load_document(&text, format);
+    let json: serde_json::Value =
+        serde_json::from_str(&out.stdout).expect("json");
+    let errors_here = json["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .any(|d| d["file"] == file && d["severity"] == "error");
+    assert!(
+        loads.is_ok() || errors_here,
+        "{case}: validates clean, and the loader says {:?}",
+        loads.err().map(|e| e.to_string())
+    );
+    assert!(
+        loads.is_err() || !errors_here || out.status == 1,
+        "{case}: {}",
+        out.stdout
+    );
+    out
+}
+
+#[test]
+fn the_kind_written_as_a_string_is_read_alike() {
+    validator_agrees_with_the_loader("kind-string", "mini.map.ron", |t| {
+        t.replacen("kind: map,", "kind: \"map\",", 1)
+    });
+}
+
+#[test]
+fn a_struct_name_before_the_document_is_read_alike() {
+    validator_agrees_with_the_loader("struct-name", "mini.map.ron", |t| {
+        format!("Map{t}")
+    });
+}
+
+#[test]
+fn a_ron_extension_line_is_read_alike() {
+    validator_agrees_with_the_loader("enable-line", "mini.map.ron", |t| {
+        format!("#![enable(implicit_some)]\n{t}")
+    });
+}
+
+#[test]
+fn json_text_in_a_ron_file_is_read_alike() {
+    validator_agrees_with_the_loader("json-in-ron", "mini.map.ron", |t| {
+        let document =
+            berthier_schema::load_document(&t, berthier_schema::Format::Ron)
+                .expect("mini map");
+        document
+            .to_text(berthier_schema::Format::Json)
+            .expect("json")
+    });
+}
+
+/// `Not(` nested 58 to 126 deep passed the validator and stopped the
+/// loader; the message names the nesting, not the developer's
+/// `serde_stacker`.
+#[test]
+fn deep_nesting_is_read_alike_and_said_in_words() {
+    for depth in [40, 58, 90, 126, 130] {
+        let out = validator_agrees_with_the_loader(
+            "deep-not",
+            "mini.scenario.ron",
+            |t| {
+                let inner = "At(Place(\"mill\"))";
+                let nested = format!(
+                    "{}{inner}{}",
+                    "Not(".repeat(depth),
+                    ")".repeat(depth)
+                );
+                t.replacen("WithAnyUnitOf(None)", &nested, 1)
+            },
+        );
+        assert!(
+            !out.stdout.contains("serde_stacker"),
+            "{depth}: {}",
+            out.stdout
+        );
+    }
+}
+
+/// A hex painted twice in a map's `hexes` was silently overwritten.
+#[test]
+fn a_hex_painted_twice_is_an_error() {
+    let out = validator_agrees_with_the_loader(
+        "hex-twice",
+        "mini.map.ron",
+        |t| {
+            t.replacen(
+            "\"0305\": (terrain: \"lake\"),",
+            "\"0305\": (terrain: \"lake\"),\n        \"0305\": (terrain: \"woods\"),",
+            1,
+        )
+        },
+    );
+    assert_eq!(out.status, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("`0305` is written twice"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A variant claiming format_version 1 (variants are new in version 2):
+/// the error, without an info saying it is read through the migration.
+#[test]
+fn a_version_1_variant_is_an_error_not_also_read() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules/REF023/clean/later.scenario.ron");
+    let text = std::fs::read_to_string(fixtures).expect("variant");
+    generated(
+        "variant-version-1",
+        |dir| {
+            let old =
+                text.replacen("format_version: 2", "format_version: 1", 1);
+            std::fs::write(dir.join("later.scenario.ron"), old).expect("write");
+        },
+        1,
+        &[("SCH002", "later.scenario.ron", 4, 21)],
+    );
+    let dir = pack();
+    let old = text.replacen("format_version: 2", "format_version: 1", 1);
+    std::fs::write(dir.path().join("later.scenario.ron"), old).expect("write");
+    let out = run(dir.path(), &["--format", "json"]);
+    assert!(!out.stdout.contains("SCH006"), "{}", out.stdout);
+}

@@ -114,3 +114,35 @@ fn an_unreadable_file_names_the_scenarios_it_leaves_unchecked() {
     assert!(message.contains("Permission denied"), "{message}");
     assert!(message.contains("not checked"), "{message}");
 }
+
+/// `migrate --check` on a folder it cannot read holding a version-1 file:
+/// a failure naming the folder (exit 2), not "0 files would migrate" and
+/// exit 0.
+#[test]
+fn migrate_check_names_a_folder_it_cannot_read() {
+    let dir = pack();
+    let hidden = dir.path().join("old");
+    std::fs::create_dir(&hidden).expect("mkdir");
+    let text = std::fs::read_to_string(dir.path().join("mini.map.ron"))
+        .expect("read")
+        .replacen("format_version: 2", "format_version: 1", 1);
+    std::fs::write(hidden.join("mini.map.ron"), text).expect("write");
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open).expect("chmod pack");
+    std::fs::set_permissions(&hidden, std::fs::Permissions::from_mode(0o000))
+        .expect("chmod 000");
+    let out = run_unprivileged(dir.path(), &["migrate", "--check", "old"]);
+    std::fs::set_permissions(&hidden, std::fs::Permissions::from_mode(0o755))
+        .expect("chmod back");
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("error: old: cannot read"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stdout.contains("1 could not be migrated"),
+        "{}",
+        out.stdout
+    );
+}

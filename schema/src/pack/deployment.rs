@@ -52,6 +52,7 @@ pub(super) fn substitute<S: ScenarioFiles>(
     S::Error: Display,
 {
     let mut replacements = Vec::new();
+    let mut known = Referenced::new();
     for f in found(&resolved.scenario) {
         let Placement::DeploymentOf {
             scenario: reference,
@@ -68,7 +69,10 @@ pub(super) fn substitute<S: ScenarioFiles>(
             setup_hexes: *setup_hexes,
         };
         let ours = &resolved.scenario;
-        let result = referenced(files, top, &file, reference, stack, ours)
+        let result = known
+            .get(&file, reference, || {
+                referenced(files, top, &file, reference, stack, ours)
+            })
             .and_then(|(other, counters)| {
                 deployment_placement(&other, ask, counters.as_ref()).ok_or_else(
                     || IssueKind::DeploymentEmpty {
@@ -94,6 +98,50 @@ pub(super) fn substitute<S: ScenarioFiles>(
     replace_all(&mut resolved.scenario, replacements.into_iter());
 }
 
+/// A referenced scenario, resolved, with its counters (or why not).
+type Resolution =
+    Result<(Scenario, Option<crate::counters::Counters>), IssueKind>;
+
+/// The scenarios one `substitute` has resolved, by the file naming them
+/// and the reference as written: ten placements naming the same scenario
+/// resolve it once, so that a chain of scenarios each deploying ten units
+/// as the next one's costs its length, not ten to the power of it. The
+/// cycle guard and the map compared are the same for every placement of
+/// one `substitute`, so a kept result is the one a new resolution gives.
+struct Referenced<F> {
+    kept: Vec<(F, String, Resolution)>,
+}
+
+impl<F: PartialEq> Referenced<F> {
+    fn new() -> Self {
+        Self { kept: Vec::new() }
+    }
+
+    /// The resolution of `reference` from `from`, worked out by `resolve`
+    /// the first time.
+    fn get(
+        &mut self,
+        from: &F,
+        reference: &str,
+        resolve: impl FnOnce() -> Resolution,
+    ) -> Resolution
+    where
+        F: Clone,
+    {
+        let hit = self
+            .kept
+            .iter()
+            .find(|(f, r, _)| f == from && r == reference);
+        if let Some((_, _, result)) = hit {
+            return result.clone();
+        }
+        let result = resolve();
+        self.kept
+            .push((from.clone(), reference.to_owned(), result.clone()));
+        result
+    }
+}
+
 /// The scenario `reference` names from `from`, resolved, with its counters.
 fn referenced<S: ScenarioFiles>(
     files: &mut S,
@@ -102,7 +150,7 @@ fn referenced<S: ScenarioFiles>(
     reference: &str,
     stack: &mut Vec<S::File>,
     ours: &Scenario,
-) -> Result<(Scenario, Option<crate::counters::Counters>), IssueKind>
+) -> Resolution
 where
     S::Error: Display,
 {

@@ -144,3 +144,63 @@ fn a_missing_cyclic_other_map_or_empty_deployment_is_an_issue() {
     let r = resolve(&mut files, "self");
     assert!(r.issues[0].1.kind.to_string().contains("leads back"));
 }
+
+/// [`Memory`], counting the documents read.
+struct Counted(Memory, usize);
+
+impl ScenarioFiles for Counted {
+    type File = String;
+    type Error = String;
+
+    fn read(
+        &mut self,
+        from: &String,
+        reference: &str,
+    ) -> Result<(String, Document), String> {
+        self.1 += 1;
+        self.0.read(from, reference)
+    }
+
+    fn counters(
+        &mut self,
+        from: &String,
+        reference: &str,
+    ) -> Option<crate::counters::Counters> {
+        self.0.counters(from, reference)
+    }
+
+    fn identity(&mut self, from: &String, reference: &str) -> Option<String> {
+        self.0.identity(from, reference)
+    }
+}
+
+/// Eight scenarios, each placing ten units as the next one's deployment
+/// (the reliability probe's case, past 60 s): each scenario of the chain
+/// is read once per placement level, not ten times per placement.
+#[test]
+fn a_chain_of_deployments_reads_each_scenario_once() {
+    const NAMES: [&str; 8] = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"];
+    let mut pairs = vec![("d7", historical())];
+    for (k, name) in NAMES.iter().enumerate().take(7) {
+        let next = NAMES[k + 1];
+        let ten: Vec<String> = (0..10)
+            .map(|u| {
+                format!(
+                    r#"(units: (units: ["fr-{u:02}"]), placement: DeploymentOf(scenario: "{next}"))"#
+                )
+            })
+            .collect();
+        pairs.push((
+            name,
+            scenario(name, "m", &format!("[{}]", ten.join(",")), "[]"),
+        ));
+    }
+    let mut files = Counted(Memory(pairs.into_iter().collect()), 0);
+    let text = files.0.0.get("d0").expect("d0").clone();
+    let document = parse_document(&text, Format::Ron).expect("parses");
+    let r = resolve_scenario(&mut files, "d0".to_owned(), &document)
+        .expect("resolves");
+    assert!(r.issues.is_empty(), "{:?}", r.issues);
+    assert!(matches!(placement_of(&r), Placement::AnyOf(_)));
+    assert!(files.1 <= 64, "{} reads", files.1);
+}

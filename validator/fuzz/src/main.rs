@@ -138,9 +138,10 @@ fn run(
             stats,
             deaths,
             hangs,
+            memory,
         } = supervise(*target, minutes, out, seed, root)?;
         let line = format!(
-            "{}: {minutes} min, {} inputs, {} panics, {} broken properties, {deaths} deaths, {hangs} hangs",
+            "{}: {minutes} min, {} inputs, {} panics, {} broken properties, {deaths} deaths, {hangs} hangs, {memory} over memory",
             target.name(),
             stats.execs,
             stats.panics,
@@ -152,7 +153,7 @@ fn run(
             .append(true)
             .open(out.join("summary.txt"))?;
         std::io::Write::write_all(&mut log, format!("{line}\n").as_bytes())?;
-        clean &= stats.panics + stats.problems + deaths + hangs == 0;
+        clean &= stats.panics + stats.problems + deaths + hangs + memory == 0;
     }
     Ok(clean)
 }

@@ -74,7 +74,12 @@ pub fn mutate(rng: &mut Rng, input: &[u8], donors: &[&[u8]]) -> Vec<u8> {
 
 fn apply(rng: &mut Rng, out: &mut Vec<u8>, donors: &[&[u8]]) {
     let grows = out.len() < MAX_INPUT;
-    match rng.u8(0..14) {
+    match rng.u8(0..20) {
+        14 => large_number(rng, out),
+        15 if grows => nest_balanced(rng, out),
+        16 => huge_extent(rng, out),
+        17 if grows => include_fan_out(out),
+        18 | 19 if grows => insert_keyword(rng, out),
         0 => flip_byte(rng, out),
         1 => delete_range(rng, out),
         2 if grows => duplicate_lines(rng, out),
@@ -261,6 +266,191 @@ fn change_string(rng: &mut Rng, out: &mut Vec<u8>) {
     out.splice(start..end, value);
 }
 
+/// Numbers a reader takes but that ask for huge work: the largest hex
+/// column, `u16` and `i32` limits, a grid a hundredth of a pixel wide.
+const LARGE_NUMBERS: &[&str] = &[
+    "99",
+    "9999",
+    "65535",
+    "65536",
+    "2147483647",
+    "-2147483648",
+    "4294967295",
+    "1000000",
+    "0.01",
+    "1e-9",
+];
+
+/// A number of the input replaced by one a reader accepts but that asks
+/// for huge work (the probe's `extent` to 65535, `hOff="2147483647"`).
+fn large_number(rng: &mut Rng, out: &mut Vec<u8>) {
+    let digits: Vec<usize> = (0..out.len())
+        .filter(|i| out[*i].is_ascii_digit())
+        .filter(|i| *i == 0 || !out[*i - 1].is_ascii_digit())
+        .collect();
+    if digits.is_empty() {
+        return;
+    }
+    let start = digits[rng.usize(0..digits.len())];
+    let end = (start..out.len())
+        .find(|i| !matches!(out[*i], b'0'..=b'9' | b'.'))
+        .unwrap_or(out.len());
+    let value = LARGE_NUMBERS[rng.usize(0..LARGE_NUMBERS.len())];
+    out.splice(start..end, value.bytes());
+}
+
+/// A well-formed value nested around the readers' depth limits (128):
+/// `Not(` 58 to 126 deep passed the validator and stopped the loader.
+fn nest_balanced(rng: &mut Rng, out: &mut Vec<u8>) {
+    const SHAPES: [(&str, &str, &str); 4] = [
+        ("Not(", "At(Place(\"x\"))", ")"),
+        ("All([", "At(Hex(\"0101\"))", "])"),
+        ("[", "1", "]"),
+        ("{\"a\": ", "1", "}"),
+    ];
+    let (open, inner, close) = SHAPES[rng.usize(0..SHAPES.len())];
+    let depth = [58, 100, 126, 127, 128, 129, 300][rng.usize(0..7)];
+    let value = format!("{}{inner}{}", open.repeat(depth), close.repeat(depth));
+    let i = at(rng, out);
+    out.splice(i..i, value.into_bytes());
+}
+
+/// The probe's 1 KB map of four billion hexes, and a VASSAL grid of a
+/// hundredth of a pixel: `extent` (RON or JSON) or `dx` rewritten.
+fn huge_extent(rng: &mut Rng, out: &mut Vec<u8>) {
+    let text = String::from_utf8_lossy(out).into_owned();
+    let rewritten = if let Some(i) = text.find("extent: [") {
+        let end = text[i..].find("],").map_or(text.len(), |e| i + e + 1);
+        format!(
+            "{}extent: [(cols: (0, 65535), rows: (0, 65535))]{}",
+            &text[..i],
+            &text[end..]
+        )
+    } else if let Some(i) = text.find("\"extent\": [") {
+        let end = text[i..].find(']').map_or(text.len(), |e| i + e);
+        let wide = "\"extent\": [{\"cols\": [0, 65535], \"rows\": [0, 65535]}";
+        format!("{}{wide}{}", &text[..i], &text[end..])
+    } else {
+        let attr = ["dx=\"", "dy=\"", "hOff=\"", "vOff=\"", "path=\""]
+            [rng.usize(0..5)];
+        let Some(i) = text.find(attr) else { return };
+        let start = i + attr.len();
+        let end = text[start..].find('"').map_or(text.len(), |e| start + e);
+        let value = match attr {
+            "dx=\"" | "dy=\"" => "0.01".to_owned(),
+            "path=\"" => (0..200_000)
+                .map(|k| format!("{},{};", k % 977, k % 613))
+                .collect(),
+            _ => "2147483647".to_owned(),
+        };
+        format!("{}{value}{}", &text[..start], &text[end..])
+    };
+    *out = rewritten.into_bytes();
+}
+
+/// A counters document made to include the fan-out chain every scratch
+/// pack holds (`counters/fan-out/`, 16 files each including the next four
+/// times): 4^16 paths if includes were followed per path.
+fn include_fan_out(out: &mut Vec<u8>) {
+    let text = String::from_utf8_lossy(out).into_owned();
+    let path = crate::target::FAN_OUT_ENTRY;
+    let rewritten = if let Some(i) = text.find("kind: counters,") {
+        let at = i + "kind: counters,".len();
+        format!(
+            "{} include: [(path: \"{path}\")],{}",
+            &text[..at],
+            &text[at..]
+        )
+    } else if let Some(i) = text.find("\"kind\": \"counters\",") {
+        let at = i + "\"kind\": \"counters\",".len();
+        format!(
+            "{} \"include\": [{{\"path\": \"{path}\"}}],{}",
+            &text[..at],
+            &text[at..]
+        )
+    } else {
+        return;
+    };
+    *out = rewritten.into_bytes();
+}
+
+/// One of the format's words (every field and variant name of the JSON
+/// Schemas, and VASSAL's grid attributes), inserted as a key, a variant
+/// or a bare word: a mutation that reaches the checks behind the parser.
+fn insert_keyword(rng: &mut Rng, out: &mut Vec<u8>) {
+    let words = dictionary();
+    if words.is_empty() {
+        return;
+    }
+    let word = &words[rng.usize(0..words.len())];
+    let piece = match rng.u8(0..3) {
+        0 => format!("{word}: "),
+        1 => format!("{word}("),
+        _ => word.clone(),
+    };
+    let i = at(rng, out);
+    out.splice(i..i, piece.into_bytes());
+}
+
+/// The keyword dictionary, read once from the embedded JSON Schemas.
+pub fn dictionary() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words = std::collections::BTreeSet::new();
+        for kind in berthier_schema::DocKind::ALL {
+            let schema = berthier_schema::json_schema::published(kind);
+            collect_words(&schema, &mut words);
+        }
+        for attr in [
+            "dx", "dy", "x0", "y0", "hOff", "vOff", "hLeading", "sideways",
+            "path", "image",
+        ] {
+            words.insert(attr.to_owned());
+        }
+        words.into_iter().collect()
+    })
+}
+
+fn collect_words(
+    value: &serde_json::Value,
+    words: &mut std::collections::BTreeSet<String>,
+) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, child) in map {
+                if key == "properties" || key == "patternProperties" {
+                    if let Some(props) = child.as_object() {
+                        words.extend(
+                            props
+                                .keys()
+                                .filter(|k| !k.starts_with('^'))
+                                .cloned(),
+                        );
+                    }
+                }
+                if key == "enum" || key == "const" {
+                    let names = child
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_else(|| vec![child.clone()]);
+                    words.extend(
+                        names
+                            .iter()
+                            .filter_map(|v| v.as_str().map(str::to_owned)),
+                    );
+                }
+                collect_words(child, words);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                collect_words(item, words);
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,6 +466,32 @@ mod tests {
             changed += usize::from(out != seed);
         }
         assert!(changed > 400, "only {changed} of 500 inputs changed");
+    }
+
+    #[test]
+    fn the_dictionary_holds_the_formats_words() {
+        let words = dictionary();
+        for word in
+            ["extent", "include", "DeploymentOf", "Not", "hexes", "hOff"]
+        {
+            assert!(words.iter().any(|w| w == word), "{word} missing");
+        }
+    }
+
+    #[test]
+    fn the_probes_shapes_are_produced() {
+        let map =
+            b"(\n  kind: map,\n  extent: [(cols: (1, 6), rows: (1, 5))],\n)\n";
+        let mut out = map.to_vec();
+        huge_extent(&mut Rng::with_seed(1), &mut out);
+        assert!(String::from_utf8_lossy(&out).contains("(0, 65535)"));
+        let mut counters = b"(kind: counters, id: \"x\")".to_vec();
+        include_fan_out(&mut counters);
+        assert!(String::from_utf8_lossy(&counters).contains("fan-out"));
+        let mut rng = Rng::with_seed(3);
+        let mut deep = Vec::new();
+        nest_balanced(&mut rng, &mut deep);
+        assert!(deep.len() > 58 * 2);
     }
 
     #[test]

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::HANG_SECONDS;
 use crate::target::Target;
 use crate::worker::{Stats, artifact_name, read_stats};
 
@@ -37,8 +36,12 @@ pub struct Summary {
     pub stats: Stats,
     /// Workers that died (each input kept under `crashes/`).
     pub deaths: u64,
-    /// Inputs that ran longer than [`HANG_SECONDS`] (kept under `hangs/`).
+    /// Inputs that used more CPU time than their target's budget
+    /// ([`Target::seconds`], kept under `hangs/`).
     pub hangs: u64,
+    /// Inputs that took the worker past its memory budget
+    /// ([`Target::memory_bytes`], kept under `memory/`).
+    pub memory: u64,
 }
 
 /// Fuzzes `target` for `minutes` with workers started from this
@@ -62,7 +65,7 @@ pub fn supervise(
             .as_secs_f64();
         let mut child = spawn(target, out, next_seed, left, root)?;
         next_seed += 1;
-        let end = watch(&mut child, &current)?;
+        let end = watch(&mut child, &current, target)?;
         let stats = read_stats(out, target);
         summary.stats.execs += stats.execs;
         summary.stats.panics += stats.panics;
@@ -76,6 +79,10 @@ pub fn supervise(
             End::Hung => {
                 summary.hangs += 1;
                 keep(&current, out, "hangs", target)?;
+            }
+            End::TooMuchMemory => {
+                summary.memory += 1;
+                keep(&current, out, "memory", target)?;
             }
         }
         let _ =
@@ -107,14 +114,27 @@ enum End {
     Finished,
     Died,
     Hung,
+    TooMuchMemory,
 }
 
-/// Waits for the worker to end; a hang is one input using more than
-/// [`HANG_SECONDS`] of CPU time (not wall time: fuzzing runs at low
-/// priority beside other work, and a starved worker is not a hung one).
-fn watch(child: &mut Child, current: &Path) -> std::io::Result<End> {
+/// Waits for the worker to end; a hang is one input using more than its
+/// target's CPU seconds (not wall time: fuzzing runs at low priority
+/// beside other work, and a starved worker is not a hung one), and a
+/// worker past its target's memory budget is stopped on its input.
+fn watch(
+    child: &mut Child,
+    current: &Path,
+    target: Target,
+) -> std::io::Result<End> {
+    let budget = Duration::from_secs(target.seconds());
     let mut input_started: Option<(SystemTime, Duration)> = None;
     loop {
+        if resident_bytes(child.id()).is_some_and(|b| b > target.memory_bytes())
+        {
+            child.kill()?;
+            child.wait()?;
+            return Ok(End::TooMuchMemory);
+        }
         if let Some(status) = child.try_wait()? {
             return Ok(if status.success() {
                 End::Finished
@@ -128,8 +148,7 @@ fn watch(child: &mut Child, current: &Path) -> std::io::Result<End> {
         let hung = match (written, used) {
             (Some(at), Some(cpu)) => match input_started {
                 Some((seen, start)) if seen == at => {
-                    cpu.saturating_sub(start)
-                        > Duration::from_secs(HANG_SECONDS)
+                    cpu.saturating_sub(start) > budget
                 }
                 _ => {
                     input_started = Some((at, cpu));
@@ -139,7 +158,7 @@ fn watch(child: &mut Child, current: &Path) -> std::io::Result<End> {
             // No CPU clock to read (not Linux): fall back to wall time.
             (Some(at), None) => SystemTime::now()
                 .duration_since(at)
-                .is_ok_and(|age| age > Duration::from_secs(HANG_SECONDS)),
+                .is_ok_and(|age| age > budget),
             _ => false,
         };
         if hung {
@@ -149,6 +168,15 @@ fn watch(child: &mut Child, current: &Path) -> std::io::Result<End> {
         }
         std::thread::sleep(Duration::from_millis(250));
     }
+}
+
+/// The resident memory of process `pid` (`/proc/PID/status`'s `VmRSS`);
+/// `None` where it cannot be read (not Linux).
+fn resident_bytes(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The CPU time process `pid` has used (`/proc/PID/stat`'s user and

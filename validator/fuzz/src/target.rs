@@ -45,6 +45,26 @@ impl Target {
         Self::Vassal,
     ];
 
+    /// CPU seconds one input may use before it is kept as a hang: the
+    /// readers answer a 4 MB input in well under a second, a whole pack or
+    /// a module import in a few.
+    pub fn seconds(self) -> u64 {
+        match self {
+            Self::Pack | Self::Vassal => crate::HANG_SECONDS,
+            _ => crate::HANG_SECONDS / 2,
+        }
+    }
+
+    /// Resident memory a worker may reach before its input is kept as a
+    /// finding (`memory/`): the probe's largest run (a 50 MB file) peaked
+    /// at 146 MB; a 4 GiB allocation for a 519-byte module is a defect.
+    pub fn memory_bytes(self) -> u64 {
+        match self {
+            Self::Pack | Self::Vassal => 1536 << 20,
+            _ => 1 << 30,
+        }
+    }
+
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -81,6 +101,7 @@ impl Scratch {
         for folder in PACK_FOLDERS {
             copy_tree(&root.join(folder), &dir.path().join(folder))?;
         }
+        write_fan_out(&dir.path().join("counters/fan-out"))?;
         Ok(Self { dir })
     }
 
@@ -88,6 +109,33 @@ impl Scratch {
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
+}
+
+/// The first file of the fan-out chain, as a counters file in
+/// `counters/<battle>/` names it.
+pub const FAN_OUT_ENTRY: &str = "../fan-out/f0.counters.ron";
+
+/// Sixteen counters files of a few hundred bytes, each including the next
+/// four times (the reliability probe's case: past 60 s in the validator
+/// and about 27 minutes in the editor while includes were followed per
+/// path). The pack target checks them on every input, and a mutation
+/// makes a bundled counters file include the first.
+fn write_fan_out(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for k in 0..16 {
+        let include = if k == 15 {
+            String::new()
+        } else {
+            vec![format!("(path: \"f{}.counters.ron\")", k + 1); 4].join(", ")
+        };
+        let text = format!(
+            "(kind: counters, format_version: 2, id: \"f{k}\", name: \"F{k}\",\n \
+             series: \"../../schema/series/jours-de-gloire.series.ron\",\n \
+             include: [{include}],\n sides: [(id: \"fan\", name: \"Fan\")])\n"
+        );
+        std::fs::write(dir.join(format!("f{k}.counters.ron")), text)?;
+    }
+    Ok(())
 }
 
 fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {

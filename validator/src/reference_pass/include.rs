@@ -25,7 +25,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, own: &Counters) -> Option<Arc<Merged>> {
         let entry = ctx.document(&pointer, &include.path, DocKind::Counters);
         let path = entry.map(|e| e.source.at.path.clone());
         if let Some(p) = &path
-            && (p == &here || ctx.pack.includes_reach(p, &here, 0))
+            && (p == &here || ctx.pack.includes_reach(p, &here))
         {
             ctx.report(
                 Code::Ref035,

@@ -95,7 +95,7 @@ fn syntax_finding(source: &SourceFile) -> Option<Diagnostic> {
                 Code::Sch001,
                 e.span.start.line,
                 e.span.start.col,
-                e.code.to_string(),
+                berthier_schema::text::ron_message(&e.code),
             ))
         }
     }

@@ -75,7 +75,7 @@ fn parse<T: DeserializeOwned>(
             code: ron_code(&e.code),
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: berthier_schema::text::ron_message(&e.code),
             help: suggestion(&e.code),
         }),
     }

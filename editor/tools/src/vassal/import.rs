@@ -130,6 +130,7 @@ pub fn import(
     let leaf = out_dir
         .file_name()
         .map_or("import".into(), |n| n.to_string_lossy().into_owned());
+    remove_stale_staging(&parent, &leaf);
     let staging =
         parent.join(format!(".{leaf}.importing-{}", std::process::id()));
     let write = |path: &Path, source| ImportError::Write {
@@ -137,12 +138,20 @@ pub fn import(
         source,
     };
     fs::create_dir_all(&staging).map_err(|e| write(&staging, e))?;
-    let result = write_all(&mut module, &staging);
+    // A panic still removes the staging folder, then goes on as a panic
+    // (a bug to see, not an error to hide).
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        write_all(&mut module, &staging)
+    }));
     let report = match result {
-        Ok(report) => report,
-        Err(e) => {
+        Ok(Ok(report)) => report,
+        Ok(Err(e)) => {
             let _ = fs::remove_dir_all(&staging);
             return Err(e);
+        }
+        Err(panic) => {
+            let _ = fs::remove_dir_all(&staging);
+            std::panic::resume_unwind(panic);
         }
     };
     // An empty out_dir is replaced; rename fails over a non-empty one.
@@ -173,6 +182,30 @@ pub fn import(
         scenarios: report.scenarios.iter().map(moved).collect(),
         series: moved(&report.series),
     })
+}
+
+/// Removes the staging folders (`.<leaf>.importing-<pid>`) that earlier
+/// imports into `leaf` left in `parent` when they were killed or aborted
+/// (an allocation failure ends the process without unwinding): those
+/// whose process no longer runs. An import under way is left alone.
+fn remove_stale_staging(parent: &Path, leaf: &str) {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    let prefix = format!(".{leaf}.importing-");
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|pid| pid.parse::<u32>().ok());
+        let Some(pid) = pid else { continue };
+        if pid != std::process::id()
+            && !berthier_schema::io::may_still_run(pid, &entry)
+        {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Writes every map into `dir`.
@@ -284,6 +317,7 @@ fn copy_scans<R: std::io::Read + std::io::Seek>(
 ) -> Result<(ByBoard, ByBoard), ImportError> {
     let mut scans = BTreeMap::new();
     let mut bases = BTreeMap::new();
+    let mut copied: BTreeMap<String, String> = BTreeMap::new();
     for (bi, board) in boards.iter().enumerate() {
         for note in &board.notes {
             report.notes.push(format!("{}: {note}", board.name));
@@ -293,7 +327,12 @@ fn copy_scans<R: std::io::Read + std::io::Seek>(
             continue;
         }
         let base = unique(used, &slug(&board.name));
-        if let Some(entry) = &board.image {
+        // Boards sharing one image share its scan: copied once, so the
+        // bytes written are the module's, not boards times the image.
+        let shared = board.image.as_ref().and_then(|entry| copied.get(entry));
+        if let Some(name) = shared {
+            scans.insert(bi, name.clone());
+        } else if let Some(entry) = &board.image {
             let ext = Path::new(entry)
                 .extension()
                 .map_or("png".into(), |e| e.to_string_lossy().to_lowercase());
@@ -302,6 +341,7 @@ fn copy_scans<R: std::io::Read + std::io::Seek>(
             let path = dir.join(&name);
             fs::write(&path, bytes)
                 .map_err(|source| ImportError::Write { path, source })?;
+            copied.insert(entry.clone(), name.clone());
             scans.insert(bi, name);
         }
         bases.insert(bi, base);
@@ -392,7 +432,7 @@ pub fn convert_sheet(
                 );
             }
             let cells: Vec<Cell> =
-                to_berthier::cells_on_board(&grid.grid, board.size)
+                to_berthier::cells_on_board(&grid.grid, board.size)?
                     .into_iter()
                     .filter(|c| {
                         let p = grid.grid.center(*c);
@@ -405,7 +445,7 @@ pub fn convert_sheet(
         }
         Some(zone) => {
             let cells: Vec<Cell> =
-                to_berthier::cells_on_board(&grid.grid, board.size)
+                to_berthier::cells_on_board(&grid.grid, board.size)?
                     .into_iter()
                     .filter(|c| in_polygon(&zone.path, grid.grid.center(*c)))
                     .collect();
@@ -414,7 +454,8 @@ pub fn convert_sheet(
             let span = |v: Vec<i32>| {
                 let lo = v.iter().min().copied().unwrap_or(0);
                 let hi = v.iter().max().copied().unwrap_or(0);
-                u32::try_from(hi - lo).unwrap_or(0)
+                // Whole i32 range: a zone from -2147483648 overflowed `hi - lo`.
+                hi.abs_diff(lo)
             };
             let size = [span(xs.collect()), span(ys.collect())];
             to_berthier::convert_cells(

@@ -318,8 +318,8 @@ impl Numbering {
     }
 }
 
-/// An attribute that does not read as its type, shown as written
-/// (`hOff="x"`).
+/// An attribute that does not read as its type, or lies past
+/// [`MAX_OFFSET`], shown as written (`hOff="x"`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{key}=\"{value}\"")]
 pub struct BadAttribute {
@@ -328,6 +328,12 @@ pub struct BadAttribute {
     /// Its value.
     pub value: String,
 }
+
+/// Largest offset or leading count read, either way: a printed hex number
+/// has at most four column digits, and `hOff="2147483647"` overflowed the
+/// column arithmetic (a panic) while an alphabetic numbering repeats a
+/// letter once per 26 of the value (a string of megabytes per hex).
+pub const MAX_OFFSET: i32 = 9999;
 
 /// Reads `first`, `sep`, `hType` .. `stagger` from attribute lookups,
 /// VASSAL's defaults where absent; `Err` names an attribute that does not
@@ -338,10 +344,15 @@ pub fn from_attrs<'a>(
     let d = Numbering::default();
     let int = |key: &str, default: i32| match get(key) {
         None | Some("") => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| BadAttribute {
-            key: key.to_owned(),
-            value: v.to_owned(),
-        }),
+        Some(v) => v
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|n| (-MAX_OFFSET..=MAX_OFFSET).contains(n))
+            .ok_or_else(|| BadAttribute {
+                key: key.to_owned(),
+                value: v.to_owned(),
+            }),
     };
     let boolean =
         |key: &str, default: bool| get(key).map_or(default, |v| v == "true");

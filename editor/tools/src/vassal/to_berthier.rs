@@ -80,6 +80,19 @@ pub enum ConvertError {
         /// Rows needed.
         rows: u32,
     },
+    /// The grid's hexes on the board are more than a map may hold
+    /// ([`berthier_schema::limits::MAX_MAP_HEXES`]): counted before any
+    /// is made (`dx="0.01"` asked for a 4 GiB list).
+    #[error(
+        "the hex grid would put {cells} hexes on the board; a map holds at \
+         most {limit} (is dx or dy far too small?)"
+    )]
+    TooManyHexes {
+        /// Cells the grid spans on the board.
+        cells: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// Neither shift reproduces VASSAL's lattice (a bug here).
     #[error("no Berthier grid reproduces this VASSAL grid (off by {0:.2} px)")]
     NoFit(f64),
@@ -87,18 +100,37 @@ pub enum ConvertError {
 
 /// The cells whose exact centre lies on a board of `size` pixels
 /// (`0 <= x < width`, `0 <= y < height`), in raw order.
-pub fn cells_on_board(grid: &HexGrid, size: [u32; 2]) -> Vec<Cell> {
+pub fn cells_on_board(
+    grid: &HexGrid,
+    size: [u32; 2],
+) -> Result<Vec<Cell>, ConvertError> {
     let (w, h) = (f64::from(size[0]), f64::from(size[1]));
     // Along the unrotated x the board spans w (or h when sideways).
     let (span_x, span_y) = if grid.sideways { (h, w) } else { (w, h) };
     let cols = |o: i32, d: f64, span: f64| {
-        let lo = ((-f64::from(o)) / d).floor() as i32 - 1;
-        let hi = ((span - f64::from(o)) / d).ceil() as i32 + 1;
-        lo..=hi
+        let lo = ((-f64::from(o)) / d).floor() as i32;
+        let hi = ((span - f64::from(o)) / d).ceil() as i32;
+        lo.saturating_sub(1)..=hi.saturating_add(1)
     };
+    let (across, down) = (
+        cols(grid.x0, grid.dx, span_x),
+        cols(grid.y0, grid.dy, span_y),
+    );
+    let count = |r: &std::ops::RangeInclusive<i32>| {
+        (i64::from(*r.end()) - i64::from(*r.start()) + 1)
+            .max(0)
+            .unsigned_abs()
+    };
+    let cells = count(&across).saturating_mul(count(&down));
+    let limit = berthier_schema::limits::MAX_MAP_HEXES;
+    // The rectangle holds the board's cells and a ring around it: a
+    // little more than the board's hexes, counted before any is made.
+    if cells > limit.saturating_mul(2) {
+        return Err(ConvertError::TooManyHexes { cells, limit });
+    }
     let mut out = Vec::new();
-    for col in cols(grid.x0, grid.dx, span_x) {
-        for row in cols(grid.y0, grid.dy, span_y) {
+    for col in across {
+        for row in down.clone() {
             let cell = Cell::new(col, row);
             let [x, y] = grid.center(cell);
             if (0.0..w).contains(&x) && (0.0..h).contains(&y) {
@@ -106,7 +138,11 @@ pub fn cells_on_board(grid: &HexGrid, size: [u32; 2]) -> Vec<Cell> {
             }
         }
     }
-    out
+    if out.len() as u64 > limit {
+        let cells = out.len() as u64;
+        return Err(ConvertError::TooManyHexes { cells, limit });
+    }
+    Ok(out)
 }
 
 /// Converts a VASSAL hex grid on a board of `size` pixels, numbered by
@@ -125,7 +161,7 @@ pub fn convert(
             dy: grid.dy,
         });
     }
-    let cells = cells_on_board(grid, size);
+    let cells = cells_on_board(grid, size)?;
     let cells = match numbering {
         Some(n) => printed_on_map(grid, n, size, cells),
         None => cells,

@@ -23,6 +23,7 @@ mod sheet_scans;
 mod standard_series;
 mod suggest;
 mod tiled_export;
+mod vassal_budgets;
 mod vassal_export;
 mod vassal_grid;
 mod vassal_import;

@@ -57,7 +57,7 @@ pub(super) fn entry<R: Read + Seek>(
         name: name.to_owned(),
         reason,
     };
-    let file = zip.by_name(name).map_err(|e| fail(e.to_string()))?;
+    let mut file = zip.by_name(name).map_err(|e| fail(e.to_string()))?;
     let declared = file.size();
     if declared > limits.entry_bytes {
         return Err(ModuleError::TooLarge {
@@ -67,8 +67,23 @@ pub(super) fn entry<R: Read + Seek>(
         });
     }
     let mut out = Vec::with_capacity(usize::try_from(declared).unwrap_or(0));
-    file.take(declared)
+    (&mut file)
+        .take(declared)
         .read_to_end(&mut out)
         .map_err(|e| fail(e.to_string()))?;
-    Ok(out)
+    // A declared size smaller than the data would copy out a truncated
+    // scan without a word. Reading on to the entry's end says so: there
+    // are bytes left, or the checksum of what was read does not match.
+    let mut more = [0u8; 1];
+    match file.read(&mut more) {
+        Ok(0) => Ok(out),
+        Ok(_) => Err(fail(format!(
+            "it holds more than its declared {declared} bytes: the zip is \
+             damaged (the copy would be cut short)"
+        ))),
+        Err(e) => Err(fail(format!(
+            "its {declared} declared bytes do not match its checksum ({e}): \
+             the zip is damaged (the copy would be cut short)"
+        ))),
+    }
 }

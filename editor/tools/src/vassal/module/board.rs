@@ -135,6 +135,11 @@ pub(super) fn board<R: Read + Seek>(
     })
 }
 
+/// Most points a zone's outline may have. VASSAL zones are drawn point
+/// by point on the board (a few dozen); every hex of the board is tested
+/// against every point, so a 200,000-point outline took minutes.
+pub const MAX_ZONE_POINTS: usize = 1000;
+
 /// Reads a `Zone`'s name and outline.
 fn zone(
     board: &str,
@@ -145,8 +150,18 @@ fn zone(
         element: "Zone".into(),
         attr: format!("path=\"{}\"", node.attribute("path").unwrap_or("")),
     };
+    let written = node.attribute("path").unwrap_or("");
+    let points = written.split(';').filter(|p| !p.trim().is_empty()).count();
+    if points > MAX_ZONE_POINTS {
+        return Err(ModuleError::ZoneTooLong {
+            board: board.to_owned(),
+            zone: node.attribute("name").unwrap_or("").to_owned(),
+            points,
+            limit: MAX_ZONE_POINTS,
+        });
+    }
     let mut path = Vec::new();
-    for point in node.attribute("path").unwrap_or("").split(';') {
+    for point in written.split(';') {
         if point.trim().is_empty() {
             continue;
         }

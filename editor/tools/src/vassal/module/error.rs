@@ -121,8 +121,26 @@ pub enum ModuleError {
         /// `dy`.
         dy: f64,
     },
+    /// A zone's outline has more points than the import reads.
+    #[error(
+        "board `{board}`: zone `{zone}` has {points} points in its outline; \
+         the import reads at most {limit}"
+    )]
+    ZoneTooLong {
+        /// The board.
+        board: String,
+        /// The zone's name.
+        zone: String,
+        /// Points in its outline.
+        points: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// An attribute that does not read as its type.
-    #[error("board `{board}`: attribute {attr} of {element} does not read")]
+    #[error(
+        "board `{board}`: attribute {attr} of {element} does not read (or \
+         is past the import's limits)"
+    )]
     Attribute {
         /// The board.
         board: String,
