@@ -109,3 +109,24 @@ pub fn pickers<'a, M: Clone + 'a>(
     .vertical_spacing(4)
     .into()
 }
+
+/// The "Add…" and "Take out…" lists for `set` (offered: the units and
+/// formations of `side`), and the line naming what it holds ("Strikes:
+/// 1st Line, Hussars").
+pub fn chooser<'a, M: Clone + 'a>(
+    counters: &Counters,
+    side: &str,
+    set: &UnitSet,
+    verb: &str,
+    add: impl Fn(Member) -> M + 'a,
+    remove: impl Fn(Member) -> M + 'a,
+) -> Element<'a, M> {
+    let placed = placed(counters, set);
+    let line = line(verb, &placed);
+    iced::widget::column![
+        pickers(of_side(counters, side), placed, add, remove),
+        iced::widget::text(line).size(12),
+    ]
+    .spacing(3)
+    .into()
+}

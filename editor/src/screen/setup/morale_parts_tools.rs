@@ -196,7 +196,6 @@ impl SetupScreen {
             if editable {
                 factor = factor.on_input(move |t| on(PartEdit::Factor(w, t)));
             }
-            let placed = members::placed(counters, &weight.units);
             col = col
                 .push(
                     row![
@@ -209,13 +208,14 @@ impl SetupScreen {
                     .spacing(4)
                     .align_y(iced::Center),
                 )
-                .push(members::pickers(
-                    members::of_side(counters, side),
-                    placed.clone(),
+                .push(members::chooser(
+                    counters,
+                    side,
+                    &weight.units,
+                    "Weighs",
                     move |m| on(PartEdit::WeightMember(w, m, true)),
                     move |m| on(PartEdit::WeightMember(w, m, false)),
-                ))
-                .push(text(members::line("Weighs", &placed)).size(12));
+                ));
         }
         let levels: Vec<Named<MoraleLevel>> =
             std::iter::once(MoraleLevel::Demoralization)
@@ -232,7 +232,6 @@ impl SetupScreen {
         for (k, scope) in gr.scopes.iter().enumerate() {
             let chosen =
                 levels.iter().find(|l| l.value == scope.level).cloned();
-            let placed = members::placed(counters, &scope.units);
             col = col
                 .push(
                     row![
@@ -248,13 +247,14 @@ impl SetupScreen {
                     .spacing(4)
                     .align_y(iced::Center),
                 )
-                .push(members::pickers(
-                    members::of_side(counters, side),
-                    placed.clone(),
+                .push(members::chooser(
+                    counters,
+                    side,
+                    &scope.units,
+                    "Strikes",
                     move |m| on(PartEdit::ScopeMember(k, m, true)),
                     move |m| on(PartEdit::ScopeMember(k, m, false)),
-                ))
-                .push(text(members::line("Strikes", &placed)).size(12));
+                ));
         }
         col.push(
             row![
@@ -302,7 +302,6 @@ impl SetupScreen {
             .push(text(format!("Attachments: {}", attachments.len())).size(13));
         for (a, at) in attachments.iter().enumerate() {
             let chosen = formations.iter().find(|f| f.value == at.to).cloned();
-            let placed = members::placed(counters, &at.units);
             col = col
                 .push(
                     row![
@@ -322,13 +321,14 @@ impl SetupScreen {
                     .spacing(6)
                     .align_y(iced::Center),
                 )
-                .push(members::pickers(
-                    members::of_side(counters, side),
-                    placed.clone(),
+                .push(members::chooser(
+                    counters,
+                    side,
+                    &at.units,
+                    "Moves",
                     move |m| on(AttachmentEdit::Member(a, m, true)),
                     move |m| on(AttachmentEdit::Member(a, m, false)),
                 ))
-                .push(text(members::line("Moves", &placed)).size(12))
                 .push(option_pick::option_row(
                     "Attached:",
                     &self.doc.scenario().options,

@@ -101,12 +101,5 @@ fn an_arrival_waits_for_a_unit_and_a_turn() {
         Some(Trigger::Arrives(watched)),
         "{text}"
     );
-    let report = berthier_validator::validate(std::slice::from_ref(&root))
-        .expect("validate");
-    let errors: Vec<_> = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == berthier_validator::Severity::Error)
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
+    assert_validates(&root);
 }

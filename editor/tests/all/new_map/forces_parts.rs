@@ -101,12 +101,5 @@ fn loss_weights_level_scopes_and_attachments_are_made_on_the_forces_tab() {
     let (saved, text) = saved_example(&root);
     assert_eq!(saved.sides[0].morale, blue(&app).morale, "{text}");
     assert_eq!(saved.sides[0].attachments, blue(&app).attachments, "{text}");
-    let report = berthier_validator::validate(std::slice::from_ref(&root))
-        .expect("validate");
-    let errors: Vec<_> = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == berthier_validator::Severity::Error)
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
+    assert_validates(&root);
 }

@@ -56,6 +56,18 @@ pub fn scan_file(dir: &Path) -> PathBuf {
     dir.join("scans/scan.png")
 }
 
+/// `berthier-validate` finds no error in the pack at `root`.
+pub fn assert_validates(root: &Path) {
+    let report =
+        berthier_validator::validate(&[root.to_path_buf()]).expect("validate");
+    let errors: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == berthier_validator::Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
 /// The app on `path`, its recent files in `dir`.
 pub fn app_at(path: &Path, dir: &Path) -> App {
     App::with_recent(Some(path), Recent::at(Some(dir.join("config"))))

@@ -220,22 +220,9 @@ pub fn split(
     };
     let n = of.len();
     for (k, condition) in of.into_iter().enumerate() {
-        list.insert(i + k, part(&vc.side, condition));
+        list.insert(i + k, super::victory_edit::condition(&vc.side, condition));
     }
     Ok(i..i + n)
-}
-
-/// One part of a split combination, a condition of `side` alone.
-fn part(side: &str, condition: Condition) -> VictoryCondition {
-    VictoryCondition {
-        id: None,
-        side: side.to_owned(),
-        condition,
-        outcome: None,
-        points: None,
-        option: None,
-        text: None,
-    }
 }
 
 /// Moves condition `i` to the end of the tie-break list; its index there.

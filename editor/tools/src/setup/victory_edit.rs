@@ -18,30 +18,28 @@ use berthier_schema::placement::Location;
 use berthier_schema::scenario::{Condition, UnitSet, VictoryCondition};
 use berthier_schema::zone::{NoSetup, Zone};
 
+/// Where a new objective or hold goes: the map's first place, else its
+/// middle hex (as a new instruction's zone).
+pub(crate) fn first_place(map: &Map) -> Location {
+    map.places.first().map_or_else(
+        || Location::Hex(map.middle_hex()),
+        |p| Location::Place(p.id.clone()),
+    )
+}
+
 /// Adds an objective for `side` worth one point, at the map's first place
-/// (else its middle hex, as a new instruction); its index.
+/// (else its middle hex); its index.
 pub fn add_objective(
     list: &mut Vec<VictoryCondition>,
     side: &str,
     map: &Map,
 ) -> usize {
-    let at = map.places.first().map_or_else(
-        || Location::Hex(map.middle_hex()),
-        |p| Location::Place(p.id.clone()),
-    );
-    list.push(VictoryCondition {
-        id: None,
-        side: side.to_owned(),
-        condition: Condition::Objective {
-            at,
-            points: 1,
-            held_by: None,
-        },
-        outcome: None,
-        points: None,
-        option: None,
-        text: None,
-    });
+    let objective = Condition::Objective {
+        at: first_place(map),
+        points: 1,
+        held_by: None,
+    };
+    list.push(condition(side, objective));
     list.len() - 1
 }
 
@@ -71,7 +69,8 @@ pub fn add_elimination(list: &mut Vec<VictoryCondition>, side: &str) -> usize {
     list.len() - 1
 }
 
-fn condition(side: &str, condition: Condition) -> VictoryCondition {
+/// `condition` for `side` alone: no id, level, points, option or words.
+pub(crate) fn condition(side: &str, condition: Condition) -> VictoryCondition {
     VictoryCondition {
         id: None,
         side: side.to_owned(),

@@ -43,26 +43,15 @@ pub fn add_hold(
     side: &str,
     map: &Map,
 ) -> usize {
-    let at = map.places.first().map_or_else(
-        || Location::Hex(map.middle_hex()),
-        |p| Location::Place(p.id.clone()),
-    );
-    list.push(VictoryCondition {
-        id: None,
-        side: side.to_owned(),
-        condition: Condition::Hold {
-            at,
-            except: Vec::new(),
-            hexes: HoldHexes::All,
-            control: Control::Series,
-            points: 1,
-            held_by: None,
-        },
-        outcome: None,
-        points: None,
-        option: None,
-        text: None,
-    });
+    let hold = Condition::Hold {
+        at: super::victory_edit::first_place(map),
+        except: Vec::new(),
+        hexes: HoldHexes::All,
+        control: Control::Series,
+        points: 1,
+        held_by: None,
+    };
+    list.push(super::victory_edit::condition(side, hold));
     list.len() - 1
 }
 
