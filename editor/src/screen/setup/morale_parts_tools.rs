@@ -217,18 +217,13 @@ impl SetupScreen {
                     move |m| on(PartEdit::WeightMember(w, m, false)),
                 ));
         }
-        let levels: Vec<Named<MoraleLevel>> =
-            std::iter::once(MoraleLevel::Demoralization)
-                .chain(
-                    (0..gr.desperate.len().max(1))
-                        .filter_map(|k| u8::try_from(k).ok())
-                        .map(MoraleLevel::Desperate),
-                )
-                .map(|l| Named {
-                    value: l,
-                    label: level_words(l),
-                })
-                .collect();
+        let levels: Vec<Named<MoraleLevel>> = forces_edit::levels_of(gr)
+            .into_iter()
+            .map(|l| Named {
+                value: l,
+                label: level_words(l),
+            })
+            .collect();
         for (k, scope) in gr.scopes.iter().enumerate() {
             let chosen =
                 levels.iter().find(|l| l.value == scope.level).cloned();

@@ -40,17 +40,25 @@ pub fn add_weight(group: &mut MoraleGroup) -> usize {
 /// level no scope names yet, none chosen yet; its index, `None` when
 /// every level has one.
 pub fn add_scope(group: &mut MoraleGroup) -> Option<usize> {
-    let desperate = (0..group.desperate.len().max(1))
-        .filter_map(|k| u8::try_from(k).ok())
-        .map(MoraleLevel::Desperate);
-    let level = std::iter::once(MoraleLevel::Demoralization)
-        .chain(desperate)
+    let level = levels_of(group)
+        .into_iter()
         .find(|l| group.scopes.iter().all(|s| s.level != *l))?;
     group.scopes.push(MoraleScope {
         level,
         units: UnitSet::default(),
     });
     Some(group.scopes.len() - 1)
+}
+
+/// The levels of `group` a scope can name: demoralization, then each
+/// desperate level (at least one).
+pub fn levels_of(group: &MoraleGroup) -> Vec<MoraleLevel> {
+    let desperate = (0..group.desperate.len().max(1))
+        .filter_map(|k| u8::try_from(k).ok())
+        .map(MoraleLevel::Desperate);
+    std::iter::once(MoraleLevel::Demoralization)
+        .chain(desperate)
+        .collect()
 }
 
 /// Attaches no unit yet to formation `to`; its index.
