@@ -251,13 +251,15 @@ impl TimelineScreen {
         Column::new()
             .spacing(3)
             .push(
+                // The details column is narrow: the words wrap under.
                 row![
                     grouped,
                     minutes,
                     text(format!("min ({} groups)", c.groups.len())).size(12)
                 ]
                 .spacing(4)
-                .align_y(iced::Center),
+                .align_y(iced::Center)
+                .wrap(),
             )
             .push(self.group_list(c, editable))
             .into()
