@@ -73,6 +73,17 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
+step "the PDF reader the counter-sheet test reads its pages with (poppler)"
+# tests/all/counter_pdf.rs measures the PDF through pdfinfo and pdftoppm.
+if ! command -v pdftoppm >/dev/null || ! command -v pdfinfo >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -q --no-install-recommends poppler-utils >/dev/null
+    else
+        echo "missing: install Debian's poppler-utils" >&2
+        exit 1
+    fi
+fi
+
 step "cargo test --workspace"
 # Benches are run by `cargo bench`, not here: built in debug they would
 # take the CI budget.

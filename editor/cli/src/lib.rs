@@ -20,7 +20,7 @@ pub enum Command {
     /// Draws a map to a PNG, with no window.
     Render(render::RenderCli),
     /// Draws every counter of a counters file, front and back, on a
-    /// print-and-play sheet (PNG).
+    /// print-and-play sheet (PNG), or at true size in a PDF.
     Counters(sheet::SheetCli),
     /// The order of battle as CSV, one row per unit.
     #[command(subcommand)]
@@ -106,7 +106,7 @@ pub enum OobCommand {
 pub fn run(command: Command, program: &str) -> ExitCode {
     match command {
         Command::Render(args) => run_render(&args.into(), program),
-        Command::Counters(args) => run_sheet(&args.into(), program),
+        Command::Counters(args) => run_counters(&args, program),
         Command::Oob(command) => run_oob(&command, program),
         Command::ImportVassal { module, out } => {
             run_import(&module, &out, program)
@@ -158,6 +158,42 @@ fn run_render(args: &RenderArgs, program: &str) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_counters(cli: &sheet::SheetCli, program: &str) -> ExitCode {
+    if cli.out.is_none() && cli.pdf.is_none() {
+        eprintln!(
+            "{program} counters: say what to write: --out sheet.png, \
+             --pdf sheet.pdf, or both"
+        );
+        return ExitCode::from(2);
+    }
+    let mut code = ExitCode::SUCCESS;
+    if let Some(args) = cli.png() {
+        code = run_sheet(&args, program);
+    }
+    if let Some(args) = cli.pdf()
+        && let Err(e) = run_pdf(&args)
+    {
+        eprintln!("{program} counters: {e}");
+        code = ExitCode::FAILURE;
+    }
+    code
+}
+
+fn run_pdf(
+    args: &berthier_tools::counter_art::pdf::PdfArgs,
+) -> Result<(), berthier_tools::counter_art::sheet::SheetError> {
+    let report = berthier_tools::counter_art::pdf::run(args)?;
+    eprintln!(
+        "wrote {} ({} pages, {} counters of {} mm: fronts on odd pages, \
+         backs on even pages; print duplex, flipped on the long edge)",
+        args.out.display(),
+        report.pages,
+        report.placed.len(),
+        args.size_mm
+    );
+    Ok(())
 }
 
 fn run_sheet(args: &SheetArgs, program: &str) -> ExitCode {

@@ -13,6 +13,7 @@
 //! l. 108).
 
 pub mod draw;
+pub mod pdf;
 pub mod sheet;
 
 use std::collections::{BTreeSet, HashMap};

@@ -8,6 +8,7 @@ mod common;
 mod vassal_common;
 
 mod autosave;
+mod counter_pdf;
 mod counter_sheet;
 mod demo_map;
 mod history;
