@@ -30,3 +30,4 @@ mod vassal_module;
 mod vassal_pieces;
 mod vassal_round_trip;
 mod vassal_sheets;
+mod vassal_sides;

@@ -30,12 +30,16 @@ use std::fs;
 use std::io::{Read, Seek};
 use std::path::Path;
 
-use berthier_schema::counters::{Formation, Nationality, Side, Unit};
+use berthier_schema::counters::{
+    ActivationMarker, Formation, Marker, Nationality, Side, Unit,
+};
 use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Counters, Provenance, Source};
 
 use super::super::module::{AtStart, Module, Slot};
 use super::super::sequence::decode;
+use super::markers::marker_source;
+use super::sides::Sides;
 use super::{ImportError, slug, unique};
 
 /// The side and class of a counter the module does not name.
@@ -56,8 +60,15 @@ pub struct Written {
     pub classes: BTreeSet<String>,
     /// Rating names found.
     pub ratings: BTreeSet<String>,
-    /// Each counter's side.
+    /// Each unit's side.
     pub sides: BTreeMap<String, String>,
+    /// Markers written (to `markers` or a formation's activation markers).
+    pub markers: usize,
+    /// Marker pieces of at-start stacks and setups left out of the
+    /// scenarios (a setup places units).
+    pub markers_left_out_of_setups: usize,
+    /// How many pieces had their side read from each kind of place.
+    pub side_sources: BTreeMap<String, usize>,
 }
 
 /// One counter being built.
@@ -68,6 +79,10 @@ struct Counter {
     names: [Option<String>; 3],
     faces: BTreeMap<String, String>,
     key: (String, String, String),
+    /// Where the module files it as a marker, when it does.
+    marker: Option<String>,
+    /// Where its side was read, when it was.
+    side_source: Option<String>,
 }
 
 /// What tells a stacked piece's palette counter: name, front image and
@@ -84,21 +99,61 @@ pub fn write<R: Read + Seek>(
     dir: &Path,
 ) -> Result<Written, ImportError> {
     let mut used = BTreeMap::new();
+    let stacked = module
+        .stacks
+        .iter()
+        .chain(module.setups.iter().flat_map(|s| &s.stacks));
+    let sides = Sides::of(
+        &module.roster,
+        module.pieces.iter().chain(stacked.flat_map(|s| &s.pieces)),
+    );
     let mut counters: Vec<Counter> = Vec::new();
     for slot in &module.pieces {
-        counters.push(counter(slot, &mut used));
+        counters.push(counter(slot, &sides, &mut used));
     }
     let palette = counters.len();
-    let stacks =
-        match_stacks(&module.stacks, palette, &mut counters, &mut used);
-    let setups = module
+    let mut make = |slot: &Slot, used: &mut BTreeMap<String, u32>| {
+        counter(slot, &sides, used)
+    };
+    let stacks = match_stacks(
+        &module.stacks,
+        palette,
+        &mut counters,
+        &mut used,
+        &mut make,
+    );
+    let setups: Vec<Vec<Vec<String>>> = module
         .setups
         .iter()
-        .map(|s| match_stacks(&s.stacks, palette, &mut counters, &mut used))
+        .map(|s| {
+            match_stacks(
+                &s.stacks,
+                palette,
+                &mut counters,
+                &mut used,
+                &mut make,
+            )
+        })
         .collect();
     if counters.is_empty() {
         return Ok(Written::default());
     }
+    // Markers are not units: a setup places units only.
+    let markers: BTreeSet<String> = counters
+        .iter()
+        .filter(|c| c.marker.is_some())
+        .map(|c| c.unit.id.clone())
+        .collect();
+    let (stacks, left) = without(stacks, &markers);
+    let mut left_out = left;
+    let setups = setups
+        .into_iter()
+        .map(|group| {
+            let (kept, left) = without(group, &markers);
+            left_out += left;
+            kept
+        })
+        .collect();
     let images = copy_images(module, &counters, dir)?;
     let doc = document(&module.name, id, &counters)?;
     let file = format!("{id}.counters.ron");
@@ -133,25 +188,55 @@ pub fn write<R: Read + Seek>(
             .map_err(|e| ImportError::Serialize(path.clone(), e))?,
     );
     write_file(&path, &text)?;
-    let classes = counters.iter().map(|c| c.unit.class.clone()).collect();
-    let ratings = counters
-        .iter()
+    let units = || counters.iter().filter(|c| c.marker.is_none());
+    let classes = units().map(|c| c.unit.class.clone()).collect();
+    let ratings = units()
         .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
         .cloned()
         .collect();
-    let sides = counters
-        .iter()
+    let sides = units()
         .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
         .collect();
+    let mut side_sources = BTreeMap::new();
+    for c in &counters {
+        if let Some(source) = &c.side_source {
+            *side_sources.entry(source.clone()).or_insert(0) += 1;
+        }
+    }
     Ok(Written {
         sides,
         file: Some(file),
-        units: counters.len(),
+        units: units().count(),
+        markers: markers.len(),
+        markers_left_out_of_setups: left_out,
+        side_sources,
         stacks,
         setups,
         classes,
         ratings,
     })
+}
+
+/// `stacks` without the pieces in `markers`, empty stacks dropped; and
+/// how many pieces were taken out.
+fn without(
+    stacks: Vec<Vec<String>>,
+    markers: &BTreeSet<String>,
+) -> (Vec<Vec<String>>, usize) {
+    let mut taken = 0;
+    let kept = stacks
+        .into_iter()
+        .map(|stack| {
+            let before = stack.len();
+            let kept: Vec<String> = stack
+                .into_iter()
+                .filter(|id| !markers.contains(id))
+                .collect();
+            taken += before - kept.len();
+            kept
+        })
+        .collect();
+    (kept, taken)
 }
 
 /// The counter of each piece of each of `stacks`: a palette counter
@@ -163,6 +248,7 @@ fn match_stacks(
     palette: usize,
     counters: &mut Vec<Counter>,
     used: &mut BTreeMap<String, u32>,
+    make: &mut impl FnMut(&Slot, &mut BTreeMap<String, u32>) -> Counter,
 ) -> Vec<Vec<String>> {
     let mut taken = vec![false; palette];
     let mut out = Vec::new();
@@ -179,7 +265,7 @@ fn match_stacks(
                     ids.push(counters[i].unit.id.clone());
                 }
                 None => {
-                    let c = counter(slot, used);
+                    let c = make(slot, used);
                     ids.push(c.unit.id.clone());
                     counters.push(c);
                 }
@@ -276,12 +362,18 @@ fn normal(k: &str) -> String {
 }
 
 /// A counter for one piece.
-fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
+fn counter(
+    slot: &Slot,
+    sides: &Sides,
+    used: &mut BTreeMap<String, u32>,
+) -> Counter {
     // The module's own id when it gives one (a Berthier export does),
     // else one made from the name.
     let id = unique(used, &slug(property(slot, UNIT_ID).unwrap_or(&slot.name)));
-    let side = property(slot, SIDE);
+    let found = sides.side(slot);
+    let side = found.as_ref().map(|f| f.name.as_str());
     let class = property(slot, CLASS);
+    let marker = marker_source(slot);
     let mut tags = Vec::new();
     if side.is_none() {
         tags.push("side-unknown".to_owned());
@@ -298,7 +390,15 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     for n in &slot.piece.notes {
         note.push_str(&format!("; {n}"));
     }
+    if let Some(f) = &found {
+        note.push_str(&format!("; side from its {}", f.source));
+    }
+    if let Some(why) = &marker {
+        note.push_str(&format!("; a marker (its {why})"));
+    }
     Counter {
+        marker,
+        side_source: found.as_ref().map(|f| source_kind(&f.source)),
         names: [side, property(slot, NATION), property(slot, FORMATION)]
             .map(|n| n.map(str::to_owned)),
         key: key(slot),
@@ -318,6 +418,19 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
             tags,
             note: Some(note),
         },
+    }
+}
+
+/// What kind of place a side was read from, for the import's summary:
+/// the property's name (``property `Unit Side` ``), else `palette tabs`
+/// or `prototypes`.
+fn source_kind(source: &str) -> String {
+    if source.starts_with("property") {
+        source.to_owned()
+    } else if source.starts_with("palette") {
+        "palette tab or list names".to_owned()
+    } else {
+        "prototype names".to_owned()
     }
 }
 
@@ -410,6 +523,9 @@ fn document(
     // Each id's display name: the module's own words where it has them.
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     for c in counters {
+        if c.marker.is_some() && c.unit.side == UNKNOWN {
+            continue; // a marker needs no side
+        }
         let nations = sides.entry(c.unit.side.clone()).or_default();
         nations.extend(c.unit.nationality.iter().cloned());
         if let Some(f) = &c.unit.formation {
@@ -459,7 +575,12 @@ fn document(
             units_unknown: None,
         })
         .collect();
-    doc.units = counters.iter().map(|c| c.unit.clone()).collect();
+    doc.units = counters
+        .iter()
+        .filter(|c| c.marker.is_none())
+        .map(|c| c.unit.clone())
+        .collect();
+    place_markers(&mut doc, counters);
     doc.provenance = vec![Provenance {
         about: "units".into(),
         source: Source::Inferred,
@@ -472,6 +593,34 @@ fn document(
         ),
     }];
     Ok(doc)
+}
+
+/// The marker pieces: each one whose `Formation` property names a
+/// formation of the file becomes one of its activation markers, any other
+/// a marker of `markers`, with its side when the module gives one.
+fn place_markers(doc: &mut Counters, counters: &[Counter]) {
+    for c in counters.iter().filter(|c| c.marker.is_some()) {
+        let unit = &c.unit;
+        let formation = unit
+            .formation
+            .as_ref()
+            .and_then(|f| doc.formations.iter_mut().find(|x| &x.id == f));
+        if let Some(formation) = formation {
+            formation.activation_markers.push(ActivationMarker {
+                id: unit.id.clone(),
+                code: None,
+                initiative: None,
+            });
+            continue;
+        }
+        doc.markers.push(Marker {
+            id: unit.id.clone(),
+            name: unit.name.clone(),
+            side: (unit.side != UNKNOWN).then(|| unit.side.clone()),
+            uses_per_game: None,
+            text: unit.note.clone(),
+        });
+    }
 }
 
 /// Writes a file, mapping the error.
