@@ -98,43 +98,11 @@ pub fn write<R: Read + Seek>(
     id: &str,
     dir: &Path,
 ) -> Result<Written, ImportError> {
-    let mut used = BTreeMap::new();
-    let stacked = module
-        .stacks
-        .iter()
-        .chain(module.setups.iter().flat_map(|s| &s.stacks));
-    let sides = Sides::of(
-        &module.roster,
-        module.pieces.iter().chain(stacked.flat_map(|s| &s.pieces)),
-    );
-    let mut counters: Vec<Counter> = Vec::new();
-    for slot in &module.pieces {
-        counters.push(counter(slot, &sides, &mut used));
-    }
-    let palette = counters.len();
-    let mut make = |slot: &Slot, used: &mut BTreeMap<String, u32>| {
-        counter(slot, &sides, used)
-    };
-    let stacks = match_stacks(
-        &module.stacks,
-        palette,
-        &mut counters,
-        &mut used,
-        &mut make,
-    );
-    let setups: Vec<Vec<Vec<String>>> = module
-        .setups
-        .iter()
-        .map(|s| {
-            match_stacks(
-                &s.stacks,
-                palette,
-                &mut counters,
-                &mut used,
-                &mut make,
-            )
-        })
-        .collect();
+    let Matched {
+        counters,
+        stacks,
+        setups,
+    } = matched(module);
     if counters.is_empty() {
         return Ok(Written::default());
     }
@@ -144,8 +112,7 @@ pub fn write<R: Read + Seek>(
         .filter(|c| c.marker.is_some())
         .map(|c| c.unit.id.clone())
         .collect();
-    let (stacks, left) = without(stacks, &markers);
-    let mut left_out = left;
+    let (stacks, mut left_out) = without(stacks, &markers);
     let setups = setups
         .into_iter()
         .map(|group| {
@@ -167,6 +134,71 @@ pub fn write<R: Read + Seek>(
             .map_err(|e| ImportError::Serialize(dir.join(&file), e))?,
     );
     write_file(&dir.join(&file), &text)?;
+    write_image_table(
+        &counters,
+        &images,
+        &dir.join(format!("{id}.vassal-images.ron")),
+    )?;
+    let mut written = summary(&counters);
+    written.file = Some(file);
+    written.markers = markers.len();
+    written.markers_left_out_of_setups = left_out;
+    written.stacks = stacks;
+    written.setups = setups;
+    Ok(written)
+}
+
+/// The counters of a module's pieces and the counter of each piece of
+/// each at-start stack and predefined setup.
+struct Matched {
+    counters: Vec<Counter>,
+    stacks: Vec<Vec<String>>,
+    setups: Vec<Vec<Vec<String>>>,
+}
+
+/// A counter per palette piece, then per stacked piece that is none of
+/// them (see [`match_stacks`]); sides read as [`Sides`] says.
+fn matched<R>(module: &Module<R>) -> Matched {
+    let mut used = BTreeMap::new();
+    let stacked = module
+        .stacks
+        .iter()
+        .chain(module.setups.iter().flat_map(|s| &s.stacks));
+    let sides = Sides::of(
+        &module.roster,
+        module.pieces.iter().chain(stacked.flat_map(|s| &s.pieces)),
+    );
+    let mut counters: Vec<Counter> = module
+        .pieces
+        .iter()
+        .map(|slot| counter(slot, &sides, &mut used))
+        .collect();
+    let palette = counters.len();
+    let mut make = |slot: &Slot, used: &mut BTreeMap<String, u32>| {
+        counter(slot, &sides, used)
+    };
+    let mut group = |stacks: &[AtStart], counters: &mut Vec<Counter>| {
+        match_stacks(stacks, palette, counters, &mut used, &mut make)
+    };
+    let stacks = group(&module.stacks, &mut counters);
+    let setups = module
+        .setups
+        .iter()
+        .map(|s| group(&s.stacks, &mut counters))
+        .collect();
+    Matched {
+        counters,
+        stacks,
+        setups,
+    }
+}
+
+/// Writes the table from each counter's faces to their image files.
+fn write_image_table(
+    counters: &[Counter],
+    images: &BTreeMap<String, String>,
+    path: &Path,
+) -> Result<(), ImportError> {
     let table: BTreeMap<&str, BTreeMap<&str, &str>> = counters
         .iter()
         .map(|c| {
@@ -178,43 +210,40 @@ pub fn write<R: Read + Seek>(
             (c.unit.id.as_str(), faces)
         })
         .collect();
-    let path = dir.join(format!("{id}.vassal-images.ron"));
     let mut text = String::from(
         "// The image of each face of each counter (counter id: face: file),\n\
          // from the VASSAL module's pieces and their layers.\n",
     );
     text.push_str(
         &to_text(&table, Format::Ron)
-            .map_err(|e| ImportError::Serialize(path.clone(), e))?,
+            .map_err(|e| ImportError::Serialize(path.to_owned(), e))?,
     );
-    write_file(&path, &text)?;
+    write_file(path, &text)
+}
+
+/// What the units (not the markers) carry: classes, ratings and sides,
+/// and where the sides were read.
+fn summary(counters: &[Counter]) -> Written {
     let units = || counters.iter().filter(|c| c.marker.is_none());
-    let classes = units().map(|c| c.unit.class.clone()).collect();
-    let ratings = units()
-        .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
-        .cloned()
-        .collect();
-    let sides = units()
-        .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
-        .collect();
     let mut side_sources = BTreeMap::new();
-    for c in &counters {
+    for c in counters {
         if let Some(source) = &c.side_source {
             *side_sources.entry(source.clone()).or_insert(0) += 1;
         }
     }
-    Ok(Written {
-        sides,
-        file: Some(file),
+    Written {
         units: units().count(),
-        markers: markers.len(),
-        markers_left_out_of_setups: left_out,
+        classes: units().map(|c| c.unit.class.clone()).collect(),
+        ratings: units()
+            .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
+            .cloned()
+            .collect(),
+        sides: units()
+            .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
+            .collect(),
         side_sources,
-        stacks,
-        setups,
-        classes,
-        ratings,
-    })
+        ..Written::default()
+    }
 }
 
 /// `stacks` without the pieces in `markers`, empty stacks dropped; and
