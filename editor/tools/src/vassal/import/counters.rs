@@ -334,14 +334,32 @@ const UNIT_ID: &[&str] = &["unitid", "berthierid"];
 const SIDE_ID: &[&str] = &["sideid"];
 /// Rating names to ids, `id=name;..` (as `export-vassal` writes it).
 const RATING_IDS: &[&str] = &["ratingids"];
+/// The number printed on the counter (as `export-vassal` writes it; a
+/// number, so never a rating).
+const PRINTED: &[&str] = &["printed"];
+/// The counter's designation (as `export-vassal` writes it).
+const DESIGNATION: &[&str] = &["designation"];
+/// The counter's tags, `;`-separated (as `export-vassal` writes them).
+const TAGS: &[&str] = &["tags"];
 
 /// The ratings of a piece: every other property with a whole-number
 /// value, `Name` on the front and `Name (face)` on another face; the
 /// rating's id is the one `Rating IDs` gives the name, else the name
 /// made an id.
 fn ratings(slot: &Slot) -> BTreeMap<String, BTreeMap<String, Option<i16>>> {
-    let named: Vec<&str> =
-        [SIDE, SIDE_ID, NATION, FORMATION, CLASS, UNIT_ID, RATING_IDS].concat();
+    let named: Vec<&str> = [
+        SIDE,
+        SIDE_ID,
+        NATION,
+        FORMATION,
+        CLASS,
+        UNIT_ID,
+        RATING_IDS,
+        PRINTED,
+        DESIGNATION,
+        TAGS,
+    ]
+    .concat();
     let ids: BTreeMap<String, String> = property(slot, RATING_IDS)
         .map(|v| decode(v, ';'))
         .unwrap_or_default()
@@ -396,14 +414,18 @@ fn counter(
     sides: &Sides,
     used: &mut BTreeMap<String, u32>,
 ) -> Counter {
-    // The module's own id when it gives one (a Berthier export does),
-    // else one made from the name.
-    let id = unique(used, &slug(property(slot, UNIT_ID).unwrap_or(&slot.name)));
+    // The module's own id, as written, when it gives one (a Berthier
+    // export does: `aa-15A` must stay `aa-15A` for the pack's setups to
+    // name it), else one made from the name.
+    let own = property(slot, UNIT_ID).filter(|id| is_id(id));
+    let id = unique(used, &own.map_or_else(|| slug(&slot.name), str::to_owned));
     let found = sides.side(slot);
     let side = found.as_ref().map(|f| f.name.as_str());
     let class = property(slot, CLASS);
     let marker = marker_source(slot);
-    let mut tags = Vec::new();
+    let mut tags: Vec<String> = property(slot, TAGS)
+        .map(|t| decode(t, ';'))
+        .unwrap_or_default();
     if side.is_none() {
         tags.push("side-unknown".to_owned());
     }
@@ -434,9 +456,9 @@ fn counter(
         faces: faces(slot),
         unit: Unit {
             id,
-            printed: None,
+            printed: property(slot, PRINTED).map(str::to_owned),
             name: slot.name.clone(),
-            designation: None,
+            designation: property(slot, DESIGNATION).map(str::to_owned),
             side: side_id.or(side.map(slug)).unwrap_or(UNKNOWN.into()),
             nationality: property(slot, NATION).map(slug),
             class: class.map_or(UNKNOWN.into(), slug),
@@ -448,6 +470,15 @@ fn counter(
             note: Some(note),
         },
     }
+}
+
+/// Whether `id` can be a counter id as written: letters, digits, `-`,
+/// `_` and `.`, not empty.
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 /// What kind of place a side was read from, for the import's summary:

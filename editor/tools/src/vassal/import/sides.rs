@@ -22,8 +22,9 @@ const EXACT: &[&str] = &["side", "army", "faction", "player", "owner"];
 /// Parts of a property name that make it a side.
 const PARTS: &[&str] = &["side", "army", "faction", "nation"];
 /// Properties that hold something else although their name has a part:
-/// the nationality, and the ids `export-vassal` writes.
-const NOT_SIDES: &[&str] = &["nationality", "nation", "sideid"];
+/// the nationality, the side id `export-vassal` writes, and a counter's
+/// designation (desig-nation).
+const NOT_SIDES: &[&str] = &["nationality", "nation", "sideid", "designation"];
 
 /// A piece's side and where the module says it.
 #[derive(Debug, Clone, PartialEq, Eq)]
