@@ -337,7 +337,7 @@ fn ratings_and_sides_round_trip_by_their_printed_names() {
 /// Quatre-Bras 1's counters come back field by field: ids with their
 /// capitals (`aa-15A`, which the pack's setups name), printed numbers,
 /// designations and tags, beside names, sides, nationalities, formations
-/// and classes.
+/// and classes; and their formations' names and levels.
 #[test]
 fn counters_round_trip_field_by_field_ids_keeping_their_case() {
     let tmp = tempfile::tempdir().unwrap();
@@ -371,6 +371,29 @@ fn counters_round_trip_field_by_field_ids_keeping_their_case() {
         printed += usize::from(u.printed.is_some());
     }
     assert!(printed > 50, "{printed}");
+    // Each formation a counter belongs to comes back with its name, side
+    // and level (its parent, commander and activation markers are not
+    // carried yet).
+    for f in &counters.formations {
+        if !counters
+            .units
+            .iter()
+            .any(|u| u.formation.as_ref() == Some(&f.id))
+        {
+            continue;
+        }
+        let g = got
+            .formations
+            .iter()
+            .find(|x| x.id == f.id)
+            .unwrap_or_else(|| panic!("formation {} lost", f.id));
+        assert_eq!(
+            (&g.name, &g.side, &g.level),
+            (&f.name, &f.side, &f.level),
+            "{}",
+            f.id
+        );
+    }
 }
 
 fn project_relative(doc: &Path, written: &str) -> PathBuf {

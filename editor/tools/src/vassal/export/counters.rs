@@ -97,7 +97,15 @@ fn properties(
         out.push(("Nationality".to_owned(), n.clone()));
     }
     if let Some(f) = &unit.formation {
-        out.push(("Formation".to_owned(), f.clone()));
+        // By its name, its id and level beside it (as `Side`, `Side ID`),
+        // so an import gives the formation back as it was.
+        let formation = counters.formations.iter().find(|x| &x.id == f);
+        let name = formation.map_or(f.clone(), |x| x.name.clone());
+        out.push(("Formation".to_owned(), name));
+        out.push(("Formation ID".to_owned(), f.clone()));
+        if let Some(x) = formation {
+            out.push(("Formation Level".to_owned(), x.level.clone()));
+        }
     }
     out.push(("Class".to_owned(), unit.class.clone()));
     out.extend(printed_fields(unit));

@@ -7,18 +7,23 @@
 //! board): a stacked piece uses up the first unused palette counter with
 //! its name and face, else becomes a counter of its own.
 //!
-//! What a counter is comes only from what the module says: its `Marker`
-//! properties name its side (`Side`, `Army`, `Faction`, `Player`,
-//! `Owner`), nationality (`Nationality`, `Nation`), formation
+//! What a counter is comes only from what the module says: its side as
+//! [`super::sides`] reads it (a side-like property, else a palette list or
+//! prototype named for a side), its `Marker` properties its nationality (`Nationality`, `Nation`), formation
 //! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
 //! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
 //! any other property with a whole-number value is a rating, `Name` on
 //! its front and `Name (face)` on another face, its id the one the
 //! `Rating IDs` property (`id=name;..`) gives the name, else the name
 //! made an id. A `Side ID` property is the side's id, `Side` then its
-//! printed name. A `Unit ID` property (as `export-vassal` writes) is the
-//! counter's id, and tells apart counters of the same name and image. Without them the side is `unknown` and the class `unknown`,
-//! tagged so; nothing is guessed from names or pictures.
+//! printed name; likewise `Formation ID` and `Formation Level` beside a
+//! `Formation` that is the formation's name. A `Unit ID` property (as
+//! `export-vassal` writes it) is the counter's id as written (its case
+//! kept), and tells apart counters of the same name and image; `Printed`,
+//! `Designation` and `Tags` are those fields. Without them the side is
+//! `unknown` and the class `unknown`, tagged so; nothing is guessed from
+//! names or pictures. Pieces the module files as markers
+//! ([`super::markers`]) become markers, not units.
 //!
 //! Counters have no image field: the faces go to
 //! `<id>.vassal-images.ron`, a table from counter id to face to image
@@ -83,6 +88,9 @@ struct Counter {
     marker: Option<String>,
     /// Where its side was read, when it was.
     side_source: Option<String>,
+    /// Its formation's level, when the module gives it (`Formation Level`,
+    /// as `export-vassal` writes it).
+    formation_level: Option<String>,
 }
 
 /// What tells a stacked piece's palette counter: name, front image and
@@ -341,6 +349,10 @@ const PRINTED: &[&str] = &["printed"];
 const DESIGNATION: &[&str] = &["designation"];
 /// The counter's tags, `;`-separated (as `export-vassal` writes them).
 const TAGS: &[&str] = &["tags"];
+/// The formation's id beside its name in `Formation` (as `export-vassal`
+/// writes it), and its level.
+const FORMATION_ID: &[&str] = &["formationid"];
+const FORMATION_LEVEL: &[&str] = &["formationlevel"];
 
 /// The ratings of a piece: every other property with a whole-number
 /// value, `Name` on the front and `Name (face)` on another face; the
@@ -358,6 +370,8 @@ fn ratings(slot: &Slot) -> BTreeMap<String, BTreeMap<String, Option<i16>>> {
         PRINTED,
         DESIGNATION,
         TAGS,
+        FORMATION_ID,
+        FORMATION_LEVEL,
     ]
     .concat();
     let ids: BTreeMap<String, String> = property(slot, RATING_IDS)
@@ -448,6 +462,7 @@ fn counter(
         note.push_str(&format!("; a marker (its {why})"));
     }
     Counter {
+        formation_level: property(slot, FORMATION_LEVEL).map(str::to_owned),
         marker,
         side_source: found.as_ref().map(|f| source_kind(&f.source)),
         names: [side, property(slot, NATION), property(slot, FORMATION)]
@@ -463,13 +478,21 @@ fn counter(
             nationality: property(slot, NATION).map(slug),
             class: class.map_or(UNKNOWN.into(), slug),
             class_as: BTreeMap::new(),
-            formation: property(slot, FORMATION).map(slug),
+            formation: formation_id(slot),
             ratings,
             ratings_after_losses: Vec::new(),
             tags,
             note: Some(note),
         },
     }
+}
+
+/// The formation's id: `Formation ID` as written when it is an id, else
+/// the `Formation` property made one.
+fn formation_id(slot: &Slot) -> Option<String> {
+    let own = property(slot, FORMATION_ID).filter(|id| is_id(id));
+    own.map(str::to_owned)
+        .or_else(|| property(slot, FORMATION).map(slug))
 }
 
 /// Whether `id` can be a counter id as written: letters, digits, `-`,
@@ -579,7 +602,8 @@ fn document(
     };
     doc.series = super::SERIES_PLACEHOLDER.to_owned();
     let mut sides: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut formations: BTreeMap<String, String> = BTreeMap::new();
+    // Each formation's side and level (`formation` unless a piece says).
+    let mut formations: BTreeMap<String, (String, String)> = BTreeMap::new();
     // Each id's display name: the module's own words where it has them.
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     for c in counters {
@@ -589,7 +613,13 @@ fn document(
         let nations = sides.entry(c.unit.side.clone()).or_default();
         nations.extend(c.unit.nationality.iter().cloned());
         if let Some(f) = &c.unit.formation {
-            formations.entry(f.clone()).or_insert(c.unit.side.clone());
+            let level = c.formation_level.clone();
+            let entry = formations.entry(f.clone()).or_insert_with(|| {
+                (c.unit.side.clone(), "formation".to_owned())
+            });
+            if let Some(level) = level {
+                entry.1 = level;
+            }
         }
         let ids = [
             Some(&c.unit.side),
@@ -623,11 +653,11 @@ fn document(
         .collect();
     doc.formations = formations
         .into_iter()
-        .map(|(id, side)| Formation {
+        .map(|(id, (side, level))| Formation {
             name: name_of(&id),
             id,
             side,
-            level: "formation".into(),
+            level,
             parent: None,
             commander: None,
             colour: None,
@@ -647,8 +677,10 @@ fn document(
         reference: Some(format!("VASSAL module `{module}`")),
         note: Some(
             "Read from the module's pieces and their Marker properties; \
-             formation levels and parents are not in a module and are left \
-             as `formation` without parent; write them in the series and here."
+             a formation's level is its pieces' `Formation Level` (a \
+             Berthier export writes it), else `formation`; parents, \
+             commanders and activation markers are not in a module: write \
+             them in the series and here."
                 .into(),
         ),
     }];
