@@ -522,6 +522,15 @@ fn slug(name: &str) -> String {
     if out.is_empty() { "board".into() } else { out }
 }
 
+/// A property, palette or prototype name as the import compares names:
+/// lowercased, letters and digits only (`Unit Side` is `unitside`).
+fn normal(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// `base`, or `base-2`, `base-3`.. if taken.
 fn unique(used: &mut BTreeMap<String, u32>, base: &str) -> String {
     let n = used.entry(base.to_owned()).or_insert(0);

@@ -45,7 +45,7 @@ use super::super::module::{AtStart, Module, Slot};
 use super::super::sequence::decode;
 use super::markers::marker_source;
 use super::sides::Sides;
-use super::{ImportError, slug, unique};
+use super::{ImportError, normal, slug, unique};
 
 /// The side and class of a counter the module does not name.
 pub const UNKNOWN: &str = "unknown";
@@ -316,17 +316,11 @@ fn match_stacks(
 /// The property of `piece` under one of `keys` (case, spaces, dashes and
 /// underscores aside).
 fn property<'a>(slot: &'a Slot, keys: &[&str]) -> Option<&'a str> {
-    let norm = |k: &str| {
-        k.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
     keys.iter().find_map(|want| {
         slot.piece
             .properties
             .iter()
-            .find(|(k, v)| norm(k) == *want && !v.trim().is_empty())
+            .find(|(k, v)| normal(k) == *want && !v.trim().is_empty())
             .map(|(_, v)| v.trim())
     })
 }
@@ -412,14 +406,6 @@ fn face_id(face: &str) -> String {
             c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-'
         });
     if plain { face.to_owned() } else { slug(face) }
-}
-
-/// A property name lowercased, letters and digits only.
-fn normal(k: &str) -> String {
-    k.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// A counter for one piece.

@@ -6,6 +6,7 @@
 //! names, never to its units.
 
 use super::super::module::Slot;
+use super::normal;
 
 /// Properties that say what kind of piece it is.
 const KIND: &[&str] = &["class", "type", "unittype", "kind", "category"];
@@ -25,14 +26,6 @@ pub(super) fn marker_source(slot: &Slot) -> Option<String> {
         .iter()
         .find(|(k, v)| KIND.contains(&normal(k).as_str()) && says(v))
         .map(|(k, v)| format!("property `{k}` = `{}`", v.trim()))
-}
-
-/// A name lowercased, letters and digits only.
-fn normal(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 use std::collections::BTreeSet;
 
 use super::super::module::Slot;
+use super::normal;
 
 /// Property names that are a side, letters and digits only, lowercase.
 const EXACT: &[&str] = &["side", "army", "faction", "player", "owner"];
@@ -97,14 +98,6 @@ fn from_property(slot: &Slot) -> Option<(&str, &str)> {
                 && PARTS.iter().any(|part| k.contains(part))
         })
     })
-}
-
-/// A name lowercased, letters and digits only.
-fn normal(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 #[cfg(test)]
