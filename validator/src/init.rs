@@ -154,9 +154,16 @@ pub fn next_steps(pack: &NewPack) -> String {
               battle and a scenario (the editor's File menu does)."
             .to_owned(),
     };
+    // In the current folder there is nowhere to `cd` to ("A scenario pack
+    // in .. Next: cd . &&" read oddly).
+    let (place, cd) = if pack.dir == Path::new(".") {
+        ("the current folder".to_owned(), String::new())
+    } else {
+        (dir.to_string(), format!("cd {dir} && "))
+    };
     format!(
-        "\nA scenario pack in {dir}. Next:\n  \
-         cd {dir} && berthier-validate     # checks the pack\n  \
+        "\nA scenario pack in {place}. Next:\n  \
+         {cd}berthier-validate     # checks the pack\n  \
          git init && pre-commit install     # validate before each commit\n\
          {about}\n"
     )

@@ -122,6 +122,19 @@ fn init_writes_the_building_hook_on_request() {
 }
 
 #[test]
+fn init_in_the_current_folder_says_so_without_a_cd() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init"]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("in the current folder."),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("cd ."), "{}", out.stdout);
+}
+
+#[test]
 fn init_refuses_to_overwrite_and_names_the_files() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("berthier.toml"), "exclude = [\"x\"]\n")
