@@ -128,6 +128,7 @@ fn inheriting_variants(
         .par_iter()
         .enumerate()
         .filter(|(position, c)| !owns(*position) && is_scenario_file(c))
+        .filter(|(_, c)| names_a_base(c))
         .filter(|(_, c)| {
             let Some(entry) = pack.pass_one(c) else {
                 return false;
@@ -141,6 +142,18 @@ fn inheriting_variants(
         })
         .map(|(position, _)| position)
         .collect()
+}
+
+/// Whether a walked scenario file names a `base` (is a variant), read
+/// without the schema check: most scenarios are full ones, which hold no
+/// other file's findings, and a shard that does not own them need not
+/// check them.
+fn names_a_base(candidate: &Candidate) -> bool {
+    let Some(format) = berthier_schema::Format::of_path(&candidate.path) else {
+        return false;
+    };
+    std::fs::read_to_string(&candidate.path)
+        .is_ok_and(|text| berthier_schema::document::is_variant(&text, format))
 }
 
 /// Whether a walked file is named as a scenario (a variant is one).
