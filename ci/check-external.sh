@@ -57,6 +57,9 @@ echo "pre-commit: .pre-commit-hooks.yaml is a valid manifest"
 # The files `berthier-validate init` writes into a new pack.
 "$validate" init "$out/pack" >/dev/null
 "$venv/bin/pre-commit" validate-config "$out/pack/.pre-commit-config.yaml"
+# and the building hook `init --hook build` writes instead.
+"$validate" init "$out/built" --hook build --no-example >/dev/null
+"$venv/bin/pre-commit" validate-config "$out/built/.pre-commit-config.yaml"
 "$venv/bin/check-jsonschema" --quiet --builtin-schema vendor.github-workflows \
     "$out/pack/.github/workflows/berthier-validate.yml"
 echo "pre-commit, check-jsonschema: the configuration and workflow init writes are valid"

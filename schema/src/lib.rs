@@ -32,6 +32,7 @@ pub mod preserve;
 pub mod reference;
 pub mod scenario;
 pub mod series;
+pub mod spelling;
 pub mod stacking;
 pub mod standard;
 pub mod text;

@@ -121,6 +121,12 @@ pub struct Series {
     /// colours (ratings' places are `ratings[].position`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter_art: Option<CounterArt>,
+    /// A start written by an import (a VASSAL module holds no rules), not
+    /// a finished series: berthier-validate warns of each part still
+    /// missing (REF046) until the modder completes it and removes the
+    /// mark, so a pack's CI is not green by accident.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stub: bool,
     /// What was read from which rulebook section, and what is unknown.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub provenance: Vec<Provenance>,

@@ -22,6 +22,9 @@ pub struct SchemaViolation {
     /// (`additionalProperties`), in document order; empty for any other
     /// violation.
     pub unexpected: Vec<String>,
+    /// The fields the object at `pointer` may have, when some are
+    /// unexpected (for a "did you mean"); empty otherwise.
+    pub allowed: Vec<String>,
 }
 
 fn validator(kind: DocKind) -> Option<&'static jsonschema::Validator> {
@@ -53,6 +56,41 @@ fn ron_tree_validator(
         .as_ref()
 }
 
+/// The property names of the schema object whose `additionalProperties`
+/// (or `unevaluatedProperties`) keyword `schema_path` names, following
+/// the `$ref` segments jsonschema writes into the path; empty when the
+/// path does not lead to an object with `properties`.
+fn allowed_fields(kind: DocKind, schema_path: &str) -> Vec<String> {
+    let root = published(kind);
+    let mut here = &root;
+    let segments: Vec<&str> = schema_path.split('/').skip(1).collect();
+    let Some((_keyword, parents)) = segments.split_last() else {
+        return Vec::new();
+    };
+    for segment in parents {
+        let next = if *segment == "$ref" {
+            here.get("$ref")
+                .and_then(serde_json::Value::as_str)
+                .and_then(|r| r.strip_prefix('#'))
+                .and_then(|r| root.pointer(r))
+        } else {
+            let key = segment.replace("~1", "/").replace("~0", "~");
+            match here {
+                serde_json::Value::Array(items) => {
+                    key.parse::<usize>().ok().and_then(|i| items.get(i))
+                }
+                _ => here.get(&key),
+            }
+        };
+        let Some(next) = next else { return Vec::new() };
+        here = next;
+    }
+    here.get("properties")
+        .and_then(serde_json::Value::as_object)
+        .map(|props| props.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
 /// Whether a document read into an [`RonTree`] passes its schema: the same
 /// answer as [`schema_violations`] being empty for its
 /// [`RonTree::to_value`], without building that value (the validator's fast
@@ -77,6 +115,7 @@ pub fn schema_violations(
                 kind.as_str()
             ),
             unexpected: Vec::new(),
+            allowed: Vec::new(),
         }];
     };
     if validator.is_valid(value) {
@@ -84,17 +123,27 @@ pub fn schema_violations(
     }
     let mut found: Vec<SchemaViolation> = validator
         .iter_errors(value)
-        .map(|e| SchemaViolation {
-            pointer: e.instance_path().to_string(),
-            schema_path: e.schema_path().to_string(),
-            message: e.to_string(),
-            unexpected: match e.kind() {
+        .map(|e| {
+            let schema_path = e.schema_path().to_string();
+            let unexpected = match e.kind() {
                 ValidationErrorKind::AdditionalProperties { unexpected }
                 | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
                     unexpected.clone()
                 }
                 _ => Vec::new(),
-            },
+            };
+            let allowed = if unexpected.is_empty() {
+                Vec::new()
+            } else {
+                allowed_fields(kind, &schema_path)
+            };
+            SchemaViolation {
+                pointer: e.instance_path().to_string(),
+                schema_path,
+                message: e.to_string(),
+                unexpected,
+                allowed,
+            }
         })
         .collect();
     found.sort_by(|a, b| a.pointer.cmp(&b.pointer));

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use berthier_validator::convert::Conversion;
-use berthier_validator::init::NewPack;
+use berthier_validator::init::{NewPack, PreCommitHook};
 use berthier_validator::render::OutputFormat;
 use berthier_validator::series_command::SeriesAction;
 use berthier_validator::{RunError, RunOptions};
@@ -103,11 +103,17 @@ pub enum SeriesCommand {
         /// The series' name.
         name: String,
     },
-    /// Writes a standard series to a file, to start a modded copy (RON as
-    /// shipped, or JSON when FILE ends in `.json`).
+    /// Writes a copy of a standard series to start a modded one: a new id
+    /// (`--id`, or FILE's name without `.series.ron`), the name marked
+    /// "(modded)", the comments kept (RON) and made to read outside
+    /// Berthier's repository. JSON when FILE ends in `.json`.
     Export {
         /// The series' name.
         name: String,
+        /// The copy's id (default: FILE's name without `.series.ron`, or
+        /// NAME-modded when that is a standard series' name).
+        #[arg(long)]
+        id: Option<String>,
         /// The file to write.
         #[arg(long)]
         out: PathBuf,
@@ -134,6 +140,20 @@ pub struct InitArgs {
     /// `scenarios/` folders only).
     #[arg(long)]
     pub no_example: bool,
+    /// The berthier-validate the pre-commit hook runs: the one installed
+    /// on the machine (works offline), or one pre-commit builds from
+    /// Berthier's repository (`--locked`; the first run needs the network).
+    #[arg(long, value_enum, default_value_t = HookArg::Installed)]
+    pub hook: HookArg,
+}
+
+/// `init --hook` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HookArg {
+    /// `repo: local`, `language: system`: the installed berthier-validate.
+    Installed,
+    /// Built by pre-commit from Berthier's repository at this version.
+    Build,
 }
 
 /// `export-schema` arguments.
@@ -238,8 +258,14 @@ impl From<&SeriesCommand> for SeriesAction {
         match command {
             SeriesCommand::List => Self::List,
             SeriesCommand::Show { name } => Self::Show { name: name.clone() },
-            SeriesCommand::Export { name, out, force } => Self::Export {
+            SeriesCommand::Export {
+                name,
+                id,
+                out,
+                force,
+            } => Self::Export {
                 name: name.clone(),
+                id: id.clone(),
                 out: out.clone(),
                 force: *force,
             },
@@ -252,6 +278,14 @@ impl InitArgs {
     /// series it does not fit.
     pub fn new_pack(&self) -> Result<NewPack, RunError> {
         NewPack::new(self.dir.clone(), self.series.as_deref(), !self.no_example)
+    }
+
+    /// The pre-commit hook asked for.
+    pub fn pre_commit_hook(&self) -> PreCommitHook {
+        match self.hook {
+            HookArg::Installed => PreCommitHook::Installed,
+            HookArg::Build => PreCommitHook::Build,
+        }
     }
 }
 

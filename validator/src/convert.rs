@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use berthier_schema::document::WriteError;
-use berthier_schema::{Document, Format, load_document};
+use berthier_schema::json_schema::file_name;
+use berthier_schema::{DocKind, Document, Format, load_document};
 
 use crate::RunError;
 
@@ -37,11 +38,15 @@ pub fn convert(args: &Conversion) -> Result<Option<String>, RunError> {
             message: e.to_string(),
         }
     })?;
-    let document =
+    let mut document =
         load_document(&text, format).map_err(|e| RunError::Document {
             path: path.clone(),
             message: e.to_string(),
         })?;
+    if args.to == Format::Json && schema_of(&mut document).is_none() {
+        let written = args.out.as_deref().unwrap_or(path);
+        *schema_of(&mut document) = pack_schema(written, document.kind());
+    }
     let output =
         to_text(document, args.to).map_err(|e| RunError::Document {
             path: path.clone(),
@@ -63,14 +68,7 @@ pub fn to_text(
     format: Format,
 ) -> Result<String, WriteError> {
     if format == Format::Ron {
-        match &mut document {
-            Document::Series(d) => d.schema = None,
-            Document::Map(d) => d.schema = None,
-            Document::Counters(d) => d.schema = None,
-            Document::Scenario(d) => d.schema = None,
-            Document::Variant(d) => d.schema = None,
-            Document::Game(d) => d.schema = None,
-        }
+        *schema_of(&mut document) = None;
     }
     document.to_text(format)
 }
@@ -97,6 +95,40 @@ fn check_out(out: &Path, force: bool) -> Result<(), RunError> {
         ));
     }
     Ok(())
+}
+
+/// The document's `$schema` field.
+fn schema_of(document: &mut Document) -> &mut Option<String> {
+    match document {
+        Document::Series(d) => &mut d.schema,
+        Document::Map(d) => &mut d.schema,
+        Document::Counters(d) => &mut d.schema,
+        Document::Scenario(d) => &mut d.schema,
+        Document::Variant(d) => &mut d.schema,
+        Document::Game(d) => &mut d.schema,
+    }
+}
+
+/// The `$schema` a JSON document written at `file` names: the path,
+/// relative to its folder, of the schema `berthier-validate init` exported
+/// into its pack (`schemas/` beside the `berthier.toml` of the nearest
+/// folder that has one), when that file exists. A relative path and not the
+/// published https address: an editor resolves it from the disk, offline,
+/// where an address makes it fetch the schema and, without network,
+/// validate nothing.
+fn pack_schema(file: &Path, kind: DocKind) -> Option<String> {
+    let folder = std::path::absolute(file).ok()?.parent()?.to_owned();
+    let root = folder
+        .ancestors()
+        .find(|dir| dir.join("berthier.toml").is_file())?;
+    let schema = Path::new(crate::init::SCHEMA_DIR).join(file_name(kind));
+    if !root.join(&schema).is_file() {
+        return None;
+    }
+    let depth = folder.strip_prefix(root).ok()?.components().count();
+    let mut relative = "../".repeat(depth);
+    relative.push_str(&schema.to_string_lossy().replace('\\', "/"));
+    Some(relative)
 }
 
 fn save(out: &Path, text: &str) -> Result<(), RunError> {

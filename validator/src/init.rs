@@ -90,11 +90,32 @@ impl NewPack {
     }
 }
 
-/// Writes the skeleton of `pack`; the files written. Writes nothing when
-/// any of them exists (the error names them) or the series file does not
-/// read as a series.
+/// Which berthier-validate the pack's pre-commit hook runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PreCommitHook {
+    /// The one installed on the machine (`repo: local`, `language:
+    /// system`): no network, nothing built, so a commit works offline.
+    #[default]
+    Installed,
+    /// One pre-commit builds from Berthier's repository at this version's
+    /// tag (its first run needs the network and a few minutes).
+    Build,
+}
+
+/// Writes the skeleton of `pack` with the default pre-commit hook (the
+/// installed validator); the files written. See [`write_pack_with`].
 pub fn write_pack(pack: &NewPack) -> Result<Vec<PathBuf>, RunError> {
-    let files = skeleton(pack)?;
+    write_pack_with(pack, PreCommitHook::default())
+}
+
+/// Writes the skeleton of `pack`, its pre-commit configuration running
+/// `hook`; the files written. Writes nothing when any of them exists (the
+/// error names them) or the series file does not read as a series.
+pub fn write_pack_with(
+    pack: &NewPack,
+    hook: PreCommitHook,
+) -> Result<Vec<PathBuf>, RunError> {
+    let files = skeleton(pack, hook)?;
     let existing: Vec<PathBuf> = files
         .iter()
         .map(|(rel, _)| pack.dir.join(rel))
@@ -133,9 +154,16 @@ pub fn next_steps(pack: &NewPack) -> String {
               battle and a scenario (the editor's File menu does)."
             .to_owned(),
     };
+    // In the current folder there is nowhere to `cd` to ("A scenario pack
+    // in .. Next: cd . &&" read oddly).
+    let (place, cd) = if pack.dir == Path::new(".") {
+        ("the current folder".to_owned(), String::new())
+    } else {
+        (dir.to_string(), format!("cd {dir} && "))
+    };
     format!(
-        "\nA scenario pack in {dir}. Next:\n  \
-         cd {dir} && berthier-validate     # checks the pack\n  \
+        "\nA scenario pack in {place}. Next:\n  \
+         {cd}berthier-validate     # checks the pack\n  \
          git init && pre-commit install     # validate before each commit\n\
          {about}\n"
     )
@@ -148,14 +176,20 @@ fn series_file(path: &Path) -> String {
 }
 
 /// Every file of the skeleton: path relative to the pack, text.
-fn skeleton(pack: &NewPack) -> Result<Vec<(String, String)>, RunError> {
+fn skeleton(
+    pack: &NewPack,
+    hook: PreCommitHook,
+) -> Result<Vec<(String, String)>, RunError> {
     let mut files = vec![
         ("berthier.toml".to_owned(), config(&pack.series)),
         (
             ".github/workflows/berthier-validate.yml".to_owned(),
             WORKFLOW.to_owned(),
         ),
-        (".pre-commit-config.yaml".to_owned(), pre_commit_config()),
+        (
+            ".pre-commit-config.yaml".to_owned(),
+            pre_commit_config(hook),
+        ),
         (".vscode/settings.json".to_owned(), vscode_settings()),
     ];
     if let PackSeries::File(path) = &pack.series {
@@ -221,24 +255,59 @@ fn series_text(path: &Path) -> Result<String, RunError> {
     }
 }
 
-/// A pre-commit configuration whose hook builds `berthier-validate` from
-/// Berthier's repository at this version's tag.
-fn pre_commit_config() -> String {
+/// The pre-commit configuration: a hook that runs the installed
+/// berthier-validate (the default: works offline), or one pre-commit
+/// builds from Berthier's repository at this version's tag; each says how
+/// to switch to the other.
+fn pre_commit_config(hook: PreCommitHook) -> String {
     let version = env!("CARGO_PKG_VERSION");
-    format!(
-        "# pre-commit (https://pre-commit.com) runs berthier-validate on the \
-         pack\n\
-         # before each commit: `pre-commit install` once. The first run \
-         builds\n\
-         # berthier-validate from Berthier's repository at `rev` (cargo, a \
-         few\n\
-         # minutes); later runs reuse it.\n\
-         repos:\n  \
-         - repo: {BERTHIER_REPOSITORY}\n    \
-         rev: v{version}\n    \
-         hooks:\n      \
-         - id: berthier-validate\n"
-    )
+    let install = format!(
+        "cargo install --locked --git {BERTHIER_REPOSITORY} --tag \
+         v{version} berthier-validator"
+    );
+    let head = "# pre-commit (https://pre-commit.com) runs berthier-validate \
+                on the pack\n# before each commit: `pre-commit install` \
+                once.\n";
+    match hook {
+        PreCommitHook::Installed => format!(
+            "{head}\
+             # This hook runs the berthier-validate installed on this \
+             machine, as the\n\
+             # GitHub workflow does: it needs no network and builds \
+             nothing. Install it once:\n\
+             #   {install}\n\
+             # (`berthier-validate init --hook build` writes a hook that \
+             pre-commit builds\n\
+             # itself instead; its first run needs the network.)\n\
+             repos:\n  \
+             - repo: local\n    \
+             hooks:\n      \
+             - id: berthier-validate\n        \
+             name: berthier-validate\n        \
+             entry: berthier-validate\n        \
+             language: system\n        \
+             files: \\.(ron|json)$\n        \
+             exclude: \\.schema\\.json$\n        \
+             pass_filenames: false\n        \
+             args: [\".\"]\n"
+        ),
+        PreCommitHook::Build => format!(
+            "{head}\
+             # pre-commit builds berthier-validate from Berthier's \
+             repository at `rev`\n\
+             # with the crate versions CI tested (cargo --locked): the \
+             first run needs\n\
+             # the network and a few minutes, later runs reuse the build. \
+             Offline, use\n\
+             # the installed validator instead (`berthier-validate init` \
+             writes that hook).\n\
+             repos:\n  \
+             - repo: {BERTHIER_REPOSITORY}\n    \
+             rev: v{version}\n    \
+             hooks:\n      \
+             - id: berthier-validate\n"
+        ),
+    }
 }
 
 /// VS Code settings mapping each document kind's files, JSON, to the

@@ -125,6 +125,16 @@ pub enum RunError {
         list_paths(.0)
     )]
     WouldOverwrite(Vec<PathBuf>),
+    /// The file `series export` is to write exists (nothing was written).
+    #[error(
+        "{} exists: nothing written (choose another file, or pass --force \
+         to replace it)",
+        .0.display()
+    )]
+    FileExists(PathBuf),
+    /// A standard series cannot be copied for modding as asked.
+    #[error(transparent)]
+    SeriesCopy(#[from] berthier_schema::standard::ModdedError),
 }
 
 fn list_paths(paths: &[PathBuf]) -> String {

@@ -86,13 +86,16 @@ fn main() -> ExitCode {
             )
         }
         Some(Command::Init(init)) => init.new_pack().and_then(|pack| {
-            berthier_validator::init::write_pack(&pack).map(|written| {
-                for path in &written {
-                    outln!("wrote {}", path.display());
-                }
-                outln!("{}", berthier_validator::init::next_steps(&pack));
-                0
-            })
+            let hook = init.pre_commit_hook();
+            berthier_validator::init::write_pack_with(&pack, hook).map(
+                |written| {
+                    for path in &written {
+                        outln!("wrote {}", path.display());
+                    }
+                    outln!("{}", berthier_validator::init::next_steps(&pack));
+                    0
+                },
+            )
         }),
         Some(Command::MergeSarif(merge)) => {
             render::sarif_merge::merge_files(&merge.files).and_then(|text| {

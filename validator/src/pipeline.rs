@@ -67,15 +67,27 @@ pub(crate) fn validate_pack(
     // Each file is read, checked and (a full scenario) dropped by one
     // task; the documents scenarios share are loaded once, on first use.
     let owns = |position: usize| shard.is_none_or(|s| s.owns(position));
-    let per_file: Vec<Vec<Diagnostic>> = candidates
+    let inheriting = match shard {
+        Some(_) => inheriting_variants(pack, &candidates, &owns),
+        None => std::collections::HashSet::new(),
+    };
+    let per_file: Vec<(bool, Vec<Diagnostic>)> = candidates
         .par_iter()
         .enumerate()
-        .filter(|(position, _)| owns(*position))
-        .filter_map(|(_, c)| process(pack, c))
+        .filter(|(position, _)| {
+            owns(*position) || inheriting.contains(position)
+        })
+        .filter_map(|(position, c)| {
+            process(pack, c).map(|found| (owns(position), found))
+        })
         .collect();
-    let documents = per_file.len();
-    let mut diagnostics: Vec<Diagnostic> =
-        per_file.into_iter().flatten().collect();
+    let documents = per_file.iter().filter(|(own, _)| *own).count();
+    let elsewhere = owned_elsewhere(&candidates, &owns);
+    let mut diagnostics: Vec<Diagnostic> = per_file
+        .into_iter()
+        .flat_map(|(_, found)| found)
+        .filter(|d| !elsewhere.contains(&(d.root.as_str(), d.file.as_str())))
+        .collect();
     // What the walk skipped is reported once, by the first shard.
     if owns(0) {
         diagnostics.extend(walked.skipped.iter().map(skipped_finding));
@@ -92,6 +104,78 @@ pub(crate) fn validate_pack(
         diagnostics,
     };
     Ok((report, candidates.len()))
+}
+
+/// The positions of the walked variants another shard owns whose chain of
+/// bases holds a file this shard owns. A finding located in a base belongs
+/// to the shard that owns the base, and may be found only by checking a
+/// variant (its overrides, its own setup on the base's map); that shard
+/// checks those variants too and keeps only what lies in its own files,
+/// so the shards' outputs add up to the unsharded run's exactly.
+fn inheriting_variants(
+    pack: &Pack,
+    candidates: &[Candidate],
+    owns: &(dyn Fn(usize) -> bool + Sync),
+) -> std::collections::HashSet<usize> {
+    use rayon::prelude::*;
+    let owned: std::collections::HashSet<&std::path::Path> = candidates
+        .iter()
+        .enumerate()
+        .filter(|(position, _)| owns(*position))
+        .map(|(_, c)| c.path.as_path())
+        .collect();
+    candidates
+        .par_iter()
+        .enumerate()
+        .filter(|(position, c)| !owns(*position) && is_scenario_file(c))
+        .filter(|(_, c)| names_a_base(c))
+        .filter(|(_, c)| {
+            let Some(entry) = pack.pass_one(c) else {
+                return false;
+            };
+            let Some(Ok(variant)) =
+                crate::pack::variant::resolution(pack, &entry)
+            else {
+                return false;
+            };
+            variant.files().any(|f| owned.contains(f.as_path()))
+        })
+        .map(|(position, _)| position)
+        .collect()
+}
+
+/// Whether a walked scenario file names a `base` (is a variant), read
+/// without the schema check: most scenarios are full ones, which hold no
+/// other file's findings, and a shard that does not own them need not
+/// check them.
+fn names_a_base(candidate: &Candidate) -> bool {
+    let Some(format) = berthier_schema::Format::of_path(&candidate.path) else {
+        return false;
+    };
+    std::fs::read_to_string(&candidate.path)
+        .is_ok_and(|text| berthier_schema::document::is_variant(&text, format))
+}
+
+/// Whether a walked file is named as a scenario (a variant is one).
+fn is_scenario_file(candidate: &Candidate) -> bool {
+    [".scenario.ron", ".scenario.json"]
+        .iter()
+        .any(|end| candidate.rel.ends_with(end))
+}
+
+/// The walked scenario files another shard owns, as findings name them
+/// (root as shown, path under it): a finding located in one, found through
+/// a variant of it, is that shard's (see [`inheriting_variants`]).
+fn owned_elsewhere<'c>(
+    candidates: &'c [Candidate],
+    owns: &(dyn Fn(usize) -> bool + Sync),
+) -> std::collections::HashSet<(&'c str, &'c str)> {
+    candidates
+        .iter()
+        .enumerate()
+        .filter(|(position, c)| !owns(*position) && is_scenario_file(c))
+        .map(|(_, c)| (c.root.shown.as_str(), c.rel.as_str()))
+        .collect()
 }
 
 /// The exit status of a validation run: 2 when it found no pack document
@@ -161,8 +245,9 @@ pub fn same_finding(a: &Diagnostic, b: &Diagnostic) -> bool {
 }
 
 /// Sorted findings without repeats: a finding in a base is found again by
-/// each variant inheriting it, and the first copy is kept (the copies may
-/// differ in `help`, see [`same_finding`]).
+/// each variant inheriting it, and one copy is kept (the copies may differ
+/// in `help`, see [`same_finding`]): the one whose `help` sorts first, so
+/// the text never depends on the order the files were checked in.
 pub fn drop_repeated(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::with_capacity(sorted.len());
     let mut group = 0;
@@ -170,8 +255,13 @@ pub fn drop_repeated(sorted: Vec<Diagnostic>) -> Vec<Diagnostic> {
         if out.get(group).is_some_and(|g| !g.same_place(&d)) {
             group = out.len();
         }
-        if !out[group..].iter().any(|k| same_finding(k, &d)) {
-            out.push(d);
+        match out[group..].iter_mut().find(|k| same_finding(k, &d)) {
+            // The copy kept does not depend on which file was checked
+            // first, nor on which files a shard checked: the base's own
+            // (no note), else the least note.
+            Some(kept) if d.help < kept.help => *kept = d,
+            Some(_) => {}
+            None => out.push(d),
         }
     }
     out

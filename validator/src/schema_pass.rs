@@ -313,7 +313,14 @@ pub(crate) fn located(
                         let rule = v.message.split(" (").next().unwrap_or("");
                         format!("{rule} ('{field}' was unexpected)")
                     };
-                    unexpected_field(source, &v.pointer, field, message)
+                    let allowed = v.allowed.iter().map(String::as_str);
+                    let help =
+                        berthier_schema::spelling::did_you_mean(field, allowed);
+                    unexpected_field(source, &v.pointer, field, message).help(
+                        help.unwrap_or_else(|| {
+                            "remove the field or fix its spelling".into()
+                        }),
+                    )
                 })
                 .collect()
         })
@@ -335,7 +342,5 @@ fn unexpected_field(
     } else {
         found.value
     };
-    source
-        .at_offset(Code::Sch002, offset, &pointer, message)
-        .help("remove the field or fix its spelling")
+    source.at_offset(Code::Sch002, offset, &pointer, message)
 }

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use berthier_schema::Format;
 use berthier_schema::standard::{self, StandardSeries};
-use berthier_schema::{Document, Format};
 
 use crate::RunError;
 
@@ -20,10 +20,12 @@ pub enum SeriesAction {
         /// `NAME` or `NAME@VERSION`.
         name: String,
     },
-    /// Write the series this name names to a file.
+    /// Write a copy of the series this name names to a file, for modding.
     Export {
         /// `NAME` or `NAME@VERSION`.
         name: String,
+        /// The copy's id; derived from the file's name when `None`.
+        id: Option<String>,
         /// The file to write (JSON when it ends in `.json`).
         out: std::path::PathBuf,
         /// Overwrite `out` if it exists.
@@ -36,9 +38,12 @@ pub fn run(action: &SeriesAction) -> Result<Option<String>, RunError> {
     match action {
         SeriesAction::List => Ok(Some(list())),
         SeriesAction::Show { name } => Ok(Some(find(name)?.text.to_owned())),
-        SeriesAction::Export { name, out, force } => {
-            export(find(name)?, out, *force).map(|()| None)
-        }
+        SeriesAction::Export {
+            name,
+            id,
+            out,
+            force,
+        } => export(find(name)?, id.as_deref(), out, *force).map(|()| None),
     }
 }
 
@@ -87,37 +92,36 @@ fn list() -> String {
     out
 }
 
-/// Writes the series as shipped to `out`: RON as is (comments kept), or
-/// JSON when `out` ends in `.json`. Refuses to overwrite unless `force`.
+/// Writes a copy of `series` for modding to `out` (RON, comments kept,
+/// or JSON when `out` ends in `.json`), with the id `id` or one derived
+/// from the file's name ([`standard::derived_id`]). Refuses to overwrite
+/// unless `force`.
 fn export(
     series: &StandardSeries,
+    id: Option<&str>,
     out: &Path,
     force: bool,
 ) -> Result<(), RunError> {
     if !force && out.exists() {
-        return Err(RunError::WouldOverwrite(vec![out.to_owned()]));
+        return Err(RunError::FileExists(out.to_owned()));
     }
-    let text = match Format::of_path(out) {
-        Some(Format::Json) => {
-            let document = series.document().map_err(|e| {
-                RunError::UnknownSeries(format!("{}: {e}", series.pinned()))
-            })?;
-            crate::convert::to_text(Document::Series(document), Format::Json)
-                .map_err(|e| RunError::Write {
-                    path: out.to_owned(),
-                    message: e.to_string(),
-                })?
-        }
-        Some(Format::Ron) => series.text.to_owned(),
-        None => {
-            return Err(RunError::Path {
-                path: out.to_owned(),
-                message: "expected a .ron or .json file name (a series file \
-                          is named NAME.series.ron)"
-                    .into(),
-            });
-        }
+    let Some(format) = Format::of_path(out) else {
+        return Err(RunError::Path {
+            path: out.to_owned(),
+            message: "expected a .ron or .json file name (a series file is \
+                      named NAME.series.ron)"
+                .into(),
+        });
     };
+    let file_name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let id = id.map_or_else(
+        || standard::derived_id(series, &file_name),
+        str::to_owned,
+    );
+    let text = standard::modded_copy(series, &id, format)?;
     berthier_schema::io::save_atomic(out, text.as_bytes()).map_err(|e| {
         RunError::Write {
             path: out.to_owned(),

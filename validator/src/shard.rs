@@ -5,10 +5,13 @@
 //! series, files no scenario uses) belongs to exactly one shard too, so
 //! the shards together check every file once. A shard still reads the
 //! documents its scenarios depend on (through the run's cache), but
-//! reports their own findings only in the shard they belong to: the union
-//! of the shards' findings is the unsharded run's
-//! (`tests/shard.rs`), and their SARIF logs merge into one upload
-//! (`berthier-validate merge-sarif`).
+//! reports their own findings only in the shard they belong to. A finding
+//! a variant's check locates in its base scenario belongs to the base's
+//! shard, which checks the variants of its bases too (the pipeline's
+//! `inheriting_variants`): the shards' findings add up to the unsharded
+//! run's exactly, text included, in every format (`tests/shard.rs`), and
+//! their SARIF logs merge into one upload (`berthier-validate
+//! merge-sarif`).
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,7 +1,9 @@
 //! One fixture pair per code: `tests/fixtures/rules/<CODE>/trigger` must
 //! report the code, `clean` must report no code of its group (no `REF...`
 //! for REF007) and must pass; the human output of both is snapshotted
-//! (`snapshots/codes__fixture@<CODE>__<case>.snap`).
+//! (`snapshots/codes__fixture@<CODE>__<case>.snap`). A code that checks
+//! many places may have more triggers, `trigger-<place>` (REF008: one per
+//! stacking selector of a series), each held to the same test.
 //!
 //! Each case is the mini pack (`tests/fixtures/pack`) with the case's own
 //! files copied over it. The setup codes (STK, TER, SET, FAC, OOB, VIC) run
@@ -31,6 +33,31 @@ fn rules_dir() -> PathBuf {
 
 /// The two cases every code has.
 const CASES: [&str; 2] = ["trigger", "clean"];
+
+/// Whether the case folder `case` must report its code: `trigger`, or a
+/// further trigger `trigger-<place>`.
+fn is_trigger(case: &str) -> bool {
+    case == "trigger" || case.starts_with("trigger-")
+}
+
+/// Every case folder of every code: the two of [`CASES`], and the further
+/// triggers.
+fn all_cases() -> Vec<(Code, PathBuf)> {
+    let mut cases = Vec::new();
+    for code in Code::ALL {
+        let dir = rules_dir().join(code.as_str());
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        found.sort();
+        cases.extend(found.into_iter().map(|p| (code, p)));
+    }
+    cases
+}
 
 /// The groups whose cases also copy `_shared` and allow the ENT codes.
 const SETUP_GROUPS: [Group; 6] = [
@@ -82,7 +109,7 @@ fn check_case(code: Code, case: &str, out: &common::Run) -> Vec<String> {
     if out.stderr.contains("panicked") {
         wrong.push(format!("{name} {case} panicked: {}", out.stderr));
     }
-    if case == "trigger" && !out.stdout.contains(&tag) {
+    if is_trigger(case) && !out.stdout.contains(&tag) {
         wrong.push(format!("{name} trigger lacks {tag}:\n{}", out.stdout));
     }
     if case == "clean" {
@@ -116,6 +143,13 @@ fn every_code_has_a_trigger_and_a_clean_fixture() {
             "fixture folder {name} names no code"
         );
     }
+    for (code, dir) in all_cases() {
+        let case = dir.file_name().expect("case").to_string_lossy();
+        assert!(
+            case == "clean" || is_trigger(&case),
+            "{code}: case {case} is neither clean nor a trigger"
+        );
+    }
 }
 
 #[test]
@@ -124,7 +158,7 @@ fn fixture() {
     // The snapshots of every case are compared before glob! fails; the
     // cases' own checks are reported first.
     let glob = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        insta::glob!("fixtures/rules", "*/{trigger,clean}", |dir| {
+        insta::glob!("fixtures/rules", "*/{trigger,trigger-*,clean}", |dir| {
             let case = dir.file_name().expect("case").to_string_lossy();
             let name = dir.parent().and_then(Path::file_name).expect("code");
             let Some(code) = Code::from_name(&name.to_string_lossy()) else {
@@ -180,14 +214,12 @@ fn inexact(report: &berthier_validator::Report) -> Vec<String> {
 #[test]
 fn every_pointer_resolves_exactly() {
     let mut wrong = Vec::new();
-    for (code, case) in
-        Code::ALL.into_iter().flat_map(|c| CASES.map(|k| (c, k)))
-    {
-        let dir = rules_dir().join(code.as_str()).join(case);
+    for (code, dir) in all_cases() {
+        let case = dir.file_name().expect("case").to_string_lossy();
         let (pack, _) = case_pack(code, &dir);
         let report = berthier_validator::validate(&[pack.path().to_path_buf()])
             .expect("run");
-        if case == "trigger" {
+        if is_trigger(&case) {
             assert!(!report.diagnostics.is_empty(), "{code}: no finding");
         }
         wrong.extend(

@@ -43,6 +43,39 @@ fn init_writes_a_pack_that_validates_then_finds_a_broken_scenario() {
         clean.stdout
     );
 
+    // The pre-commit hook runs the installed validator: offline, nothing
+    // to build.
+    let hook = std::fs::read_to_string(pack.join(".pre-commit-config.yaml"))
+        .expect("hook");
+    assert!(hook.contains("repo: local"), "{hook}");
+    assert!(hook.contains("language: system"), "{hook}");
+    assert!(hook.contains("entry: berthier-validate"), "{hook}");
+
+    // The example as JSON names the schema init exported by a relative
+    // path, which an editor resolves offline, and still validates.
+    let json = run(
+        &pack,
+        &[
+            "convert",
+            "scenarios/example/example.scenario.ron",
+            "--to",
+            "json",
+            "--out",
+            "scenarios/example/json.scenario.json",
+        ],
+    );
+    assert_eq!(json.status, 0, "{}", json.stderr);
+    let written = std::fs::read_to_string(
+        pack.join("scenarios/example/json.scenario.json"),
+    )
+    .expect("json");
+    assert!(
+        written.contains(r#""$schema": "../../schemas/scenario.schema.json""#),
+        "{written}"
+    );
+    std::fs::remove_file(pack.join("scenarios/example/json.scenario.json"))
+        .expect("remove");
+
     // A copy of the example whose counters file does not exist (REF001).
     let example = pack.join("scenarios/example/example.scenario.ron");
     let broken = std::fs::read_to_string(example)
@@ -58,6 +91,47 @@ fn init_writes_a_pack_that_validates_then_finds_a_broken_scenario() {
     let at = format!("--> scenarios/example/broken.scenario.ron:{line}:{col}");
     assert!(found.stdout.contains("error[REF001]"), "{}", found.stdout);
     assert!(found.stdout.contains(&at), "{}", found.stdout);
+}
+
+#[test]
+fn init_writes_the_building_hook_on_request() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init", "pack", "--hook", "build"]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let hook = std::fs::read_to_string(
+        dir.path().join("pack/.pre-commit-config.yaml"),
+    )
+    .expect("hook");
+    assert!(hook.contains("rev: v"), "{hook}");
+    assert!(hook.contains("--locked"), "{hook}");
+    assert!(!hook.contains("repo: local"), "{hook}");
+    // The hook it names builds with the lock file CI tested.
+    let manifest =
+        std::fs::read_to_string(repo().join(".pre-commit-hooks.yaml"))
+            .expect("manifest");
+    assert!(
+        manifest.contains("entry: ci/pre-commit-hook.sh"),
+        "{manifest}"
+    );
+    let script = std::fs::read_to_string(repo().join("ci/pre-commit-hook.sh"))
+        .expect("script");
+    assert!(
+        script.contains("cargo build --quiet --release --locked"),
+        "{script}"
+    );
+}
+
+#[test]
+fn init_in_the_current_folder_says_so_without_a_cd() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = run(dir.path(), &["init"]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("in the current folder."),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("cd ."), "{}", out.stdout);
 }
 
 #[test]
@@ -229,6 +303,47 @@ fn series_list_show_and_export() {
         &["series", "export", "canope-1801", "--out", "c.series.json"],
     );
     assert_eq!(again.status, 2, "overwrote: {}", again.stderr);
+    assert!(again.stderr.contains("--force"), "{}", again.stderr);
+    // A RON copy for modding: its own id (from the file's name), the
+    // comments kept but citing rulebooks by title, not by a file of
+    // Berthier's own machines.
+    let ron = run(
+        dir.path(),
+        &[
+            "series",
+            "export",
+            "vive-l-empereur",
+            "--out",
+            "my-vle.series.ron",
+        ],
+    );
+    assert_eq!(ron.status, 0, "{}", ron.stderr);
+    let text = std::fs::read_to_string(dir.path().join("my-vle.series.ron"))
+        .expect("copy");
+    assert!(text.contains("id: \"my-vle\""), "{text}");
+    assert!(text.contains("Le Retour de l'Empereur rulebook"), "{text}");
+    assert!(
+        !text.contains("/work/") && !text.contains("_20a723eb"),
+        "{text}"
+    );
+    let named = run(
+        dir.path(),
+        &[
+            "series",
+            "export",
+            "jours-de-gloire",
+            "--id",
+            "jours-de-gloire",
+            "--out",
+            "j.series.ron",
+        ],
+    );
+    assert_eq!(named.status, 2, "{}", named.stdout);
+    assert!(
+        named.stderr.contains("an id of its own"),
+        "{}",
+        named.stderr
+    );
     // The exported copy extends the Empire series by name: it validates
     // outside the repository.
     let check = run(dir.path(), &[]);

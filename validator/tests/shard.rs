@@ -1,15 +1,15 @@
 //! `--shard I/N`: the shards of a run together report exactly the
-//! unsharded run's findings (each file's own findings once, in the shard
-//! that owns it; a finding a variant repeats from its base in another
-//! shard kept once), their document counts add up, and their SARIF logs
-//! merge (`merge-sarif`) into one valid log with the unsharded results.
+//! unsharded run's findings, text included (each finding once, in the
+//! shard that owns the file it is located in, a base's findings found
+//! through its variants too), in JSON and as GitHub annotations; their
+//! document counts add up, and their SARIF logs merge (`merge-sarif`)
+//! into one valid log with the unsharded results.
 //! Checked on the bundled repository and on the benchmark pack with
 //! seeded mistakes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde_json::Value;
@@ -22,35 +22,53 @@ fn json_run(dir: &Path, extra: &[&str]) -> Value {
     serde_json::from_str(&out.stdout).expect("json")
 }
 
-/// A finding without its `help`, which names the variant that found an
-/// inherited part (a repeat in another shard differs only there).
-fn key(d: &Value) -> String {
-    let mut d = d.clone();
-    d.as_object_mut().expect("object").remove("help");
-    d.to_string()
+/// The lines of a run's `--format github` output that are annotations
+/// (`::error file=...`), sorted.
+fn annotations(dir: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![".", "--format", "github"];
+    args.extend_from_slice(extra);
+    let out = common::run(dir, &args);
+    assert!(out.status == 0 || out.status == 1, "{}", out.stderr);
+    let mut lines: Vec<String> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("::"))
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
 }
 
+/// The shards' JSON outputs add up to the unsharded run's exactly: the
+/// same findings, help included, each once, and the same document count;
+/// so do their GitHub annotations; and their SARIF logs merge into the
+/// unsharded log.
 fn assert_shards_cover(dir: &Path, shards: usize) {
     let whole = json_run(dir, &[]);
-    let whole_list = whole["diagnostics"].as_array().expect("list");
-    let mut union = BTreeSet::new();
-    let mut full = BTreeSet::new();
+    let mut expected: Vec<String> = whole["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    expected.sort();
+    let mut found = Vec::new();
     let mut documents = 0;
+    let mut github = Vec::new();
     for i in 1..=shards {
-        let part = json_run(dir, &["--shard", &format!("{i}/{shards}")]);
+        let shard = format!("{i}/{shards}");
+        let part = json_run(dir, &["--shard", &shard]);
         documents += part["documents"].as_u64().expect("count");
-        for d in part["diagnostics"].as_array().expect("list") {
-            union.insert(key(d));
-            full.insert(d.to_string());
-        }
+        let list = part["diagnostics"].as_array().expect("list");
+        found.extend(list.iter().map(Value::to_string));
+        github.extend(annotations(dir, &["--shard", &shard]));
     }
+    found.sort();
+    github.sort();
     assert_eq!(documents, whole["documents"].as_u64().expect("count"));
-    let expected: BTreeSet<String> = whole_list.iter().map(key).collect();
-    assert_eq!(expected.len(), whole_list.len(), "no repeats unsharded");
-    assert_eq!(union, expected);
-    for d in whole_list {
-        assert!(full.contains(&d.to_string()), "{d}");
-    }
+    assert_eq!(found.len(), expected.len(), "findings repeated or lost");
+    assert_eq!(found, expected);
+    assert_eq!(github, annotations(dir, &[]));
     assert_sarif_merges(dir, shards);
 }
 

@@ -298,10 +298,12 @@ fn run_import(module: &Path, out: &Path, program: &str) -> ExitCode {
                 eprintln!("note: {note}");
             }
             eprintln!(
-                "wrote {}: a series STUB listing only the unit classes, \
-                 ratings and zone names found. A VASSAL module holds no \
-                 rules: complete it (terrain costs, stacking, facing, entry; \
-                 see schema/series/README.md) before validating.",
+                "wrote {}: a series STUB (`stub: true`) listing only the \
+                 unit classes and ratings found. A VASSAL module holds no \
+                 rules: complete it (arms, terrain and its costs, stacking, \
+                 facing, entry; see schema/series/README.md) and remove the \
+                 mark; until then berthier-validate warns of each missing \
+                 part (REF046).",
                 report.series.display()
             );
             ExitCode::SUCCESS

@@ -79,6 +79,12 @@ impl<F: Clone> ResolvedScenario<F> {
     pub fn is_variant(&self) -> bool {
         !self.layers.is_empty()
     }
+
+    /// Every file of the chain, the full scenario at its bottom first: the
+    /// files a finding about the resolved scenario may be located in.
+    pub fn files(&self) -> impl Iterator<Item = &F> {
+        std::iter::once(&self.bottom).chain(self.layers.iter().map(|(f, _)| f))
+    }
 }
 
 /// Why a chain of bases does not resolve.

@@ -203,6 +203,7 @@ codes! {
     Ref042 "REF042" Error References;
     Ref043 "REF043" Error References;
     Ref045 "REF045" Error References;
+    Ref046 "REF046" Warning References;
     Stk001 "STK001" Error Stacking;
     Stk002 "STK002" Error Stacking;
     Stk003 "STK003" Info Stacking;

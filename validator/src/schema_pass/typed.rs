@@ -2,6 +2,7 @@
 //! error located with a "did you mean" where one helps.
 
 use berthier_schema::document::ron_options;
+use berthier_schema::spelling;
 use berthier_schema::{DocKind, Document, Format};
 use serde::de::DeserializeOwned;
 
@@ -69,13 +70,13 @@ fn parse<T: DeserializeOwned>(
             line: e.line(),
             column: e.column(),
             message: e.to_string(),
-            help: None,
+            help: json_suggestion(&e.to_string()),
         }),
         Format::Ron => ron_options().from_str(text).map_err(|e| TypedError {
             code: ron_code(&e.code),
             line: e.span.start.line,
             column: e.span.start.col,
-            message: berthier_schema::text::ron_message(&e.code),
+            message: ron_message(&e.code),
             help: suggestion(&e.code),
         }),
     }
@@ -110,6 +111,48 @@ fn ron_code(e: &ron::Error) -> Code {
     }
 }
 
+/// The fields and variants a RON file can write: every one the type has
+/// but `$schema`, which names a JSON document's schema and is no RON
+/// identifier (ron lists it as `"$schema"_[invalid identifier]`).
+fn ron_names(expected: &'static [&'static str]) -> Vec<&'static str> {
+    expected
+        .iter()
+        .copied()
+        .filter(|n| *n != "$schema")
+        .collect()
+}
+
+/// ron's message for a misspelled field, with the fields a RON file can
+/// write: "Unexpected field named `stackng` in `Series`, expected one of
+/// `kind`, ..., or `provenance` instead".
+fn ron_message(e: &ron::Error) -> String {
+    let ron::Error::NoSuchStructField {
+        expected,
+        found,
+        outer,
+    } = e
+    else {
+        // The nesting limit said in words (not ron's serde_stacker hint).
+        return berthier_schema::text::ron_message(e);
+    };
+    let quoted: Vec<String> = ron_names(expected)
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect();
+    let within = outer
+        .as_ref()
+        .map_or_else(String::new, |o| format!(" in `{o}`"));
+    let alternatives = match quoted.as_slice() {
+        [] => "there are no fields".to_owned(),
+        [one] => format!("expected {one} instead"),
+        [a, b] => format!("expected either {a} or {b} instead"),
+        [most @ .., last] => {
+            format!("expected one of {}, or {last} instead", most.join(", "))
+        }
+    };
+    format!("Unexpected field named `{found}`{within}, {alternatives}")
+}
+
 /// "did you mean" for a misspelled field or variant.
 fn suggestion(e: &ron::Error) -> Option<String> {
     let (expected, found) = match e {
@@ -121,10 +164,63 @@ fn suggestion(e: &ron::Error) -> Option<String> {
         } => (*expected, found.as_str()),
         _ => return None,
     };
-    let best = expected
-        .iter()
-        .map(|name| (strsim::levenshtein(name, found), *name))
-        .min()?;
-    (best.0 <= found.len().max(3) / 2 + 1)
-        .then(|| format!("did you mean `{}`?", best.1))
+    spelling::did_you_mean(found, ron_names(expected))
+}
+
+/// "did you mean" for serde's `unknown field `stackng`, expected one of
+/// `$schema`, `kind`, ...` (and `unknown variant`), read from its message:
+/// serde_json keeps only the text of the error.
+fn json_suggestion(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("unknown field `")
+        .or_else(|| message.strip_prefix("unknown variant `"))?;
+    let (found, expected) = rest.split_once('`')?;
+    let names = expected.split('`').skip(1).step_by(2);
+    spelling::did_you_mean(found, names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ron_field_typo_lists_ron_fields_and_suggests() {
+        let text = "(kind: series, format_version: 2, id: \"x\", \
+                    name: \"X\", stackng: ())";
+        let Err(e) = parse::<berthier_schema::Series>(text, Format::Ron) else {
+            panic!("a typo parses");
+        };
+        assert!(!e.message.contains("$schema"), "{}", e.message);
+        assert!(
+            e.message.contains("expected one of `kind`"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.help.as_deref(), Some("did you mean `stacking`?"));
+    }
+
+    #[test]
+    fn a_json_field_typo_suggests() {
+        let text = r#"{"kind": "series", "format_version": 2, "id": "x",
+                       "name": "X", "stackng": {}}"#;
+        let Err(e) = parse::<berthier_schema::Series>(text, Format::Json)
+        else {
+            panic!("a typo parses");
+        };
+        assert_eq!(e.code, Code::Sch002);
+        assert_eq!(e.help.as_deref(), Some("did you mean `stacking`?"));
+    }
+
+    #[test]
+    fn far_json_typos_get_no_suggestion() {
+        assert_eq!(json_suggestion("unknown field `zzz`, expected `a`"), None);
+        assert_eq!(json_suggestion("invalid type: string"), None);
+        assert_eq!(
+            json_suggestion(
+                "unknown variant `Mp2`, expected `Mp` or `Unknown`"
+            )
+            .as_deref(),
+            Some("did you mean `Mp`?")
+        );
+    }
 }

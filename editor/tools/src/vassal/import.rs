@@ -37,9 +37,11 @@ use super::to_berthier::{self, Conversion, ConvertError};
 
 mod counters;
 mod map_file;
+mod markers;
 mod series;
 mod setup;
 mod sheets;
+mod sides;
 mod zones;
 
 /// The series path every imported map points at, for the modder to write.
@@ -364,6 +366,7 @@ fn write_pieces<R: std::io::Read + std::io::Seek>(
     let written = counters::write(module, &id, dir)?;
     report.counters = written.file.as_ref().map(|f| dir.join(f));
     report.units = written.units;
+    report.notes.extend(piece_notes(&written));
     report.notes.extend(module.setup_notes.iter().cloned());
     if let Some(file) = &written.file {
         let units = setup::Units {
@@ -389,17 +392,82 @@ fn write_pieces<R: std::io::Read + std::io::Seek>(
             report.scenarios.extend(files);
         }
     }
+    report.notes.extend(zone_notes(boards));
     let found = series::Found {
         module: &module.name,
         classes: &written.classes,
         ratings: &written.ratings,
-        zones: boards
-            .iter()
-            .flat_map(|b| b.zones.iter().cloned())
-            .collect(),
     };
     series::write(&found, dir)?;
     Ok(())
+}
+
+/// Where the pieces' sides were read, and the markers set apart.
+fn piece_notes(written: &counters::Written) -> Vec<String> {
+    let mut notes = Vec::new();
+    if written.file.is_some() {
+        let read: Vec<String> = written
+            .side_sources
+            .iter()
+            .map(|(source, n)| format!("{n} from {source}"))
+            .collect();
+        let unknown =
+            written.sides.values().filter(|s| *s == counters::UNKNOWN);
+        let unknown = unknown.count();
+        notes.push(format!(
+            "sides: {}; {unknown} units on no side the module names",
+            if read.is_empty() {
+                "none read".to_owned()
+            } else {
+                read.join(", ")
+            }
+        ));
+    }
+    if written.markers > 0 {
+        notes.push(format!(
+            "{} pieces the module files as markers are written as markers \
+             (or their formation's activation markers), not units",
+            written.markers
+        ));
+    }
+    if written.markers_left_out_of_setups > 0 {
+        notes.push(format!(
+            "{} markers of at-start stacks or setups are left out of the \
+             scenarios, which place units",
+            written.markers_left_out_of_setups
+        ));
+    }
+    notes
+}
+
+/// The boards' zones, listed and not written as terrain: a VASSAL zone is
+/// any named region (a turn track box, a draw cup, a holding box) far more
+/// often than a terrain type, and the module does not say which.
+/// A zone with a hex grid of its own is a sheet of the map, not listed.
+fn zone_notes(boards: &[Board]) -> Vec<String> {
+    let mut notes = Vec::new();
+    for b in boards {
+        let sheets: Vec<&str> = b
+            .grids
+            .iter()
+            .filter_map(|g| g.zone.as_ref().map(|z| z.name.as_str()))
+            .collect();
+        let regions: Vec<&str> = b
+            .zones
+            .iter()
+            .map(String::as_str)
+            .filter(|z| !sheets.contains(z))
+            .collect();
+        if !regions.is_empty() {
+            notes.push(format!(
+                "{}: zones {} are regions of the board, not written as \
+                 terrain; add to the series' `terrain` those that are",
+                b.name,
+                regions.join(", ")
+            ));
+        }
+    }
+    notes
 }
 
 /// The Berthier grid of a board grid: the whole board, or a zone's hexes.
@@ -493,6 +561,15 @@ fn slug(name: &str) -> String {
     }
     let out = out.trim_end_matches('-').to_owned();
     if out.is_empty() { "board".into() } else { out }
+}
+
+/// A property, palette or prototype name as the import compares names:
+/// lowercased, letters and digits only (`Unit Side` is `unitside`).
+fn normal(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// `base`, or `base-2`, `base-3`.. if taken.

@@ -124,9 +124,24 @@ pub struct Module<R> {
     /// Each map's default board layout (its `BoardPicker`'s `setup`), by
     /// map name; maps without one are absent.
     pub layouts: BTreeMap<String, Vec<BoardSlot>>,
+    /// The player sides of its `PlayerRoster` (its `entry` elements), in
+    /// order; empty when it has none.
+    pub roster: Vec<String>,
     zip: ZipArchive<R>,
     limits: Limits,
 }
+/// The sides of the module's `PlayerRoster`: the text of each `entry`
+/// element (VASSAL keeps one per side), blanks left out.
+fn roster(doc: &roxmltree::Document<'_>) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| class(n) == Some("PlayerRoster"))
+        .flat_map(|r| r.children().filter(|c| c.tag_name().name() == "entry"))
+        .map(|e| e.children().filter_map(|c| c.text()).collect::<String>())
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
 /// Opens the module at `path` with the default [`Limits`].
 pub fn open(path: &Path) -> Result<Module<File>, ModuleError> {
     let file = File::open(path).map_err(|source| ModuleError::Io {
@@ -188,7 +203,9 @@ pub fn read<R: Read + Seek>(
             Some((map.to_owned(), layout(text.trim())))
         })
         .collect();
+    let roster = roster(&doc);
     Ok(Module {
+        roster,
         name,
         build_file,
         boards,

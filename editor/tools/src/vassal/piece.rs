@@ -54,6 +54,10 @@ pub struct Piece {
     pub properties: BTreeMap<String, String>,
     /// Prototypes named but not defined, or nested too deep.
     pub notes: Vec<String>,
+    /// The names of the prototypes it uses, nested ones after the one
+    /// that uses them (a module often names them for a side or a kind of
+    /// piece: `France`, `Marker`).
+    pub prototypes: Vec<String>,
 }
 
 /// One trait of a chain.
@@ -162,6 +166,9 @@ fn collect(
                 }
             }
             Trait::Prototype(name) => {
+                if !piece.prototypes.contains(&name) {
+                    piece.prototypes.push(name.clone());
+                }
                 expand(&name, prototypes, stack, piece);
             }
             Trait::Other => {}

@@ -33,3 +33,4 @@ mod vassal_pieces;
 mod vassal_rotated;
 mod vassal_round_trip;
 mod vassal_sheets;
+mod vassal_sides;

@@ -334,6 +334,68 @@ fn ratings_and_sides_round_trip_by_their_printed_names() {
     }
 }
 
+/// Quatre-Bras 1's counters come back field by field: ids with their
+/// capitals (`aa-15A`, which the pack's setups name), printed numbers,
+/// designations and tags, beside names, sides, nationalities, formations
+/// and classes; and their formations' names and levels.
+#[test]
+fn counters_round_trip_field_by_field_ids_keeping_their_case() {
+    let tmp = tempfile::tempdir().unwrap();
+    let vmod = tmp.path().join("qb1.vmod");
+    let scenario =
+        repo("scenarios/quatre-bras-1815/qb1-historical.scenario.ron");
+    export(&scenario, &vmod).unwrap();
+    let back = import(&vmod, &tmp.path().join("back")).unwrap();
+    let original: Scenario = read!(&scenario);
+    let counters: Counters =
+        read!(&project_relative(&scenario, &original.counters));
+    let got: Counters = read!(back.counters.as_ref().unwrap());
+    assert!(
+        counters.unit("aa-15A").is_some(),
+        "the case this test is for"
+    );
+    let mut printed = 0;
+    for u in &counters.units {
+        let g = got
+            .unit(&u.id)
+            .unwrap_or_else(|| panic!("counter {} lost", u.id));
+        assert_eq!(g.printed, u.printed, "{} printed", u.id);
+        assert_eq!(g.designation, u.designation, "{} designation", u.id);
+        assert_eq!(g.tags, u.tags, "{} tags", u.id);
+        assert_eq!(
+            (&g.name, &g.side, &g.nationality, &g.formation, &g.class),
+            (&u.name, &u.side, &u.nationality, &u.formation, &u.class),
+            "{}",
+            u.id
+        );
+        printed += usize::from(u.printed.is_some());
+    }
+    assert!(printed > 50, "{printed}");
+    // Each formation a counter belongs to comes back with its name, side
+    // and level (its parent, commander and activation markers are not
+    // carried yet).
+    for f in &counters.formations {
+        if !counters
+            .units
+            .iter()
+            .any(|u| u.formation.as_ref() == Some(&f.id))
+        {
+            continue;
+        }
+        let g = got
+            .formations
+            .iter()
+            .find(|x| x.id == f.id)
+            .unwrap_or_else(|| panic!("formation {} lost", f.id));
+        assert_eq!(
+            (&g.name, &g.side, &g.level),
+            (&f.name, &f.side, &f.level),
+            "{}",
+            f.id
+        );
+    }
+}
+
 fn project_relative(doc: &Path, written: &str) -> PathBuf {
     doc.parent().unwrap().join(written)
 }

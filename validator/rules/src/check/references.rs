@@ -18,6 +18,7 @@ mod placement;
 mod play;
 mod scenario;
 mod series;
+mod series_stacking;
 
 use std::collections::HashSet;
 
@@ -29,6 +30,7 @@ pub use scenario::check as scenario;
 pub use series::{ids as series_ids, internal as series_refs};
 
 use super::Finding;
+use super::defined::Defined;
 use super::map as map_checks;
 use crate::code::Code;
 use crate::pointer::Pointer;
@@ -52,18 +54,34 @@ impl Out {
         &mut self.list[last]
     }
 
-    /// Records a finding at the key of the member `pointer` names (a map
-    /// key that is itself wrong).
-    fn report_key(
+    /// REF008 at `pointer` unless `id` is one of `defined`.
+    fn known(&mut self, defined: &Defined<'_>, pointer: &Pointer, id: &str) {
+        self.list.extend(defined.check(pointer.as_str(), id));
+    }
+
+    /// REF008 at the map key `pointer` names unless `id` is one of
+    /// `defined`.
+    fn known_key(
         &mut self,
-        code: Code,
-        pointer: &str,
-        message: impl Into<String>,
-    ) -> &mut Finding {
-        self.list
-            .push(Finding::new(code, pointer, message).at_key());
-        let last = self.list.len() - 1;
-        &mut self.list[last]
+        defined: &Defined<'_>,
+        pointer: &Pointer,
+        id: &str,
+    ) {
+        let finding = defined.check(pointer.as_str(), id);
+        self.list.extend(finding.map(Finding::at_key));
+    }
+
+    /// REF008 for every id of `list` (at `base/0`, `base/1`, ...) that is
+    /// not one of `defined`.
+    fn known_all(
+        &mut self,
+        defined: &Defined<'_>,
+        base: &Pointer,
+        list: &[String],
+    ) {
+        for (i, id) in list.iter().enumerate() {
+            self.known(defined, &base.index(i), id);
+        }
     }
 
     /// REF007 unless `hex` is a printed hex of `map` (the map checks'

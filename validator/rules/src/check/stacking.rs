@@ -9,6 +9,7 @@
 
 use berthier_schema::HexId;
 use berthier_schema::counters::Unit;
+use berthier_schema::series::Series;
 use berthier_schema::stacking::{Measure, StackUnit, Stacking};
 
 use super::common::{self, Setup};
@@ -47,7 +48,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                 .filter_map(|s| b.stack_unit(s.placed))
                 .collect();
             let mut problems = rules.violations(&units);
-            let (certain, missing) = unknown_limits(rules, &units);
+            let (certain, missing) = unknown_limits(&b.series, &units);
             problems.extend(certain);
             let counted = |s: &&&Setup<'_>| {
                 s.unit.is_none_or(|u| {
@@ -152,17 +153,25 @@ fn stack_names(labels: impl Iterator<Item = String>) -> String {
 
 /// Limits on a summed rating that some counted unit lacks: violations that
 /// hold even at one step per unknown unit, and the names of the limits
-/// that cannot be decided.
+/// that cannot be decided. A limit on a rating the series does not define
+/// is not one of them: no unit can have it, and the series' REF008 says
+/// the limit is wrong, not the counters.
 fn unknown_limits(
-    rules: &Stacking,
+    series: &Series,
     units: &[StackUnit],
 ) -> (Vec<String>, Vec<String>) {
     let mut certain = Vec::new();
     let mut missing = Vec::new();
+    let Some(rules) = &series.stacking else {
+        return (certain, missing);
+    };
     for limit in &rules.limits {
         let Measure::Rating(rating) = &limit.measure else {
             continue;
         };
+        if !series.ratings.iter().any(|r| &r.id == rating) {
+            continue;
+        }
         let summed: Vec<&StackUnit> = units
             .iter()
             .filter(|u| !rules.exempt_classes.contains(&u.class))

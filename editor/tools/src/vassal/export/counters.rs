@@ -76,7 +76,7 @@ pub(super) fn pieces(
 
 /// A unit's `Marker` properties after its id: its side by its printed
 /// name (the id in `Side ID`, for the import), nationality, formation,
-/// class, then each known rating under the series' name for it (`Attack`
+/// class, printed number, designation and tags, then each known rating under the series' name for it (`Attack`
 /// on the front, `Attack (back)` on another face; unknown ratings are
 /// left out, not written as 0), and `Rating IDs` (`id=name;..`) so the
 /// import maps the names back to the series' ids.
@@ -97,9 +97,18 @@ fn properties(
         out.push(("Nationality".to_owned(), n.clone()));
     }
     if let Some(f) = &unit.formation {
-        out.push(("Formation".to_owned(), f.clone()));
+        // By its name, its id and level beside it (as `Side`, `Side ID`),
+        // so an import gives the formation back as it was.
+        let formation = counters.formations.iter().find(|x| &x.id == f);
+        let name = formation.map_or(f.clone(), |x| x.name.clone());
+        out.push(("Formation".to_owned(), name));
+        out.push(("Formation ID".to_owned(), f.clone()));
+        if let Some(x) = formation {
+            out.push(("Formation Level".to_owned(), x.level.clone()));
+        }
     }
     out.push(("Class".to_owned(), unit.class.clone()));
+    out.extend(printed_fields(unit));
     let name = |id: &str| {
         series
             .ratings
@@ -125,6 +134,23 @@ fn properties(
         let pairs: Vec<String> =
             ids.iter().map(|(id, n)| format!("{id}={n}")).collect();
         out.push((RATING_IDS.to_owned(), encode(&pairs, ';')));
+    }
+    out
+}
+
+/// The counter's printed number, designation and tags, as `Printed`,
+/// `Designation` and `Tags` (`;`-separated), so an import gives them back:
+/// a pack's setups and morale groups name counters by what they print.
+fn printed_fields(unit: &Unit) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(printed) = &unit.printed {
+        out.push(("Printed".to_owned(), printed.clone()));
+    }
+    if let Some(designation) = &unit.designation {
+        out.push(("Designation".to_owned(), designation.clone()));
+    }
+    if !unit.tags.is_empty() {
+        out.push(("Tags".to_owned(), encode(&unit.tags, ';')));
     }
     out
 }

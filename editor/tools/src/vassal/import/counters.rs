@@ -7,18 +7,23 @@
 //! board): a stacked piece uses up the first unused palette counter with
 //! its name and face, else becomes a counter of its own.
 //!
-//! What a counter is comes only from what the module says: its `Marker`
-//! properties name its side (`Side`, `Army`, `Faction`, `Player`,
-//! `Owner`), nationality (`Nationality`, `Nation`), formation
+//! What a counter is comes only from what the module says: its side as
+//! [`super::sides`] reads it (a side-like property, else a palette list or
+//! prototype named for a side), its `Marker` properties its nationality (`Nationality`, `Nation`), formation
 //! (`Formation`, `Brigade`, `Division`, `Corps`, `Command`) and class
 //! (`Class`, `Type`, `Unit Type`, `Arm`, `Kind`), case and spaces aside;
 //! any other property with a whole-number value is a rating, `Name` on
 //! its front and `Name (face)` on another face, its id the one the
 //! `Rating IDs` property (`id=name;..`) gives the name, else the name
 //! made an id. A `Side ID` property is the side's id, `Side` then its
-//! printed name. A `Unit ID` property (as `export-vassal` writes) is the
-//! counter's id, and tells apart counters of the same name and image. Without them the side is `unknown` and the class `unknown`,
-//! tagged so; nothing is guessed from names or pictures.
+//! printed name; likewise `Formation ID` and `Formation Level` beside a
+//! `Formation` that is the formation's name. A `Unit ID` property (as
+//! `export-vassal` writes it) is the counter's id as written (its case
+//! kept), and tells apart counters of the same name and image; `Printed`,
+//! `Designation` and `Tags` are those fields. Without them the side is
+//! `unknown` and the class `unknown`, tagged so; nothing is guessed from
+//! names or pictures. Pieces the module files as markers
+//! ([`super::markers`]) become markers, not units.
 //!
 //! Counters have no image field: the faces go to
 //! `<id>.vassal-images.ron`, a table from counter id to face to image
@@ -30,13 +35,17 @@ use std::fs;
 use std::io::{Read, Seek};
 use std::path::Path;
 
-use berthier_schema::counters::{Formation, Nationality, Side, Unit};
+use berthier_schema::counters::{
+    ActivationMarker, Formation, Marker, Nationality, Side, Unit,
+};
 use berthier_schema::document::{Format, to_text};
 use berthier_schema::{Counters, Provenance, Source};
 
 use super::super::module::{AtStart, Module, Slot};
 use super::super::sequence::decode;
-use super::{ImportError, slug, unique};
+use super::markers::marker_source;
+use super::sides::Sides;
+use super::{ImportError, normal, slug, unique};
 
 /// The side and class of a counter the module does not name.
 pub const UNKNOWN: &str = "unknown";
@@ -56,8 +65,15 @@ pub struct Written {
     pub classes: BTreeSet<String>,
     /// Rating names found.
     pub ratings: BTreeSet<String>,
-    /// Each counter's side.
+    /// Each unit's side.
     pub sides: BTreeMap<String, String>,
+    /// Markers written (to `markers` or a formation's activation markers).
+    pub markers: usize,
+    /// Marker pieces of at-start stacks and setups left out of the
+    /// scenarios (a setup places units).
+    pub markers_left_out_of_setups: usize,
+    /// How many pieces had their side read from each kind of place.
+    pub side_sources: BTreeMap<String, usize>,
 }
 
 /// One counter being built.
@@ -68,6 +84,13 @@ struct Counter {
     names: [Option<String>; 3],
     faces: BTreeMap<String, String>,
     key: (String, String, String),
+    /// Where the module files it as a marker, when it does.
+    marker: Option<String>,
+    /// Where its side was read, when it was.
+    side_source: Option<String>,
+    /// Its formation's level, when the module gives it (`Formation Level`,
+    /// as `export-vassal` writes it).
+    formation_level: Option<String>,
 }
 
 /// What tells a stacked piece's palette counter: name, front image and
@@ -83,22 +106,29 @@ pub fn write<R: Read + Seek>(
     id: &str,
     dir: &Path,
 ) -> Result<Written, ImportError> {
-    let mut used = BTreeMap::new();
-    let mut counters: Vec<Counter> = Vec::new();
-    for slot in &module.pieces {
-        counters.push(counter(slot, &mut used));
-    }
-    let palette = counters.len();
-    let stacks =
-        match_stacks(&module.stacks, palette, &mut counters, &mut used);
-    let setups = module
-        .setups
-        .iter()
-        .map(|s| match_stacks(&s.stacks, palette, &mut counters, &mut used))
-        .collect();
+    let Matched {
+        counters,
+        stacks,
+        setups,
+    } = matched(module);
     if counters.is_empty() {
         return Ok(Written::default());
     }
+    // Markers are not units: a setup places units only.
+    let markers: BTreeSet<String> = counters
+        .iter()
+        .filter(|c| c.marker.is_some())
+        .map(|c| c.unit.id.clone())
+        .collect();
+    let (stacks, mut left_out) = without(stacks, &markers);
+    let setups = setups
+        .into_iter()
+        .map(|group| {
+            let (kept, left) = without(group, &markers);
+            left_out += left;
+            kept
+        })
+        .collect();
     let images = copy_images(module, &counters, dir)?;
     let doc = document(&module.name, id, &counters)?;
     let file = format!("{id}.counters.ron");
@@ -112,6 +142,71 @@ pub fn write<R: Read + Seek>(
             .map_err(|e| ImportError::Serialize(dir.join(&file), e))?,
     );
     write_file(&dir.join(&file), &text)?;
+    write_image_table(
+        &counters,
+        &images,
+        &dir.join(format!("{id}.vassal-images.ron")),
+    )?;
+    let mut written = summary(&counters);
+    written.file = Some(file);
+    written.markers = markers.len();
+    written.markers_left_out_of_setups = left_out;
+    written.stacks = stacks;
+    written.setups = setups;
+    Ok(written)
+}
+
+/// The counters of a module's pieces and the counter of each piece of
+/// each at-start stack and predefined setup.
+struct Matched {
+    counters: Vec<Counter>,
+    stacks: Vec<Vec<String>>,
+    setups: Vec<Vec<Vec<String>>>,
+}
+
+/// A counter per palette piece, then per stacked piece that is none of
+/// them (see [`match_stacks`]); sides read as [`Sides`] says.
+fn matched<R>(module: &Module<R>) -> Matched {
+    let mut used = BTreeMap::new();
+    let stacked = module
+        .stacks
+        .iter()
+        .chain(module.setups.iter().flat_map(|s| &s.stacks));
+    let sides = Sides::of(
+        &module.roster,
+        module.pieces.iter().chain(stacked.flat_map(|s| &s.pieces)),
+    );
+    let mut counters: Vec<Counter> = module
+        .pieces
+        .iter()
+        .map(|slot| counter(slot, &sides, &mut used))
+        .collect();
+    let palette = counters.len();
+    let mut make = |slot: &Slot, used: &mut BTreeMap<String, u32>| {
+        counter(slot, &sides, used)
+    };
+    let mut group = |stacks: &[AtStart], counters: &mut Vec<Counter>| {
+        match_stacks(stacks, palette, counters, &mut used, &mut make)
+    };
+    let stacks = group(&module.stacks, &mut counters);
+    let setups = module
+        .setups
+        .iter()
+        .map(|s| group(&s.stacks, &mut counters))
+        .collect();
+    Matched {
+        counters,
+        stacks,
+        setups,
+    }
+}
+
+/// Writes the table from each counter's faces to their image files.
+fn write_image_table(
+    counters: &[Counter],
+    images: &BTreeMap<String, String>,
+    path: &Path,
+) -> Result<(), ImportError> {
     let table: BTreeMap<&str, BTreeMap<&str, &str>> = counters
         .iter()
         .map(|c| {
@@ -123,35 +218,62 @@ pub fn write<R: Read + Seek>(
             (c.unit.id.as_str(), faces)
         })
         .collect();
-    let path = dir.join(format!("{id}.vassal-images.ron"));
     let mut text = String::from(
         "// The image of each face of each counter (counter id: face: file),\n\
          // from the VASSAL module's pieces and their layers.\n",
     );
     text.push_str(
         &to_text(&table, Format::Ron)
-            .map_err(|e| ImportError::Serialize(path.clone(), e))?,
+            .map_err(|e| ImportError::Serialize(path.to_owned(), e))?,
     );
-    write_file(&path, &text)?;
-    let classes = counters.iter().map(|c| c.unit.class.clone()).collect();
-    let ratings = counters
-        .iter()
-        .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
-        .cloned()
+    write_file(path, &text)
+}
+
+/// What the units (not the markers) carry: classes, ratings and sides,
+/// and where the sides were read.
+fn summary(counters: &[Counter]) -> Written {
+    let units = || counters.iter().filter(|c| c.marker.is_none());
+    let mut side_sources = BTreeMap::new();
+    for c in counters {
+        if let Some(source) = &c.side_source {
+            *side_sources.entry(source.clone()).or_insert(0) += 1;
+        }
+    }
+    Written {
+        units: units().count(),
+        classes: units().map(|c| c.unit.class.clone()).collect(),
+        ratings: units()
+            .flat_map(|c| c.unit.ratings.values().flat_map(|r| r.keys()))
+            .cloned()
+            .collect(),
+        sides: units()
+            .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
+            .collect(),
+        side_sources,
+        ..Written::default()
+    }
+}
+
+/// `stacks` without the pieces in `markers`, empty stacks dropped; and
+/// how many pieces were taken out.
+fn without(
+    stacks: Vec<Vec<String>>,
+    markers: &BTreeSet<String>,
+) -> (Vec<Vec<String>>, usize) {
+    let mut taken = 0;
+    let kept = stacks
+        .into_iter()
+        .map(|stack| {
+            let before = stack.len();
+            let kept: Vec<String> = stack
+                .into_iter()
+                .filter(|id| !markers.contains(id))
+                .collect();
+            taken += before - kept.len();
+            kept
+        })
         .collect();
-    let sides = counters
-        .iter()
-        .map(|c| (c.unit.id.clone(), c.unit.side.clone()))
-        .collect();
-    Ok(Written {
-        sides,
-        file: Some(file),
-        units: counters.len(),
-        stacks,
-        setups,
-        classes,
-        ratings,
-    })
+    (kept, taken)
 }
 
 /// The counter of each piece of each of `stacks`: a palette counter
@@ -163,6 +285,7 @@ fn match_stacks(
     palette: usize,
     counters: &mut Vec<Counter>,
     used: &mut BTreeMap<String, u32>,
+    make: &mut impl FnMut(&Slot, &mut BTreeMap<String, u32>) -> Counter,
 ) -> Vec<Vec<String>> {
     let mut taken = vec![false; palette];
     let mut out = Vec::new();
@@ -179,7 +302,7 @@ fn match_stacks(
                     ids.push(counters[i].unit.id.clone());
                 }
                 None => {
-                    let c = counter(slot, used);
+                    let c = make(slot, used);
                     ids.push(c.unit.id.clone());
                     counters.push(c);
                 }
@@ -193,17 +316,11 @@ fn match_stacks(
 /// The property of `piece` under one of `keys` (case, spaces, dashes and
 /// underscores aside).
 fn property<'a>(slot: &'a Slot, keys: &[&str]) -> Option<&'a str> {
-    let norm = |k: &str| {
-        k.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
     keys.iter().find_map(|want| {
         slot.piece
             .properties
             .iter()
-            .find(|(k, v)| norm(k) == *want && !v.trim().is_empty())
+            .find(|(k, v)| normal(k) == *want && !v.trim().is_empty())
             .map(|(_, v)| v.trim())
     })
 }
@@ -219,14 +336,38 @@ const UNIT_ID: &[&str] = &["unitid", "berthierid"];
 const SIDE_ID: &[&str] = &["sideid"];
 /// Rating names to ids, `id=name;..` (as `export-vassal` writes it).
 const RATING_IDS: &[&str] = &["ratingids"];
+/// The number printed on the counter (as `export-vassal` writes it; a
+/// number, so never a rating).
+const PRINTED: &[&str] = &["printed"];
+/// The counter's designation (as `export-vassal` writes it).
+const DESIGNATION: &[&str] = &["designation"];
+/// The counter's tags, `;`-separated (as `export-vassal` writes them).
+const TAGS: &[&str] = &["tags"];
+/// The formation's id beside its name in `Formation` (as `export-vassal`
+/// writes it), and its level.
+const FORMATION_ID: &[&str] = &["formationid"];
+const FORMATION_LEVEL: &[&str] = &["formationlevel"];
 
 /// The ratings of a piece: every other property with a whole-number
 /// value, `Name` on the front and `Name (face)` on another face; the
 /// rating's id is the one `Rating IDs` gives the name, else the name
 /// made an id.
 fn ratings(slot: &Slot) -> BTreeMap<String, BTreeMap<String, Option<i16>>> {
-    let named: Vec<&str> =
-        [SIDE, SIDE_ID, NATION, FORMATION, CLASS, UNIT_ID, RATING_IDS].concat();
+    let named: Vec<&str> = [
+        SIDE,
+        SIDE_ID,
+        NATION,
+        FORMATION,
+        CLASS,
+        UNIT_ID,
+        RATING_IDS,
+        PRINTED,
+        DESIGNATION,
+        TAGS,
+        FORMATION_ID,
+        FORMATION_LEVEL,
+    ]
+    .concat();
     let ids: BTreeMap<String, String> = property(slot, RATING_IDS)
         .map(|v| decode(v, ';'))
         .unwrap_or_default()
@@ -267,22 +408,24 @@ fn face_id(face: &str) -> String {
     if plain { face.to_owned() } else { slug(face) }
 }
 
-/// A property name lowercased, letters and digits only.
-fn normal(k: &str) -> String {
-    k.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
 /// A counter for one piece.
-fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
-    // The module's own id when it gives one (a Berthier export does),
-    // else one made from the name.
-    let id = unique(used, &slug(property(slot, UNIT_ID).unwrap_or(&slot.name)));
-    let side = property(slot, SIDE);
+fn counter(
+    slot: &Slot,
+    sides: &Sides,
+    used: &mut BTreeMap<String, u32>,
+) -> Counter {
+    // The module's own id, as written, when it gives one (a Berthier
+    // export does: `aa-15A` must stay `aa-15A` for the pack's setups to
+    // name it), else one made from the name.
+    let own = property(slot, UNIT_ID).filter(|id| is_id(id));
+    let id = unique(used, &own.map_or_else(|| slug(&slot.name), str::to_owned));
+    let found = sides.side(slot);
+    let side = found.as_ref().map(|f| f.name.as_str());
     let class = property(slot, CLASS);
-    let mut tags = Vec::new();
+    let marker = marker_source(slot);
+    let mut tags: Vec<String> = property(slot, TAGS)
+        .map(|t| decode(t, ';'))
+        .unwrap_or_default();
     if side.is_none() {
         tags.push("side-unknown".to_owned());
     }
@@ -298,26 +441,65 @@ fn counter(slot: &Slot, used: &mut BTreeMap<String, u32>) -> Counter {
     for n in &slot.piece.notes {
         note.push_str(&format!("; {n}"));
     }
+    if let Some(f) = &found {
+        note.push_str(&format!("; side from its {}", f.source));
+    }
+    if let Some(why) = &marker {
+        note.push_str(&format!("; a marker (its {why})"));
+    }
     Counter {
+        formation_level: property(slot, FORMATION_LEVEL).map(str::to_owned),
+        marker,
+        side_source: found.as_ref().map(|f| source_kind(&f.source)),
         names: [side, property(slot, NATION), property(slot, FORMATION)]
             .map(|n| n.map(str::to_owned)),
         key: key(slot),
         faces: faces(slot),
         unit: Unit {
             id,
-            printed: None,
+            printed: property(slot, PRINTED).map(str::to_owned),
             name: slot.name.clone(),
-            designation: None,
+            designation: property(slot, DESIGNATION).map(str::to_owned),
             side: side_id.or(side.map(slug)).unwrap_or(UNKNOWN.into()),
             nationality: property(slot, NATION).map(slug),
             class: class.map_or(UNKNOWN.into(), slug),
             class_as: BTreeMap::new(),
-            formation: property(slot, FORMATION).map(slug),
+            formation: formation_id(slot),
             ratings,
             ratings_after_losses: Vec::new(),
             tags,
             note: Some(note),
         },
+    }
+}
+
+/// The formation's id: `Formation ID` as written when it is an id, else
+/// the `Formation` property made one.
+fn formation_id(slot: &Slot) -> Option<String> {
+    let own = property(slot, FORMATION_ID).filter(|id| is_id(id));
+    own.map(str::to_owned)
+        .or_else(|| property(slot, FORMATION).map(slug))
+}
+
+/// Whether `id` can be a counter id as written: letters, digits, `-`,
+/// `_` and `.`, not empty.
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// What kind of place a side was read from, for the import's summary:
+/// the property's name (``property `Unit Side` ``), else `palette tabs`
+/// or `prototypes`.
+fn source_kind(source: &str) -> String {
+    if source.starts_with("property") {
+        source.to_owned()
+    } else if source.starts_with("palette") {
+        "palette tab or list names".to_owned()
+    } else {
+        "prototype names".to_owned()
     }
 }
 
@@ -406,14 +588,24 @@ fn document(
     };
     doc.series = super::SERIES_PLACEHOLDER.to_owned();
     let mut sides: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut formations: BTreeMap<String, String> = BTreeMap::new();
+    // Each formation's side and level (`formation` unless a piece says).
+    let mut formations: BTreeMap<String, (String, String)> = BTreeMap::new();
     // Each id's display name: the module's own words where it has them.
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     for c in counters {
+        if c.marker.is_some() && c.unit.side == UNKNOWN {
+            continue; // a marker needs no side
+        }
         let nations = sides.entry(c.unit.side.clone()).or_default();
         nations.extend(c.unit.nationality.iter().cloned());
         if let Some(f) = &c.unit.formation {
-            formations.entry(f.clone()).or_insert(c.unit.side.clone());
+            let level = c.formation_level.clone();
+            let entry = formations.entry(f.clone()).or_insert_with(|| {
+                (c.unit.side.clone(), "formation".to_owned())
+            });
+            if let Some(level) = level {
+                entry.1 = level;
+            }
         }
         let ids = [
             Some(&c.unit.side),
@@ -447,11 +639,11 @@ fn document(
         .collect();
     doc.formations = formations
         .into_iter()
-        .map(|(id, side)| Formation {
+        .map(|(id, (side, level))| Formation {
             name: name_of(&id),
             id,
             side,
-            level: "formation".into(),
+            level,
             parent: None,
             commander: None,
             colour: None,
@@ -459,19 +651,54 @@ fn document(
             units_unknown: None,
         })
         .collect();
-    doc.units = counters.iter().map(|c| c.unit.clone()).collect();
+    doc.units = counters
+        .iter()
+        .filter(|c| c.marker.is_none())
+        .map(|c| c.unit.clone())
+        .collect();
+    place_markers(&mut doc, counters);
     doc.provenance = vec![Provenance {
         about: "units".into(),
         source: Source::Inferred,
         reference: Some(format!("VASSAL module `{module}`")),
         note: Some(
             "Read from the module's pieces and their Marker properties; \
-             formation levels and parents are not in a module and are left \
-             as `formation` without parent; write them in the series and here."
+             a formation's level is its pieces' `Formation Level` (a \
+             Berthier export writes it), else `formation`; parents, \
+             commanders and activation markers are not in a module: write \
+             them in the series and here."
                 .into(),
         ),
     }];
     Ok(doc)
+}
+
+/// The marker pieces: each one whose `Formation` property names a
+/// formation of the file becomes one of its activation markers, any other
+/// a marker of `markers`, with its side when the module gives one.
+fn place_markers(doc: &mut Counters, counters: &[Counter]) {
+    for c in counters.iter().filter(|c| c.marker.is_some()) {
+        let unit = &c.unit;
+        let formation = unit
+            .formation
+            .as_ref()
+            .and_then(|f| doc.formations.iter_mut().find(|x| &x.id == f));
+        if let Some(formation) = formation {
+            formation.activation_markers.push(ActivationMarker {
+                id: unit.id.clone(),
+                code: None,
+                initiative: None,
+            });
+            continue;
+        }
+        doc.markers.push(Marker {
+            id: unit.id.clone(),
+            name: unit.name.clone(),
+            side: (unit.side != UNKNOWN).then(|| unit.side.clone()),
+            uses_per_game: None,
+            text: unit.note.clone(),
+        });
+    }
 }
 
 /// Writes a file, mapping the error.

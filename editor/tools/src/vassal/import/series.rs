@@ -5,18 +5,20 @@
 //! - `unit_classes`: every class the pieces' properties name (arm the
 //!   class itself when it is one of the broad arms, else `unknown`);
 //! - `ratings`: every whole-number property the pieces carry;
-//! - `terrain`: every zone name of the boards' zoned grids, as VASSAL
-//!   modules name terrain regions by zones; no costs (unknown).
+//! - no `terrain`: a board's zones are turn track boxes, cups and holding
+//!   boxes far more often than terrain, and the module does not say which
+//!   (the import lists them in a note).
 //!
-//! Stacking, facing, entry and everything else are left out: the
-//! validator reports what is missing.
+//! Stacking, facing, entry and everything else are left out. The stub is
+//! marked `stub: true`: berthier-validate warns of each missing part
+//! (REF046) until the modder completes it and removes the mark.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
 use berthier_schema::document::{Format, ParseError, parse, to_text};
-use berthier_schema::series::{RatingDef, Series, TerrainType, UnitClass};
+use berthier_schema::series::{RatingDef, Series, UnitClass};
 use berthier_schema::{Provenance, Source};
 
 use super::{ImportError, SERIES_PLACEHOLDER, slug};
@@ -29,8 +31,6 @@ pub(super) struct Found<'a> {
     pub classes: &'a BTreeSet<String>,
     /// Rating ids.
     pub ratings: &'a BTreeSet<String>,
-    /// Zone names.
-    pub zones: BTreeSet<String>,
 }
 
 /// The broad arms a class may be (`UnitClass::arm`).
@@ -49,6 +49,9 @@ pub(super) fn write(found: &Found<'_>, dir: &Path) -> Result<(), ImportError> {
     } else {
         found.module
     };
+    // The mark that makes berthier-validate warn of each missing part
+    // (REF046) until the modder completes the series.
+    doc.stub = true;
     doc.id = format!("{}-series", slug(module));
     doc.name = format!("{module} (stub from a VASSAL import: complete it)");
     for class in found.classes {
@@ -71,22 +74,13 @@ pub(super) fn write(found: &Found<'_>, dir: &Path) -> Result<(), ImportError> {
         r.name.clone_from(rating);
         doc.ratings.push(r);
     }
-    for zone in &found.zones {
-        let mut t: TerrainType =
-            parse("(id: \"\", name: \"\")", Format::Ron).map_err(internal)?;
-        t.id = slug(zone);
-        t.name.clone_from(zone);
-        if doc.terrain.iter().all(|x| x.id != t.id) {
-            doc.terrain.push(t);
-        }
-    }
     doc.provenance = vec![Provenance {
         about: "series".into(),
         source: Source::Unknown,
         reference: Some(format!("VASSAL module `{module}`")),
         note: Some(
-            "A stub: only the names the module's pieces and zones carry. \
-             Write terrain costs, hexsides, class arms and ratings, \
+            "A stub: only the names the module's pieces carry. \
+             Write terrain types and their costs, hexsides, class arms and ratings, \
              stacking, facing, formations and entry rules."
                 .into(),
         ),
@@ -95,9 +89,9 @@ pub(super) fn write(found: &Found<'_>, dir: &Path) -> Result<(), ImportError> {
     let mut text = String::from(
         "// TODO(modder): a VASSAL module holds no series. This stub lists\n\
          // only what the import found (unit classes and ratings from the\n\
-         // pieces, terrain names from the zones); complete it by following\n\
-         // schema/series/README.md, or point the map, counters and\n\
-         // scenario at an existing series instead.\n",
+         // pieces); complete it by following schema/series/README.md and\n\
+         // remove `stub: true`, or point the map, counters and scenario at\n\
+         // an existing series instead.\n",
     );
     text.push_str(
         &to_text(&doc, Format::Ron)

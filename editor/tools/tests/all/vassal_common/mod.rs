@@ -44,7 +44,8 @@ pub fn png_filled(w: u32, h: u32, rgb: [u8; 3]) -> Vec<u8> {
 /// demi-brigade using prototype `French` (a Marker with Side and
 /// Formation, which itself uses prototype `Infantry`: a Marker with Class
 /// and Strength), with a one-level layer `Flip` showing its reduced face;
-/// and a piece `Mystery` with no properties at all.
+/// and a piece `Mystery` with no properties at all, in a list named for
+/// no side (a list named for a side would place it on that side).
 pub fn palette() -> String {
     // Tabs separate traits (outermost first); a trait nested one level
     // deeper has its tab escaped by one backslash (SequenceEncoder).
@@ -65,6 +66,8 @@ pub fn palette() -> String {
   <VASSAL.build.widget.TabWidget entryName="Armies">
     <VASSAL.build.widget.ListWidget entryName="French">
       <VASSAL.build.widget.PieceSlot entryName="39e" gpid="1" height="60" width="60">{piece}</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.widget.ListWidget>
+    <VASSAL.build.widget.ListWidget entryName="Others">
       <VASSAL.build.widget.PieceSlot entryName="Mystery" gpid="2" height="60" width="60">{mystery}</VASSAL.build.widget.PieceSlot>
     </VASSAL.build.widget.ListWidget>
   </VASSAL.build.widget.TabWidget>

@@ -6,7 +6,8 @@ use std::collections::HashSet;
 use berthier_schema::counters::{Counters, Unit};
 use berthier_schema::series::Series;
 
-use super::{Out, counter_sides, id_pointers, ids};
+use super::series::SeriesIds;
+use super::{Out, id_pointers, ids};
 use crate::check::Finding;
 use crate::code::Code;
 use crate::pointer::{Pointer, at};
@@ -58,10 +59,11 @@ pub fn check(c: &Counters, series: Option<&Series>) -> Vec<Finding> {
         // Located by pointer, message only, as pass 2 always reported them.
         ctx.report(f.code, &f.pointer, f.message);
     }
+    let known = series.map(SeriesIds::of);
     for (i, unit) in c.units.iter().enumerate() {
         unit_refs(ctx, c, i, unit);
-        if let Some(series) = series {
-            unit_series(ctx, series, i, unit);
+        if let Some(known) = &known {
+            unit_series(ctx, known, i, unit);
         }
     }
     let sides = ids(&c.sides);
@@ -147,44 +149,33 @@ fn unit_refs(ctx: &mut Out, c: &Counters, i: usize, unit: &Unit) {
     }
 }
 
-fn unit_series(ctx: &mut Out, series: &Series, i: usize, unit: &Unit) {
-    let classes = ids(&series.unit_classes);
-    let class_refs =
-        std::iter::once((at("units").index(i).field("class"), &unit.class))
-            .chain(unit.class_as.iter().map(|(purpose, class)| {
-                let key = serde_json::to_value(purpose)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default();
-                (at("units").index(i).field("class_as").key(key), class)
-            }));
-    for (pointer, class) in class_refs {
-        if !classes.contains(class.as_str()) {
-            ctx.report(
-                Code::Ref008,
-                &pointer,
-                format!("unit class `{class}` is not defined by the series"),
-            );
-        }
-    }
-    let sides = counter_sides(series);
-    let ratings = ids(&series.ratings);
+/// REF008 for a unit's class (and the classes it counts as), and the
+/// counter sides and ratings of its ratings tables.
+fn unit_series(ctx: &mut Out, known: &SeriesIds<'_>, i: usize, unit: &Unit) {
     let unit_base = at("units").index(i);
+    ctx.known(&known.classes, &unit_base.field("class"), &unit.class);
+    for (purpose, class) in &unit.class_as {
+        let key = serde_json::to_value(purpose)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let pointer = unit_base.field("class_as").key(key);
+        ctx.known(&known.classes, &pointer, class);
+    }
     let tables = std::iter::once((unit_base.field("ratings"), &unit.ratings))
         .chain(unit.ratings_after_losses.iter().enumerate().map(|(k, r)| {
             let p = unit_base.field("ratings_after_losses").index(k);
             (p.field("ratings"), &r.ratings)
         }));
     for (table, by_side) in tables {
-        rating_ids(ctx, &sides, &ratings, &table, by_side);
+        rating_ids(ctx, known, &table, by_side);
     }
 }
 
 /// REF008 for the counter sides and rating ids of one ratings table.
 fn rating_ids(
     ctx: &mut Out,
-    sides: &std::collections::HashSet<&str>,
-    ratings: &std::collections::HashSet<&str>,
+    known: &SeriesIds<'_>,
     table: &Pointer,
     by_side: &std::collections::BTreeMap<
         String,
@@ -193,21 +184,9 @@ fn rating_ids(
 ) {
     for (side, values) in by_side {
         let base = table.key(side);
-        if !sides.contains(side.as_str()) {
-            ctx.report_key(
-                Code::Ref008,
-                &base,
-                format!("counter side `{side}` is not a state or formation of the series"),
-            );
-        }
+        ctx.known_key(&known.counter_sides, &base, side);
         for rating in values.keys() {
-            if !ratings.contains(rating.as_str()) {
-                ctx.report_key(
-                    Code::Ref008,
-                    &base.key(rating),
-                    format!("rating `{rating}` is not defined by the series"),
-                );
-            }
+            ctx.known_key(&known.ratings, &base.key(rating), rating);
         }
     }
 }

@@ -6,8 +6,10 @@
 use berthier_schema::scenario::{Measure, Scenario, ScenarioSide, Trigger};
 use berthier_schema::series::Series;
 
+use super::Out;
 use super::placement::World;
-use super::{Out, ids};
+use super::series::SeriesIds;
+use crate::check::defined::Defined;
 use crate::code::Code;
 use crate::pointer::{Pointer, at};
 
@@ -72,17 +74,11 @@ fn side_rules(
             }
         }
     }
-    let states = series.map(|series| ids(&series.states));
+    let known = series.map(SeriesIds::of);
     for (j, arrival) in side.reinforcements.iter().enumerate() {
         let p = base.field("reinforcements").index(j);
-        if let (Some(states), Some(state)) = (&states, &arrival.state)
-            && !states.contains(state.as_str())
-        {
-            ctx.report(
-                Code::Ref008,
-                &p.field("state"),
-                format!("state `{state}` is not defined by the series"),
-            );
+        if let (Some(known), Some(state)) = (&known, &arrival.state) {
+            ctx.known(&known.states, &p.field("state"), state);
         }
         if let Some(follows) = &arrival.follows {
             w.units(ctx, &p.field("follows"), follows);
@@ -182,15 +178,12 @@ fn map_state(
         let p = at("map_state").index(i);
         w.location(ctx, &p.field("at"), &state.at);
         let Some(series) = series else { continue };
-        if !series.hexside_types.iter().any(|t| t.id == state.feature) {
-            ctx.report(
-                Code::Ref008,
-                &p.field("feature"),
-                format!(
-                    "hexside kind `{}` is not defined by the series",
-                    state.feature
-                ),
-            );
+        let kinds = Defined::new(
+            "hexside kind",
+            series.hexside_types.iter().map(|t| &*t.id),
+        );
+        if !kinds.contains(&state.feature) {
+            ctx.known(&kinds, &p.field("feature"), &state.feature);
             continue;
         }
         let Some(map) = w.map else { continue };

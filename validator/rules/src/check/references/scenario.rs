@@ -7,8 +7,9 @@ use berthier_schema::map::Map;
 use berthier_schema::scenario::{Condition, Scenario, ScenarioSide};
 use berthier_schema::series::Series;
 
+use super::Out;
 use super::placement::World;
-use super::{Out, ids};
+use super::series::SeriesIds;
 use crate::check::Finding;
 use crate::code::Code;
 use crate::pointer::{Pointer, at};
@@ -76,23 +77,16 @@ fn setup(
             ins.id.as_deref().map(|id| (pointer, id))
         });
     ctx.unique("setup instruction", instruction_ids);
+    let known = series.map(SeriesIds::of);
     for (j, ins) in side.instructions.iter().enumerate() {
         let p = base.field("instructions").index(j);
         w.units(ctx, &p.field("units"), &ins.units);
         w.placement(ctx, &p.field("placement"), &ins.placement);
         w.counts(ctx, &p.field("counts"), &ins.counts);
-        if let (Some(series), Some(state)) = (series, &ins.state) {
-            series_id(
-                ctx,
-                &p.field("state"),
-                "state",
-                state,
-                &ids(&series.states),
-            );
+        if let (Some(known), Some(state)) = (&known, &ins.state) {
+            ctx.known(&known.states, &p.field("state"), state);
         }
     }
-    let formations = series.map(|s| ids(&s.formations));
-    let states = series.map(|s| ids(&s.states));
     for (j, placed) in side.setup.iter().enumerate() {
         // Pointers are spelled out only for an entry with a finding: a
         // scenario has hundreds of entries, nearly all fine.
@@ -103,41 +97,17 @@ fn setup(
         if w.map.is_some_and(|m| !m.contains(placed.hex)) {
             w.hex(ctx, &p().field("hex"), placed.hex);
         }
-        let (Some(formations), Some(states)) = (&formations, &states) else {
-            continue;
-        };
+        let Some(known) = &known else { continue };
         if let Some(f) = &placed.formation
-            && !formations.contains(f.as_str())
+            && !known.formations.contains(f)
         {
-            let pointer = p().field("formation");
-            series_id(ctx, &pointer, "formation", f, formations);
+            ctx.known(&known.formations, &p().field("formation"), f);
         }
         if let Some(state) = &placed.state
-            && !states.contains(state.as_str())
+            && !known.states.contains(state)
         {
-            series_id(ctx, &p().field("state"), "state", state, states);
+            ctx.known(&known.states, &p().field("state"), state);
         }
-    }
-}
-
-fn series_id(
-    ctx: &mut Out,
-    pointer: &Pointer,
-    what: &str,
-    id: &str,
-    known: &std::collections::HashSet<&str>,
-) {
-    if !known.contains(id) {
-        ctx.report(
-            Code::Ref008,
-            pointer,
-            format!("{what} `{id}` is not defined by the series"),
-        )
-        .help = Some(
-            "the series' own list, after its `extends` chain and this \
-             scenario's `rule_overrides`"
-                .into(),
-        );
     }
 }
 
