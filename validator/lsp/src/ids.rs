@@ -1,0 +1,68 @@
+//! The order of battle a document's ids are read against: a counters
+//! file's own, a scenario's (or a variant's, through its `base`) named
+//! counters file. Open buffers are read before the files on disk.
+
+use std::path::{Path, PathBuf};
+
+use berthier_schema::counters::Counters;
+use berthier_schema::locate::ron_json_shape;
+use berthier_schema::pack::{beside, load_counters};
+use berthier_schema::text::parse;
+use berthier_schema::Format;
+use serde_json::Value;
+
+/// Bases followed at most from a variant to the scenario naming counters.
+const MAX_BASES: usize = 16;
+
+/// The text of a document: the open buffer's, else the file's.
+pub trait Texts {
+    /// The text at `path`, if it can be read.
+    fn text(&self, path: &Path) -> Option<std::sync::Arc<str>>;
+}
+
+/// The counters `text` (the document at `path`) reads its ids from.
+pub fn counters_for(path: &Path, text: &str, texts: &dyn Texts) -> Option<Counters> {
+    let format = Format::of_path(path)?;
+    let mut shape = json_shape(text, format)?;
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_BASES {
+        if shape.get("kind").and_then(Value::as_str) == Some("counters") {
+            return counters_at(&at, texts);
+        }
+        if let Some(counters) = shape.get("counters").and_then(Value::as_str) {
+            return counters_at(&beside(&at, counters), texts);
+        }
+        let base = shape.get("base").and_then(Value::as_str)?;
+        at = beside(&at, base);
+        let format = Format::of_path(&at)?;
+        shape = json_shape(&texts.text(&at)?, format)?;
+    }
+    None
+}
+
+/// The effective counters of the file at `path` (its includes merged):
+/// read from disk, unless its buffer is open and differs, when the
+/// buffer's own units are read (includes are read from disk only).
+fn counters_at(path: &Path, texts: &dyn Texts) -> Option<Counters> {
+    let format = Format::of_path(path)?;
+    let on_disk = std::fs::read_to_string(path).ok();
+    let text = texts.text(path)?;
+    if on_disk.as_deref() == Some(&*text) {
+        return load_counters(path).ok();
+    }
+    parse::<Counters>(&text, format).ok()
+}
+
+/// A document's JSON shape, read from text that may not be a valid
+/// document yet.
+pub fn json_shape(text: &str, format: Format) -> Option<Value> {
+    match format {
+        Format::Ron => ron_json_shape(text),
+        Format::Json => serde_json::from_str(text).ok(),
+    }
+}
+
+/// A path as the user would see it: relative to `root` when inside it.
+pub fn shown(path: &Path, root: &Path) -> PathBuf {
+    path.strip_prefix(root).map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+}

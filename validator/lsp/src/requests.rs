@@ -1,0 +1,116 @@
+//! Answers to the client's requests. A request that cannot be read is
+//! answered with an error; one about a document that is not open, or a
+//! place with nothing to say, with `null`.
+
+use lsp_server::{ErrorCode, Request, Response};
+use lsp_types::request::{Completion, HoverRequest, Request as _};
+use lsp_types::{
+    CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse,
+    CompletionTextEdit, Hover, HoverContents, HoverParams, MarkupContent,
+    MarkupKind, Range, TextEdit,
+};
+use serde_json::Value;
+
+use crate::documents::Document;
+use crate::server::{Server, error_response};
+use crate::{completion, hover};
+
+/// The response to `request`.
+pub fn answer(server: &Server, request: Request) -> Response {
+    let id = request.id.clone();
+    let result = match request.method.as_str() {
+        HoverRequest::METHOD => read(&request).map(|p| hover(server, p)),
+        Completion::METHOD => read(&request).map(|p| complete(server, p)),
+        _ => {
+            let message = format!("unsupported request {}", request.method);
+            return error_response(&request, ErrorCode::MethodNotFound, message);
+        }
+    };
+    match result {
+        Ok(value) => Response::new_ok(id, value),
+        Err(e) => error_response(&request, ErrorCode::InvalidParams, e.to_string()),
+    }
+}
+
+fn read<P: serde::de::DeserializeOwned>(
+    request: &Request,
+) -> Result<P, serde_json::Error> {
+    serde_json::from_value(request.params.clone())
+}
+
+fn hover(server: &Server, params: HoverParams) -> Value {
+    let at = params.text_document_position_params;
+    let Some(document) = server.documents.get(&at.text_document.uri) else {
+        return Value::Null;
+    };
+    let Some(path) = document.path.as_deref() else {
+        return Value::Null;
+    };
+    let offset = document.lines.offset(&document.text, at.position);
+    let findings = document
+        .canonical
+        .as_ref()
+        .and_then(|c| server.findings.get(c))
+        .map_or(&[][..], Vec::as_slice);
+    let found =
+        hover::hover(path, &document.text, offset, findings, &server.documents);
+    let Some((markdown, range)) = found else {
+        return Value::Null;
+    };
+    let hover = Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: range.map(|r| range_of(document, r)),
+    };
+    serde_json::to_value(hover).unwrap_or(Value::Null)
+}
+
+fn complete(server: &Server, params: CompletionParams) -> Value {
+    let at = params.text_document_position;
+    let Some(document) = server.documents.get(&at.text_document.uri) else {
+        return Value::Null;
+    };
+    let Some(path) = document.path.as_deref() else {
+        return Value::Null;
+    };
+    let offset = document.lines.offset(&document.text, at.position);
+    let items =
+        completion::complete(path, &document.text, offset, &server.documents);
+    let items: Vec<CompletionItem> =
+        items.into_iter().map(|i| to_item(document, i)).collect();
+    serde_json::to_value(CompletionResponse::Array(items))
+        .unwrap_or(Value::Null)
+}
+
+fn to_item(document: &Document, item: completion::Item) -> CompletionItem {
+    let kind = if item.is_field {
+        CompletionItemKind::FIELD
+    } else {
+        CompletionItemKind::VALUE
+    };
+    let text_edit = item.replace.map(|r| {
+        CompletionTextEdit::Edit(TextEdit {
+            range: range_of(document, r),
+            new_text: item.insert.clone(),
+        })
+    });
+    CompletionItem {
+        // Filtered on the id, with the quotes a string's edit replaces.
+        filter_text: Some(item.insert.clone()),
+        label: item.label,
+        kind: Some(kind),
+        detail: Some(item.detail),
+        insert_text: Some(item.insert),
+        text_edit,
+        ..CompletionItem::default()
+    }
+}
+
+fn range_of(document: &Document, bytes: std::ops::Range<usize>) -> Range {
+    Range::new(
+        document.lines.position(&document.text, bytes.start),
+        document.lines.position(&document.text, bytes.end),
+    )
+}
