@@ -65,6 +65,7 @@ step "every crate: no circle of imports between top-level modules"
 # rules above schema, and inside each crate no two modules import each
 # other, directly or around a circle.
 python3 ci/module-cycles.py schema/src validator/rules/src validator/src \
+    validator/lsp/src \
     editor/tools/src editor/cli/src editor/src
 
 step "cargo fmt --check"
@@ -84,6 +85,9 @@ cargo test --workspace --lib --bins --tests
 # compiles the shared dependencies a second time.
 step "berthier-validate on the bundled packs"
 target/debug/berthier-validate .
+
+step "the language server with a real LSP client (pytest-lsp)"
+bash ci/check-lsp.sh
 
 step "the editor on wgpu (Mesa's lavapipe) draws as on tiny-skia"
 bash ci/check-renderer.sh target/debug/berthier-editor

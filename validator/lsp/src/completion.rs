@@ -55,10 +55,10 @@ pub fn complete(
     }
     let field = context.field().unwrap_or("");
     let mut items = Vec::new();
-    if UNIT_FIELDS.contains(&field) || is_formation_field(kind, &context) {
-        if let Some(counters) = ids::counters_for(path, text, texts) {
-            items.extend(id_items(&counters, &context, &replace));
-        }
+    let wants_id =
+        UNIT_FIELDS.contains(&field) || is_formation_field(kind, &context);
+    if wants_id && let Some(counters) = ids::counters_for(path, text, texts) {
+        items.extend(id_items(&counters, &context, &replace));
     }
     if field == "series" || field == "extends" {
         items.extend(series_items(&replace));
@@ -155,7 +155,10 @@ fn series_items(replace: &Option<Range<usize>>) -> Vec<Item> {
     for series in standard::newest() {
         items.push(Item {
             label: series.name.to_owned(),
-            detail: format!("standard series, newest version ({})", series.version),
+            detail: format!(
+                "standard series, newest version ({})",
+                series.version
+            ),
             insert: quoted(series.name),
             replace: replace.clone(),
             is_field: false,
@@ -165,7 +168,10 @@ fn series_items(replace: &Option<Range<usize>>) -> Vec<Item> {
         let pinned = series.pinned();
         items.push(Item {
             label: pinned.clone(),
-            detail: format!("standard series {}, pinned to version {}", series.name, series.version),
+            detail: format!(
+                "standard series {}, pinned to version {}",
+                series.name, series.version
+            ),
             insert: quoted(&pinned),
             replace: replace.clone(),
             is_field: false,

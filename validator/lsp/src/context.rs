@@ -68,14 +68,18 @@ pub fn at(text: &str, format: Format, offset: usize) -> Context {
 
 /// The word (a key without its colon yet, quoted or not) the cursor is
 /// in or just after, alone on its line.
-fn key_being_typed(text: &str, offset: usize) -> Option<std::ops::Range<usize>> {
+fn key_being_typed(
+    text: &str,
+    offset: usize,
+) -> Option<std::ops::Range<usize>> {
     let is_key = |c: char| c.is_alphanumeric() || c == '_' || c == '"';
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
     let before = &text[line_start..offset];
     let after = &text[offset..line_end];
     let start = line_start + before.len() - before.trim_start().len();
-    let word_end = offset + after.find(|c: char| !is_key(c)).unwrap_or(after.len());
+    let word_end =
+        offset + after.find(|c: char| !is_key(c)).unwrap_or(after.len());
     let rest = text[word_end..line_end].trim();
     let word = &text[start..word_end];
     let lone = word.chars().all(is_key) && !word.trim_matches('"').is_empty();
@@ -100,7 +104,8 @@ fn read_at(text: &str, format: Format, offset: usize) -> Context {
         });
         let Some((index, member)) = member else {
             // Between members: where a new key (or element) goes.
-            context.on_key = found.members.first().is_none_or(|m| m.key.is_some());
+            context.on_key =
+                found.members.first().is_none_or(|m| m.key.is_some());
             return context;
         };
         if member.key.is_some()
@@ -130,7 +135,9 @@ pub fn scalar(
     format: Format,
     offset: usize,
 ) -> Option<(String, std::ops::Range<usize>)> {
-    let line_start = text[..offset.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
     let mut pos = line_start;
     while pos < text.len() {
         let end = token_end(text, format, pos);

@@ -74,6 +74,21 @@ fn span(
     start..end.max(start)
 }
 
+/// The note closing a document's list when it has more findings than
+/// are published.
+pub fn more(left_out: usize) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: Range::default(),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some(SOURCE.to_owned()),
+        message: format!(
+            "{left_out} more findings in this file are not shown here; \
+             `berthier-validate --format json` lists every one"
+        ),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
 fn severity(severity: Severity) -> DiagnosticSeverity {
     match severity {
         Severity::Error => DiagnosticSeverity::ERROR,

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
-use berthier_schema::counters::{Counters, Formation, Unit};
 use berthier_schema::Format;
+use berthier_schema::counters::{Counters, Formation, Unit};
 use berthier_validator::Code;
 
 use crate::context;
@@ -72,7 +72,9 @@ pub fn describe_id(counters: &Counters, id: &str) -> Option<String> {
     if let Some(unit) = counters.unit(id) {
         return Some(describe_unit(counters, unit));
     }
-    counters.formation(id).map(|f| describe_formation(counters, f))
+    counters
+        .formation(id)
+        .map(|f| describe_formation(counters, f))
 }
 
 fn describe_unit(counters: &Counters, unit: &Unit) -> String {
@@ -91,7 +93,9 @@ fn describe_unit(counters: &Counters, unit: &Unit) -> String {
             .iter()
             .map(|(rating, value)| match value {
                 Some(v) => format!("{rating} {v}"),
-                None => format!("{rating} unknown (not printed in the sources)"),
+                None => {
+                    format!("{rating} unknown (not printed in the sources)")
+                }
             })
             .collect();
         let _ = write!(out, "\n- ratings ({side}): {}", shown.join(", "));
@@ -108,12 +112,14 @@ fn describe_formation(counters: &Counters, formation: &Formation) -> String {
         formation.name, formation.id, formation.level, formation.side
     );
     if let Some(parent) = &formation.parent {
-        let _ = write!(out, "\n\n- under: {}", formation_name(counters, parent));
+        let _ =
+            write!(out, "\n\n- under: {}", formation_name(counters, parent));
     }
     if let Some(commander) = &formation.commander {
-        let name = counters
-            .unit(commander)
-            .map_or_else(|| format!("`{commander}` (unknown unit)"), |u| u.name.clone());
+        let name = counters.unit(commander).map_or_else(
+            || format!("`{commander}` (unknown unit)"),
+            |u| u.name.clone(),
+        );
         let _ = write!(out, "\n- commander: {name}");
     }
     let members = counters
@@ -138,7 +144,8 @@ fn describe_formation(counters: &Counters, formation: &Formation) -> String {
 
 /// A formation's name, or its id marked unknown.
 fn formation_name(counters: &Counters, id: &str) -> String {
-    counters
-        .formation(id)
-        .map_or_else(|| format!("`{id}` (unknown formation)"), |f| f.name.clone())
+    counters.formation(id).map_or_else(
+        || format!("`{id}` (unknown formation)"),
+        |f| f.name.clone(),
+    )
 }

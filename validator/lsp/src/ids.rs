@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use berthier_schema::Format;
 use berthier_schema::counters::Counters;
 use berthier_schema::locate::ron_json_shape;
 use berthier_schema::pack::{beside, load_counters};
 use berthier_schema::text::parse;
-use berthier_schema::Format;
 use serde_json::Value;
 
 /// Bases followed at most from a variant to the scenario naming counters.
@@ -21,7 +21,11 @@ pub trait Texts {
 }
 
 /// The counters `text` (the document at `path`) reads its ids from.
-pub fn counters_for(path: &Path, text: &str, texts: &dyn Texts) -> Option<Counters> {
+pub fn counters_for(
+    path: &Path,
+    text: &str,
+    texts: &dyn Texts,
+) -> Option<Counters> {
     let format = Format::of_path(path)?;
     let mut shape = json_shape(text, format)?;
     let mut at = path.to_path_buf();
@@ -64,5 +68,6 @@ pub fn json_shape(text: &str, format: Format) -> Option<Value> {
 
 /// A path as the user would see it: relative to `root` when inside it.
 pub fn shown(path: &Path, root: &Path) -> PathBuf {
-    path.strip_prefix(root).map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+    path.strip_prefix(root)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }

@@ -18,6 +18,7 @@ pub mod schema_walk;
 pub mod server;
 pub mod transport;
 pub mod uri;
+pub mod worker;
 
 use lsp_server::{Connection, ProtocolError};
 use lsp_types::{

@@ -64,8 +64,13 @@ impl PackChecker {
                 path.starts_with(&root).then(|| (path, text.clone()))
             })
             .collect();
-        let report =
-            validate_documents_in(&self.session, &root, &files, &texts, Typed::new())?;
+        let report = validate_documents_in(
+            &self.session,
+            &root,
+            &files,
+            &texts,
+            Typed::new(),
+        )?;
         let mut found: PackFindings =
             files.into_iter().map(|f| (f, Vec::new())).collect();
         for d in report.diagnostics {

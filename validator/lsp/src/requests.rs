@@ -11,25 +11,51 @@ use lsp_types::{
 };
 use serde_json::Value;
 
-use crate::documents::Document;
-use crate::server::{Server, error_response};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crate::documents::{Document, Documents};
+use crate::hover::FindingAt;
 use crate::{completion, hover};
 
+/// What requests read: the open documents and their findings' places.
+pub struct State<'a> {
+    /// The open documents.
+    pub documents: &'a Documents,
+    /// The findings' codes and byte ranges, by canonical path.
+    pub findings: &'a HashMap<PathBuf, Vec<FindingAt>>,
+}
+
 /// The response to `request`.
-pub fn answer(server: &Server, request: Request) -> Response {
+pub fn answer(server: &State<'_>, request: Request) -> Response {
     let id = request.id.clone();
     let result = match request.method.as_str() {
         HoverRequest::METHOD => read(&request).map(|p| hover(server, p)),
         Completion::METHOD => read(&request).map(|p| complete(server, p)),
         _ => {
             let message = format!("unsupported request {}", request.method);
-            return error_response(&request, ErrorCode::MethodNotFound, message);
+            return error_response(
+                &request,
+                ErrorCode::MethodNotFound,
+                message,
+            );
         }
     };
     match result {
         Ok(value) => Response::new_ok(id, value),
-        Err(e) => error_response(&request, ErrorCode::InvalidParams, e.to_string()),
+        Err(e) => {
+            error_response(&request, ErrorCode::InvalidParams, e.to_string())
+        }
     }
+}
+
+/// An error response to `request`.
+fn error_response(
+    request: &Request,
+    code: ErrorCode,
+    message: String,
+) -> Response {
+    Response::new_err(request.id.clone(), code as i32, message)
 }
 
 fn read<P: serde::de::DeserializeOwned>(
@@ -38,7 +64,7 @@ fn read<P: serde::de::DeserializeOwned>(
     serde_json::from_value(request.params.clone())
 }
 
-fn hover(server: &Server, params: HoverParams) -> Value {
+fn hover(server: &State<'_>, params: HoverParams) -> Value {
     let at = params.text_document_position_params;
     let Some(document) = server.documents.get(&at.text_document.uri) else {
         return Value::Null;
@@ -53,7 +79,7 @@ fn hover(server: &Server, params: HoverParams) -> Value {
         .and_then(|c| server.findings.get(c))
         .map_or(&[][..], Vec::as_slice);
     let found =
-        hover::hover(path, &document.text, offset, findings, &server.documents);
+        hover::hover(path, &document.text, offset, findings, server.documents);
     let Some((markdown, range)) = found else {
         return Value::Null;
     };
@@ -67,7 +93,7 @@ fn hover(server: &Server, params: HoverParams) -> Value {
     serde_json::to_value(hover).unwrap_or(Value::Null)
 }
 
-fn complete(server: &Server, params: CompletionParams) -> Value {
+fn complete(server: &State<'_>, params: CompletionParams) -> Value {
     let at = params.text_document_position;
     let Some(document) = server.documents.get(&at.text_document.uri) else {
         return Value::Null;
@@ -77,7 +103,7 @@ fn complete(server: &Server, params: CompletionParams) -> Value {
     };
     let offset = document.lines.offset(&document.text, at.position);
     let items =
-        completion::complete(path, &document.text, offset, &server.documents);
+        completion::complete(path, &document.text, offset, server.documents);
     let items: Vec<CompletionItem> =
         items.into_iter().map(|i| to_item(document, i)).collect();
     serde_json::to_value(CompletionResponse::Array(items))

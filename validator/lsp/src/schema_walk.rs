@@ -19,7 +19,10 @@ const MAX_EXPANSION: usize = 256;
 fn schema(kind: DocKind) -> &'static Value {
     static SCHEMAS: OnceLock<Vec<(DocKind, Value)>> = OnceLock::new();
     let all = SCHEMAS.get_or_init(|| {
-        DocKind::ALL.into_iter().map(|k| (k, schema_for(k))).collect()
+        DocKind::ALL
+            .into_iter()
+            .map(|k| (k, schema_for(k)))
+            .collect()
     });
     all.iter()
         .find(|(k, _)| *k == kind)
@@ -33,7 +36,8 @@ pub fn fields(kind: DocKind, path: &[Step]) -> BTreeMap<String, String> {
     for node in nodes_at(root, path) {
         if let Some(props) = node.get("properties").and_then(Value::as_object) {
             for (name, sub) in props {
-                out.entry(name.clone()).or_insert_with(|| description(root, sub));
+                out.entry(name.clone())
+                    .or_insert_with(|| description(root, sub));
             }
         }
     }
@@ -138,7 +142,8 @@ mod tests {
 
     #[test]
     fn a_setup_entry_has_unit_hex_and_facing() {
-        let found = fields(DocKind::Scenario, &path(&["sides", "0", "setup", "0"]));
+        let found =
+            fields(DocKind::Scenario, &path(&["sides", "0", "setup", "0"]));
         for field in ["unit", "hex", "facing"] {
             assert!(found.contains_key(field), "{found:?}");
         }

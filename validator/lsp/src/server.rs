@@ -3,52 +3,69 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::RecvTimeoutError;
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use crossbeam_channel::{Receiver, Sender, select};
+use lsp_server::{Connection, Message, Notification};
 use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument,
     DidOpenTextDocument, DidSaveTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::{
-    Diagnostic, InitializeParams, PublishDiagnosticsParams, Uri,
-};
+use lsp_types::{Diagnostic, InitializeParams, PublishDiagnosticsParams, Uri};
 
 use crate::documents::Documents;
 use crate::hover::FindingAt;
-use crate::pack::{PackChecker, root_of};
+use crate::pack::root_of;
+use crate::position::LineIndex;
 use crate::transport::log;
+use crate::worker::{self, Checked, Job};
 use crate::{ServeError, diagnostics, requests, uri};
 
 /// How long edits must pause before the pack is checked again.
 pub const DEBOUNCE: Duration = Duration::from_millis(150);
+
+/// Findings published at most for one document: a million duplicated
+/// setup entries make two million, which no editor can show; past this
+/// a last note says how many more a run reports.
+pub const MAX_PER_DOCUMENT: usize = 1000;
+
+/// A document's diagnostics as published: its URI, the list, and the
+/// version of the text they are about.
+type Published = (Uri, Vec<Diagnostic>, Option<i32>);
 
 /// The server's state between messages.
 pub struct Server {
     connection: Connection,
     /// The client's workspace folders.
     workspace: Vec<PathBuf>,
-    pub(crate) documents: Documents,
-    checker: PackChecker,
+    documents: Documents,
+    /// Jobs to the checking thread, and its results.
+    jobs: Sender<Job>,
+    checked: Receiver<Checked>,
+    /// Whether the checking thread has a job.
+    busy: bool,
     /// Pack roots to check again, and when.
     dirty: BTreeSet<PathBuf>,
     due: Option<Instant>,
-    /// What was last published, by pack root and document.
-    published: HashMap<PathBuf, HashMap<Uri, Vec<Diagnostic>>>,
+    /// What was last published, by pack root and canonical path.
+    published: HashMap<PathBuf, HashMap<PathBuf, Published>>,
     /// The findings' codes and byte ranges, by canonical path (hover).
-    pub(crate) findings: HashMap<PathBuf, Vec<FindingAt>>,
+    findings: HashMap<PathBuf, Vec<FindingAt>>,
 }
 
 impl Server {
     /// A server for a client that initialized with `params`.
     pub fn new(connection: Connection, params: &InitializeParams) -> Self {
+        let (jobs, checked) = worker::spawn();
         Self {
             connection,
             workspace: workspace_folders(params),
             documents: Documents::default(),
-            checker: PackChecker::default(),
+            jobs,
+            checked,
+            busy: false,
             dirty: BTreeSet::new(),
             due: None,
             published: HashMap::new(),
@@ -57,31 +74,39 @@ impl Server {
     }
 
     /// Handles messages until the client shuts the server down or the
-    /// connection ends.
+    /// connection ends. A check still running then is abandoned.
     pub fn run(&mut self) -> Result<(), ServeError> {
         loop {
-            let received = match self.due {
-                Some(due) => self.connection.receiver.recv_deadline(due),
-                None => self
-                    .connection
-                    .receiver
-                    .recv()
-                    .map_err(|_| RecvTimeoutError::Disconnected),
+            let timer = match self.due {
+                Some(due) => crossbeam_channel::at(due),
+                None => crossbeam_channel::never(),
             };
-            let message = match received {
-                Ok(message) => message,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.check_dirty();
+            let message = select! {
+                recv(self.connection.receiver) -> message => match message {
+                    Ok(message) => message,
+                    Err(_) => return Ok(()),
+                },
+                recv(self.checked) -> checked => {
+                    if let Ok(checked) = checked {
+                        self.finished(checked);
+                    }
                     continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                },
+                recv(timer) -> _ => {
+                    self.start_check();
+                    continue;
+                },
             };
             match message {
                 Message::Request(request) => {
                     if self.connection.handle_shutdown(&request)? {
                         return Ok(());
                     }
-                    let response = requests::answer(self, request);
+                    let state = requests::State {
+                        documents: &self.documents,
+                        findings: &self.findings,
+                    };
+                    let response = requests::answer(&state, request);
                     self.send(Message::Response(response));
                 }
                 Message::Notification(n) if n.method == "exit" => return Ok(()),
@@ -151,92 +176,126 @@ impl Server {
         self.due = Some(Instant::now() + DEBOUNCE);
     }
 
-    /// Checks every pack marked, and publishes what changed.
-    pub fn check_dirty(&mut self) {
+    /// Hands the packs marked to the checking thread, unless it is busy
+    /// (they are handed over when it is done).
+    fn start_check(&mut self) {
         self.due = None;
-        let texts = self.documents.texts();
-        for root in std::mem::take(&mut self.dirty) {
-            let started = Instant::now();
-            match self.checker.check(&root, &texts) {
-                Ok(found) => self.publish(&root, found),
-                Err(e) => log(&format!("cannot check {}: {e}", root.display())),
+        if self.busy || self.dirty.is_empty() {
+            return;
+        }
+        let roots = std::mem::take(&mut self.dirty).into_iter().collect();
+        let job = Job {
+            roots,
+            texts: self.documents.texts(),
+        };
+        self.busy = self.jobs.send(job).is_ok();
+    }
+
+    /// Publishes what a check found; starts the next when edits came in
+    /// meanwhile.
+    fn finished(&mut self, checked: Checked) {
+        let root = checked.root.display().to_string();
+        let took = checked.took.as_millis();
+        match checked.found {
+            Ok(found) => self.publish(&checked.root, found, &checked.texts),
+            Err(e) => log(&format!("cannot check {root}: {e}")),
+        }
+        log(&format!("checked {root} in {took} ms"));
+        if checked.last {
+            self.busy = false;
+            if !self.dirty.is_empty() && self.due.is_none() {
+                self.start_check();
             }
-            log(&format!(
-                "checked {} in {} ms",
-                root.display(),
-                started.elapsed().as_millis()
-            ));
         }
     }
 
     /// Publishes the findings of the pack at `root` that differ from the
     /// last published, and clears those of documents that have none now.
-    fn publish(&mut self, root: &std::path::Path, found: crate::pack::PackFindings) {
-        let mut now: HashMap<Uri, Vec<Diagnostic>> = HashMap::new();
-        let mut versions = HashMap::new();
+    fn publish(
+        &mut self,
+        root: &std::path::Path,
+        found: crate::pack::PackFindings,
+        texts: &berthier_validator::Texts,
+    ) {
+        let mut now: HashMap<PathBuf, Published> = HashMap::new();
         for (path, findings) in found {
-            let Some((uri, converted, version)) = self.convert(&path, &findings)
-            else {
-                continue;
-            };
-            versions.insert(uri.clone(), version);
-            now.insert(uri, converted);
+            if let Some(published) = self.convert(&path, &findings, texts) {
+                now.insert(path, published);
+            }
         }
         let before = self.published.remove(root).unwrap_or_default();
-        for uri in before.keys() {
-            if !now.contains_key(uri) {
+        for (path, (uri, _, _)) in &before {
+            if !now.contains_key(path) {
                 self.send_diagnostics(uri.clone(), Vec::new(), None);
             }
         }
-        for (uri, list) in &now {
-            if before.get(uri) != Some(list) {
-                let version = versions.get(uri).copied().flatten();
-                self.send_diagnostics(uri.clone(), list.clone(), version);
+        for (path, (uri, list, version)) in &now {
+            let same = before
+                .get(path)
+                .is_some_and(|(u, l, _)| u == uri && l == list);
+            if !same {
+                self.send_diagnostics(uri.clone(), list.clone(), *version);
             }
         }
         self.published.insert(root.to_path_buf(), now);
     }
 
     /// A file's findings as the protocol's, located in the text they were
-    /// found in (the open buffer's, else the file's), with its URI.
+    /// found in (the buffer's as checked, else the file's), with its URI.
     fn convert(
         &mut self,
         path: &std::path::Path,
         findings: &[berthier_validator::Diagnostic],
-    ) -> Option<(Uri, Vec<Diagnostic>, Option<i32>)> {
+        texts: &berthier_validator::Texts,
+    ) -> Option<Published> {
         let open = self.documents.by_canonical(path);
+        let checked = texts.get(path);
         let (uri, version) = match open {
-            Some((uri, d)) => (uri.clone(), Some(d.version)),
+            // The version only when the findings are of its text as it is.
+            Some((uri, d)) => {
+                let same = checked.is_some_and(|t| Arc::ptr_eq(t, &d.text));
+                (uri.clone(), same.then_some(d.version))
+            }
             None => (uri::from_path(path)?, None),
         };
         if findings.is_empty() {
             self.findings.remove(path);
             return Some((uri, Vec::new(), version));
         }
-        let (text, lines) = match open {
-            Some((_, d)) => (d.text.clone(), d.lines.clone()),
-            None => {
-                let text: std::sync::Arc<str> =
-                    std::fs::read_to_string(path).unwrap_or_default().into();
-                let lines = crate::position::LineIndex::new(&text);
-                (text, lines)
-            }
+        let text: Arc<str> = match checked {
+            Some(text) => text.clone(),
+            None => std::fs::read_to_string(path).unwrap_or_default().into(),
         };
+        let lines = LineIndex::new(&text);
         let format = berthier_schema::Format::of_path(path);
-        let mut converted = Vec::with_capacity(findings.len());
-        let mut at = Vec::with_capacity(findings.len());
-        for f in findings {
+        let shown = &findings[..findings.len().min(MAX_PER_DOCUMENT)];
+        let mut converted = Vec::with_capacity(shown.len() + 1);
+        let mut at = Vec::with_capacity(shown.len());
+        for f in shown {
             let (d, span) = diagnostics::to_lsp(f, &text, &lines, format);
             converted.push(d);
             at.push((span, f.code));
+        }
+        if findings.len() > shown.len() {
+            converted.push(diagnostics::more(findings.len() - shown.len()));
         }
         self.findings.insert(path.to_path_buf(), at);
         Some((uri, converted, version))
     }
 
-    fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
-        let params = PublishDiagnosticsParams { uri, diagnostics, version };
-        let n = Notification::new(PublishDiagnostics::METHOD.to_owned(), params);
+    fn send_diagnostics(
+        &self,
+        uri: Uri,
+        diagnostics: Vec<Diagnostic>,
+        version: Option<i32>,
+    ) {
+        let params = PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        };
+        let n =
+            Notification::new(PublishDiagnostics::METHOD.to_owned(), params);
         self.send(Message::Notification(n));
     }
 
@@ -245,11 +304,6 @@ impl Server {
             log("the client is gone; a message was not sent");
         }
     }
-}
-
-/// An error response to `request`.
-pub fn error_response(request: &Request, code: ErrorCode, message: String) -> Response {
-    Response::new_err(request.id.clone(), code as i32, message)
 }
 
 /// The client's workspace folders (the older `rootUri` when it names

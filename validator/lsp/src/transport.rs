@@ -67,7 +67,8 @@ pub fn read_messages(input: &mut impl BufRead, out: &Sender<Message>) {
                 continue;
             }
         };
-        let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+        let exit =
+            matches!(&message, Message::Notification(n) if n.method == "exit");
         if out.send(message).is_err() || exit {
             return;
         }
@@ -125,7 +126,8 @@ fn read_body(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, FrameError> {
     let length = length.ok_or(FrameError::NoLength)??;
     if length > MAX_BODY {
         // Read through it, so the next message is found.
-        let _ = io::copy(&mut input.by_ref().take(length as u64), &mut io::sink());
+        let _ =
+            io::copy(&mut input.by_ref().take(length as u64), &mut io::sink());
         return Err(FrameError::TooLarge(length));
     }
     let mut body = Vec::with_capacity(length);
@@ -140,7 +142,8 @@ fn write_messages(
     messages: &Receiver<Message>,
 ) -> io::Result<()> {
     for message in messages {
-        let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+        let exit =
+            matches!(&message, Message::Notification(n) if n.method == "exit");
         message.write(output)?;
         if exit {
             break;
@@ -184,7 +187,9 @@ mod tests {
         .concat();
         let read = messages(&input);
         assert_eq!(read.len(), 1, "{read:?}");
-        assert!(matches!(&read[0], Message::Notification(n) if n.method == "initialized"));
+        assert!(
+            matches!(&read[0], Message::Notification(n) if n.method == "initialized")
+        );
     }
 
     #[test]

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use lsp_types::Uri;
-use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
+use percent_encoding::{
+    AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode,
+};
 
 /// What a path segment of a URI cannot hold as it is (RFC 3986's
 /// reserved and unsafe characters, `/` excepted: it separates segments).
@@ -51,9 +53,9 @@ pub fn to_path(uri: &Uri) -> Option<PathBuf> {
     // `/C:/x` on Windows is `C:/x`.
     let windows = decoded.len() > 2 && decoded.as_bytes()[2] == b':';
     let path = if windows { &decoded[1..] } else { decoded };
-    path.starts_with('/').then(|| PathBuf::from(path)).or_else(|| {
-        windows.then(|| PathBuf::from(path))
-    })
+    path.starts_with('/')
+        .then(|| PathBuf::from(path))
+        .or_else(|| windows.then(|| PathBuf::from(path)))
 }
 
 #[cfg(test)]

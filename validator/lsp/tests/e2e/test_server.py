@@ -1,0 +1,230 @@
+"""berthier-lsp, driven by pytest-lsp: diagnostics, hover, completion."""
+
+import asyncio
+import pathlib
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from conftest import validate_json
+
+SCENARIO = "mini.scenario.ron"
+SEVERITY = {
+    types.DiagnosticSeverity.Error: "error",
+    types.DiagnosticSeverity.Warning: "warning",
+    types.DiagnosticSeverity.Information: "info",
+}
+
+
+def open_document(client: LanguageClient, path: pathlib.Path, text=None):
+    text = path.read_text() if text is None else text
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=path.as_uri(), language_id="ron", version=1, text=text
+            )
+        )
+    )
+
+
+def change_document(client, path: pathlib.Path, text: str, version: int):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(
+                uri=path.as_uri(), version=version
+            ),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def diagnostics_for(client, path: pathlib.Path, until=None, timeout=60):
+    """The diagnostics published for `path`: the first list published,
+    or the first for which `until(list)` holds."""
+    uri = path.as_uri()
+
+    async def wait():
+        while True:
+            published = client.diagnostics.get(uri)
+            if published is not None and (until is None or until(published)):
+                return published
+            # Polled: the notification's future may resolve before the
+            # client's handler has stored the list.
+            await asyncio.sleep(0.02)
+
+    return await asyncio.wait_for(wait(), timeout)
+
+
+def has_code(code):
+    return lambda published: any(d.code == code for d in published)
+
+
+def as_cli(diagnostic: types.Diagnostic) -> tuple:
+    """A published diagnostic in `--format json`'s terms (the mini pack
+    is ASCII: a UTF-16 column is a character column)."""
+    start = diagnostic.range.start
+    message = diagnostic.message.split("\nhelp: ")[0]
+    return (
+        diagnostic.code,
+        SEVERITY[diagnostic.severity],
+        start.line + 1,
+        start.character + 1,
+        message,
+    )
+
+
+def cli_findings(root: pathlib.Path, file: str) -> list[tuple]:
+    return sorted(
+        (d["code"], d["severity"], d["line"], d["column"], d["message"])
+        for d in validate_json(root)
+        if d["file"] == file
+    )
+
+
+def with_unknown_unit(text: str) -> str:
+    edited = text.replace('(unit: "b2", hex: "0202"', '(unit: "b9", hex: "0202"')
+    assert edited != text
+    return edited
+
+
+async def test_a_scenario_with_an_error_gets_the_validators_findings(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    scenario.write_text(with_unknown_unit(scenario.read_text()))
+    open_document(client, scenario)
+    published = await diagnostics_for(client, scenario)
+    expected = cli_findings(pack, SCENARIO)
+    assert any(code == "REF004" for code, *_ in expected)
+    assert sorted(as_cli(d) for d in published) == expected, [(d.code, d.range.start) for d in published]
+    unknown = next(d for d in published if d.code == "REF004")
+    assert unknown.source == "berthier-validate"
+    assert unknown.code_description.href.endswith("/REF004.md")
+    # The range covers the id as written, quotes included.
+    assert unknown.range.end.character - unknown.range.start.character == 4
+
+
+async def test_an_unsaved_edit_is_checked_as_the_saved_file_would_be(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    clean = scenario.read_text()
+    open_document(client, scenario)
+    before = await diagnostics_for(client, scenario)
+    assert not has_code("REF004")(before)
+    change_document(client, scenario, with_unknown_unit(clean), version=2)
+    after = await diagnostics_for(client, scenario, until=has_code("REF004"))
+    # Only now saved: the command line reads the file.
+    scenario.write_text(with_unknown_unit(clean))
+    assert sorted(as_cli(d) for d in after) == cli_findings(pack, SCENARIO)
+
+
+async def test_an_edit_to_the_counters_rechecks_the_scenario_using_them(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario, counters = pack / SCENARIO, pack / "mini.counters.ron"
+    open_document(client, scenario)
+    await diagnostics_for(client, scenario)
+    text = counters.read_text()
+    renamed = text.replace('id: "b2"', 'id: "b2-renamed"')
+    assert renamed != text
+    open_document(client, counters, renamed)
+
+    # b2 is no longer in the counters the scenario sets it up from.
+    await diagnostics_for(client, scenario, until=has_code("REF004"))
+
+
+async def test_hover_explains_a_finding_and_describes_a_unit(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    scenario.write_text(with_unknown_unit(scenario.read_text()))
+    open_document(client, scenario)
+    published = await diagnostics_for(client, scenario)
+    unknown = next(d for d in published if d.code == "REF004")
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=unknown.range.start,
+        )
+    )
+    assert hover.contents.value.startswith("REF004 (error)")
+    assert "## What it does" in hover.contents.value
+
+    lines = scenario.read_text().splitlines()
+    line = next(i for i, l in enumerate(lines) if '(unit: "b1"' in l)
+    column = lines[line].index('"b1"') + 1
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    shown = hover.contents.value
+    assert "**1st Line** (`b1`)" in shown, shown
+    assert "class: " in shown and "formation: " in shown, shown
+
+
+async def test_a_unit_id_is_completed_with_the_units_name(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    text = scenario.read_text().replace(
+        '(unit: "blue-general", hex: "0202")', '(unit: "b", hex: "0202")'
+    )
+    open_document(client, scenario, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if '(unit: "b",' in l)
+    column = lines[line].index('"b"') + 2
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    items = result if isinstance(result, list) else result.items
+    by_label = {i.label: i for i in items}
+    assert {"b1", "b2", "blue-general"} <= set(by_label), sorted(by_label)
+    assert by_label["b1"].detail.startswith("1st Line")
+    assert by_label["b1"].text_edit.new_text == '"b1"'
+
+
+async def test_field_names_are_completed_in_ron(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    text = scenario.read_text().replace(
+        "    sets_up_first:", "    desc\n    sets_up_first:", 1
+    )
+    open_document(client, scenario, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if l.strip() == "desc")
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=len(lines[line])),
+        )
+    )
+    items = result if isinstance(result, list) else result.items
+    labels = {i.label for i in items}
+    assert {"description", "victory", "sides"} <= labels, sorted(labels)
+
+
+async def test_a_file_deleted_while_open_does_not_stop_the_server(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    text = with_unknown_unit(scenario.read_text())
+    open_document(client, scenario, text)
+    await diagnostics_for(client, scenario, until=has_code("REF004"))
+    scenario.unlink()
+    change_document(client, scenario, text + "\n", version=2)
+    # Its findings are withdrawn: it is no longer a file of the pack.
+    await diagnostics_for(client, scenario, until=lambda found: len(found) == 0)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=0, character=0),
+        )
+    )
+    assert hover is None or hover.contents is not None
