@@ -101,6 +101,9 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
 /// also what hovering the finding shows, offline).
 pub fn documentation(code: &str) -> Option<Uri> {
     let repository = env!("CARGO_PKG_REPOSITORY");
+    if !repository.contains("://") {
+        return None;
+    }
     Uri::from_str(&format!(
         "{repository}/blob/main/validator/rules/docs/{code}.md"
     ))

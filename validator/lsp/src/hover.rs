@@ -11,8 +11,8 @@ use berthier_schema::Format;
 use berthier_schema::counters::{Counters, Formation, Unit};
 use berthier_validator::Code;
 
-use crate::context;
 use crate::ids::{self, Texts};
+use crate::{context, map_hover};
 
 /// A finding's code at a byte range of the document.
 pub type FindingAt = (Range<usize>, Code);
@@ -41,8 +41,11 @@ pub fn hover(
     if let Some(code) = Code::from_name(&word) {
         return Some((code.explain(), Some(range)));
     }
-    let counters = ids::counters_for(path, text, texts)?;
-    describe_id(&counters, &word).map(|shown| (shown, Some(range)))
+    let counters = ids::counters_for(path, text, texts);
+    let unit = counters.as_ref().and_then(|c| describe_id(c, &word));
+    let shown =
+        unit.or_else(|| map_hover::describe(path, text, &word, texts))?;
+    Some((shown, Some(range)))
 }
 
 /// The scalar under the cursor in a pack document, or the word (letters,

@@ -26,15 +26,27 @@ pub fn counters_for(
     text: &str,
     texts: &dyn Texts,
 ) -> Option<Counters> {
+    counters_at(&named_file(path, text, texts, "counters")?, texts)
+}
+
+/// The file of kind `kind` (`counters`, `map`) that `text`, the document
+/// at `path`, reads: itself when it is one, else the file it names in
+/// the field of that name, or the base it varies names.
+pub fn named_file(
+    path: &Path,
+    text: &str,
+    texts: &dyn Texts,
+    kind: &str,
+) -> Option<PathBuf> {
     let format = Format::of_path(path)?;
     let mut shape = json_shape(text, format)?;
     let mut at = path.to_path_buf();
     for _ in 0..MAX_BASES {
-        if shape.get("kind").and_then(Value::as_str) == Some("counters") {
-            return counters_at(&at, texts);
+        if shape.get("kind").and_then(Value::as_str) == Some(kind) {
+            return Some(at);
         }
-        if let Some(counters) = shape.get("counters").and_then(Value::as_str) {
-            return counters_at(&beside(&at, counters), texts);
+        if let Some(named) = shape.get(kind).and_then(Value::as_str) {
+            return Some(beside(&at, named));
         }
         let base = shape.get("base").and_then(Value::as_str)?;
         at = beside(&at, base);

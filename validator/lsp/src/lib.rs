@@ -7,23 +7,28 @@
 
 pub mod completion;
 pub mod context;
+pub mod definition;
 pub mod diagnostics;
 pub mod documents;
 pub mod hover;
 pub mod ids;
+pub mod map_hover;
 pub mod pack;
 pub mod position;
+pub mod quick_fix;
+pub mod references;
 mod requests;
 pub mod schema_walk;
 pub mod server;
+pub mod symbols;
 pub mod transport;
 pub mod uri;
 pub mod worker;
 
 use lsp_server::{Connection, ProtocolError};
 use lsp_types::{
-    CompletionOptions, HoverProviderCapability, InitializeParams,
-    InitializeResult, ServerCapabilities, ServerInfo,
+    CodeActionProviderCapability, CompletionOptions, HoverProviderCapability,
+    InitializeParams, InitializeResult, OneOf, ServerCapabilities, ServerInfo,
     TextDocumentSyncCapability, TextDocumentSyncKind,
 };
 
@@ -72,6 +77,11 @@ fn capabilities() -> ServerCapabilities {
             TextDocumentSyncKind::FULL,
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec!["\"".to_owned(), ":".to_owned()]),
             ..CompletionOptions::default()

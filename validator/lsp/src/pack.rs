@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use berthier_validator::{
     Diagnostic, RunError, Session, Texts, Typed, validate_documents_in, walk,
@@ -50,23 +51,46 @@ impl PackChecker {
         root: &Path,
         open: &Texts,
     ) -> Result<PackFindings, RunError> {
-        let root = root.canonicalize().map_err(|e| RunError::Path {
-            path: root.to_path_buf(),
-            message: e.to_string(),
-        })?;
-        let walked = walk::collect_walked(std::slice::from_ref(&root))?;
-        let files: Vec<PathBuf> =
-            walked.candidates.into_iter().map(|c| c.path).collect();
+        let (root, files) = pack_files(root)?;
+        self.check_files(&root, files, open)
+    }
+
+    /// The findings of the documents an edit to `edited` can change: those
+    /// files and every document that names one of them, directly or
+    /// through another (a scenario naming an edited counters file, a
+    /// variant of that scenario), each as a check of the whole pack
+    /// reports it. The other documents' findings cannot have changed.
+    pub fn check_edited(
+        &self,
+        root: &Path,
+        edited: &[PathBuf],
+        open: &Texts,
+    ) -> Result<PackFindings, RunError> {
+        let (root, files) = pack_files(root)?;
+        let edited: Vec<PathBuf> = edited
+            .iter()
+            .filter_map(|p| p.canonicalize().ok())
+            .collect();
+        let affected = affected(&files, &edited, open);
+        self.check_files(&root, affected, open)
+    }
+
+    fn check_files(
+        &self,
+        root: &Path,
+        files: Vec<PathBuf>,
+        open: &Texts,
+    ) -> Result<PackFindings, RunError> {
         let texts: Texts = open
             .iter()
             .filter_map(|(path, text)| {
                 let path = path.canonicalize().ok()?;
-                path.starts_with(&root).then(|| (path, text.clone()))
+                path.starts_with(root).then(|| (path, text.clone()))
             })
             .collect();
         let report = validate_documents_in(
             &self.session,
-            &root,
+            root,
             &files,
             &texts,
             Typed::new(),
@@ -74,8 +98,76 @@ impl PackChecker {
         let mut found: PackFindings =
             files.into_iter().map(|f| (f, Vec::new())).collect();
         for d in report.diagnostics {
-            found.entry(root.join(&d.file)).or_default().push(d);
+            // A finding in a base found by checking its variant belongs to
+            // the base, which was not checked: its own check reports it.
+            if let Some(list) = found.get_mut(&root.join(&d.file)) {
+                list.push(d);
+            }
         }
         Ok(found)
     }
+}
+
+/// The canonical root and the documents a walk of it finds (what
+/// `berthier-validate ROOT` checks: `berthier.toml`'s `exclude` applies).
+fn pack_files(root: &Path) -> Result<(PathBuf, Vec<PathBuf>), RunError> {
+    let root = root.canonicalize().map_err(|e| RunError::Path {
+        path: root.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let walked = walk::collect_walked(std::slice::from_ref(&root))?;
+    let files = walked.candidates.into_iter().map(|c| c.path).collect();
+    Ok((root, files))
+}
+
+/// `edited` (those of `files`) and every file of `files` that names one
+/// of them, directly or through others. A document names another by a
+/// path ending with its file name, so a text that does not hold that name
+/// cannot name it; one that holds it may not (a comment), and is checked
+/// needlessly, never wrongly.
+pub fn affected(
+    files: &[PathBuf],
+    edited: &[PathBuf],
+    open: &Texts,
+) -> Vec<PathBuf> {
+    let mut chosen: Vec<bool> =
+        files.iter().map(|f| edited.contains(f)).collect();
+    let mut frontier: Vec<String> = files
+        .iter()
+        .zip(&chosen)
+        .filter(|(_, c)| **c)
+        .filter_map(|(f, _)| Some(f.file_name()?.to_str()?.to_owned()))
+        .collect();
+    let mut texts: Vec<Option<Arc<str>>> = vec![None; files.len()];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for (i, file) in files.iter().enumerate() {
+            if chosen[i] {
+                continue;
+            }
+            let text = texts[i].get_or_insert_with(|| text_of(file, open));
+            if frontier.iter().any(|name| text.contains(name.as_str())) {
+                chosen[i] = true;
+                next.extend(
+                    file.file_name()
+                        .and_then(|n| n.to_str())
+                        .map(str::to_owned),
+                );
+            }
+        }
+        frontier = next;
+    }
+    files
+        .iter()
+        .zip(chosen)
+        .filter_map(|(f, c)| c.then(|| f.clone()))
+        .collect()
+}
+
+/// The text of `file`: its open buffer's, else the file's (empty when it
+/// cannot be read: the check reports that).
+fn text_of(file: &Path, open: &Texts) -> Arc<str> {
+    open.get(file).cloned().unwrap_or_else(|| {
+        std::fs::read_to_string(file).unwrap_or_default().into()
+    })
 }

@@ -1,7 +1,7 @@
 //! The message loop: documents opened and changed, the packs they belong
 //! to checked again once the edits pause, requests answered.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,7 +20,7 @@ use crate::hover::FindingAt;
 use crate::pack::root_of;
 use crate::position::LineIndex;
 use crate::transport::log;
-use crate::worker::{self, Checked, Job};
+use crate::worker::{self, Checked, Edited, Job};
 use crate::{ServeError, diagnostics, requests, uri};
 
 /// How long edits must pause before the pack is checked again.
@@ -47,7 +47,7 @@ pub struct Server {
     /// Whether the checking thread has a job.
     busy: bool,
     /// Pack roots to check again, and when.
-    dirty: BTreeSet<PathBuf>,
+    dirty: BTreeMap<PathBuf, Edited>,
     due: Option<Instant>,
     /// What was last published, by pack root and canonical path.
     published: HashMap<PathBuf, HashMap<PathBuf, Published>>,
@@ -66,7 +66,7 @@ impl Server {
             jobs,
             checked,
             busy: false,
-            dirty: BTreeSet::new(),
+            dirty: BTreeMap::new(),
             due: None,
             published: HashMap::new(),
             findings: HashMap::new(),
@@ -105,6 +105,7 @@ impl Server {
                     let state = requests::State {
                         documents: &self.documents,
                         findings: &self.findings,
+                        workspace: &self.workspace,
                     };
                     let response = requests::answer(&state, request);
                     self.send(Message::Response(response));
@@ -131,7 +132,7 @@ impl Server {
                     serde_json::from_value(n.params)?;
                 let d = p.text_document;
                 self.documents.set(d.uri.clone(), d.text, d.version);
-                self.touch(&d.uri);
+                self.touch(&d.uri, false);
             }
             DidChangeTextDocument::METHOD => {
                 let p: lsp_types::DidChangeTextDocumentParams =
@@ -140,25 +141,29 @@ impl Server {
                 if let Some(change) = p.content_changes.into_iter().last() {
                     let d = p.text_document;
                     self.documents.set(d.uri.clone(), change.text, d.version);
-                    self.touch(&d.uri);
+                    self.touch(&d.uri, false);
                 }
             }
             DidSaveTextDocument::METHOD => {
                 let p: lsp_types::DidSaveTextDocumentParams =
                     serde_json::from_value(n.params)?;
-                self.touch(&p.text_document.uri);
+                // `berthier.toml` is read from disk: saved, it may change
+                // any finding of the pack.
+                let config = uri::to_path(&p.text_document.uri)
+                    .is_some_and(|p| p.ends_with("berthier.toml"));
+                self.touch(&p.text_document.uri, config);
             }
             DidCloseTextDocument::METHOD => {
                 let p: lsp_types::DidCloseTextDocumentParams =
                     serde_json::from_value(n.params)?;
-                self.touch(&p.text_document.uri);
+                self.touch(&p.text_document.uri, false);
                 self.documents.close(&p.text_document.uri);
             }
             DidChangeWatchedFiles::METHOD => {
                 let p: lsp_types::DidChangeWatchedFilesParams =
                     serde_json::from_value(n.params)?;
                 for change in p.changes {
-                    self.touch(&change.uri);
+                    self.touch(&change.uri, true);
                 }
             }
             _ => {}
@@ -167,12 +172,25 @@ impl Server {
     }
 
     /// Marks the pack of the document at `uri` to be checked again once
-    /// the edits pause.
-    fn touch(&mut self, at: &Uri) {
+    /// the edits pause: the whole pack when `whole` or when it was never
+    /// checked, else the documents the edit can change.
+    fn touch(&mut self, at: &Uri, whole: bool) {
         let Some(path) = uri::to_path(at) else {
             return;
         };
-        self.dirty.insert(root_of(&path, &self.workspace));
+        let root = root_of(&path, &self.workspace);
+        let whole = whole || !self.published.contains_key(&root);
+        let edited = self
+            .dirty
+            .entry(root)
+            .or_insert_with(|| Edited::Files(Default::default()));
+        match edited {
+            Edited::Files(_) if whole => *edited = Edited::All,
+            Edited::Files(files) => {
+                files.insert(path);
+            }
+            Edited::All => {}
+        }
         self.due = Some(Instant::now() + DEBOUNCE);
     }
 
@@ -183,7 +201,13 @@ impl Server {
         if self.busy || self.dirty.is_empty() {
             return;
         }
-        let roots = std::mem::take(&mut self.dirty).into_iter().collect();
+        let roots: Vec<(PathBuf, Edited)> =
+            std::mem::take(&mut self.dirty).into_iter().collect();
+        // A pack with no result yet is marked checked whole, so edits
+        // meanwhile are checked as edits.
+        for (root, _) in &roots {
+            self.published.entry(root.clone()).or_default();
+        }
         let job = Job {
             roots,
             texts: self.documents.texts(),
@@ -197,7 +221,14 @@ impl Server {
         let root = checked.root.display().to_string();
         let took = checked.took.as_millis();
         match checked.found {
-            Ok(found) => self.publish(&checked.root, found, &checked.texts),
+            Ok(found) => {
+                self.publish(
+                    &checked.root,
+                    found,
+                    &checked.texts,
+                    checked.whole,
+                );
+            }
             Err(e) => log(&format!("cannot check {root}: {e}")),
         }
         log(&format!("checked {root} in {took} ms"));
@@ -209,13 +240,15 @@ impl Server {
         }
     }
 
-    /// Publishes the findings of the pack at `root` that differ from the
-    /// last published, and clears those of documents that have none now.
+    /// Publishes the findings of the documents checked that differ from
+    /// the last published; after a check of the whole pack, also clears
+    /// those of documents it no longer holds.
     fn publish(
         &mut self,
         root: &std::path::Path,
         found: crate::pack::PackFindings,
         texts: &berthier_validator::Texts,
+        whole: bool,
     ) {
         let mut now: HashMap<PathBuf, Published> = HashMap::new();
         for (path, findings) in found {
@@ -223,21 +256,26 @@ impl Server {
                 now.insert(path, published);
             }
         }
-        let before = self.published.remove(root).unwrap_or_default();
-        for (path, (uri, _, _)) in &before {
-            if !now.contains_key(path) {
-                self.send_diagnostics(uri.clone(), Vec::new(), None);
+        let mut kept = self.published.remove(root).unwrap_or_default();
+        if whole {
+            for (path, (uri, _, _)) in &kept {
+                if !now.contains_key(path) {
+                    self.send_diagnostics(uri.clone(), Vec::new(), None);
+                }
             }
+            kept.retain(|path, _| now.contains_key(path));
         }
-        for (path, (uri, list, version)) in &now {
-            let same = before
-                .get(path)
+        for (path, published) in now {
+            let (uri, list, version) = &published;
+            let same = kept
+                .get(&path)
                 .is_some_and(|(u, l, _)| u == uri && l == list);
             if !same {
                 self.send_diagnostics(uri.clone(), list.clone(), *version);
             }
+            kept.insert(path, published);
         }
-        self.published.insert(root.to_path_buf(), now);
+        self.published.insert(root.to_path_buf(), kept);
     }
 
     /// A file's findings as the protocol's, located in the text they were

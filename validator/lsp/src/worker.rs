@@ -2,7 +2,8 @@
 //! requests (and takes the next edits) while a large pack or a huge
 //! document is being checked.
 
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -11,10 +12,19 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::pack::{PackChecker, PackFindings};
 
+/// What to check of a pack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edited {
+    /// Every document.
+    All,
+    /// The documents an edit to these files can change.
+    Files(BTreeSet<PathBuf>),
+}
+
 /// Packs to check, with the unsaved texts standing for their files.
 pub struct Job {
-    /// The pack roots.
-    pub roots: Vec<PathBuf>,
+    /// The pack roots, with what to check of each.
+    pub roots: Vec<(PathBuf, Edited)>,
     /// The open buffers' texts, by canonical path.
     pub texts: Texts,
 }
@@ -29,6 +39,8 @@ pub struct Checked {
     pub found: Result<PackFindings, RunError>,
     /// How long the check took.
     pub took: Duration,
+    /// Whether the whole pack was checked.
+    pub whole: bool,
     /// Whether it is the job's last pack.
     pub last: bool,
 }
@@ -42,13 +54,15 @@ pub fn spawn() -> (Sender<Job>, Receiver<Checked>) {
         let checker = PackChecker::default();
         for job in job_receiver {
             let count = job.roots.len();
-            for (i, root) in job.roots.into_iter().enumerate() {
+            for (i, (root, edited)) in job.roots.into_iter().enumerate() {
                 let started = Instant::now();
-                let found = checker.check(&root, &job.texts);
+                let (found, whole) =
+                    check(&checker, &root, &edited, &job.texts);
                 let checked = Checked {
                     root,
                     texts: job.texts.clone(),
                     found,
+                    whole,
                     took: started.elapsed(),
                     last: i + 1 == count,
                 };
@@ -59,4 +73,22 @@ pub fn spawn() -> (Sender<Job>, Receiver<Checked>) {
         }
     });
     (jobs, done)
+}
+
+/// Checks what `edited` says of the pack at `root`; also says whether
+/// the whole pack was checked (so is an edit to a file no longer there:
+/// its findings go with it).
+fn check(
+    checker: &PackChecker,
+    root: &Path,
+    edited: &Edited,
+    texts: &Texts,
+) -> (Result<PackFindings, RunError>, bool) {
+    match edited {
+        Edited::Files(files) if files.iter().all(|f| f.exists()) => {
+            let files: Vec<PathBuf> = files.iter().cloned().collect();
+            (checker.check_edited(root, &files, texts), false)
+        }
+        _ => (checker.check(root, texts), true),
+    }
 }

@@ -80,3 +80,51 @@ fn the_mini_pack_with_an_unknown_unit() {
     texts.insert(scenario, broken.into());
     assert_eq!(checker_findings(&root, &texts), expected);
 }
+
+/// `(code, line, column, message)` of each finding of one file.
+type OfFile = Vec<(String, usize, usize, String)>;
+
+fn of_file(findings: &[berthier_validator::Diagnostic]) -> OfFile {
+    let mut seen: OfFile = findings
+        .iter()
+        .map(|d| {
+            (
+                d.code.as_str().to_owned(),
+                d.line,
+                d.column,
+                d.message.clone(),
+            )
+        })
+        .collect();
+    seen.sort();
+    seen
+}
+
+#[test]
+fn checking_an_edit_finds_what_checking_the_pack_finds_in_each_file_it_checks()
+{
+    let root = repository();
+    let checker = PackChecker::default();
+    let whole = checker.check(&root, &Texts::new()).unwrap();
+    for edited in [
+        "counters/rivoli-1797/rivoli-1797.counters.ron",
+        "maps/rivoli-1797/rivoli-1797.map.ron",
+        "scenarios/rivoli-1797/historical.scenario.ron",
+    ] {
+        let edited = root.join(edited);
+        let found = checker
+            .check_edited(&root, std::slice::from_ref(&edited), &Texts::new())
+            .unwrap();
+        assert!(found.contains_key(&edited));
+        // A counters file is named by the scenarios of its battle.
+        assert!(found.len() > 1 || edited.ends_with("historical.scenario.ron"));
+        for (file, findings) in &found {
+            assert_eq!(
+                of_file(findings),
+                of_file(&whole[file]),
+                "{}",
+                file.display()
+            );
+        }
+    }
+}

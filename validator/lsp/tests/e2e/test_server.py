@@ -99,7 +99,8 @@ async def test_a_scenario_with_an_error_gets_the_validators_findings(
     assert sorted(as_cli(d) for d in published) == expected, [(d.code, d.range.start) for d in published]
     unknown = next(d for d in published if d.code == "REF004")
     assert unknown.source == "berthier-validate"
-    assert unknown.code_description.href.endswith("/REF004.md")
+    href = unknown.code_description.href
+    assert href.startswith("https://") and href.endswith("/REF004.md"), href
     # The range covers the id as written, quotes included.
     assert unknown.range.end.character - unknown.range.start.character == 4
 
@@ -228,3 +229,122 @@ async def test_a_file_deleted_while_open_does_not_stop_the_server(
         )
     )
     assert hover is None or hover.contents is not None
+
+
+async def test_a_did_you_mean_is_a_quick_fix(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    text = scenario.read_text().replace("facing: 0)", "facng: 0)", 1)
+    open_document(client, scenario, text)
+    published = await diagnostics_for(client, scenario, until=has_code("SCH002"))
+    misspelled = next(d for d in published if d.code == "SCH002")
+    assert "did you mean `facing`?" in misspelled.message
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            range=misspelled.range,
+            context=types.CodeActionContext(diagnostics=[misspelled]),
+        )
+    )
+    (action,) = actions
+    assert action.kind == types.CodeActionKind.QuickFix
+    (edit,) = action.edit.changes[scenario.as_uri()]
+    assert edit.new_text == "facing"
+    line = text.splitlines()[edit.range.start.line]
+    assert line[edit.range.start.character : edit.range.end.character] == "facng"
+
+
+async def test_a_unit_id_goes_to_its_counters_entry(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario, counters = pack / SCENARIO, pack / "mini.counters.ron"
+    text = scenario.read_text()
+    open_document(client, scenario, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if '(unit: "b1"' in l)
+    column = lines[line].index('"b1"') + 1
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    assert found.uri == counters.as_uri()
+    target = counters.read_text().splitlines()[found.range.start.line]
+    assert target[found.range.start.character :].startswith('"b1"'), target
+
+
+async def test_the_outline_lists_sides_and_their_setup(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    open_document(client, scenario)
+    found = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri())
+        )
+    )
+    assert [s.name for s in found] == ["blue", "red"]
+    blue = [c.name for c in found[0].children]
+    assert {"b1", "b2", "blue-general"} <= set(blue), blue
+
+
+async def hover_text(client, path: pathlib.Path, text: str, needle: str) -> str:
+    """The hover shown on the first `needle` of `text`."""
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if needle in l)
+    column = lines[line].index(needle) + 1
+    found = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    return found.contents.value
+
+
+async def test_hover_on_a_hex_and_a_place(client: LanguageClient, pack: pathlib.Path):
+    scenario = pack / SCENARIO
+    text = scenario.read_text()
+    open_document(client, scenario, text)
+    shown = await hover_text(client, scenario, text, '"0202"')
+    assert shown.startswith("**Hex 0202**"), shown
+    assert "set up here: 1st Line (`b1`), 2nd Line (`b2`)" in shown, shown
+    shown = await hover_text(client, scenario, text, '"mill"')
+    assert ", place" in shown and "hexes: " in shown, shown
+
+
+async def test_references_and_rename_of_a_place_across_files(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario, map_file = pack / SCENARIO, pack / "mini.map.ron"
+    text = scenario.read_text()
+    open_document(client, scenario, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if 'Place("mill")' in l)
+    position = types.Position(line=line, character=lines[line].index('"mill"') + 1)
+    document = types.TextDocumentIdentifier(uri=scenario.as_uri())
+    found = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=document,
+            position=position,
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    files = {location.uri for location in found}
+    assert files == {scenario.as_uri(), map_file.as_uri()}, found
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=document, position=position, new_name="watermill")
+    )
+    assert set(edit.changes) == files
+    assert all(e.new_text == '"watermill"' for es in edit.changes.values() for e in es)
+    # A name already used in the pack is refused.
+    try:
+        await client.text_document_rename_async(
+            types.RenameParams(text_document=document, position=position, new_name="b1")
+        )
+    except Exception as refused:  # pygls raises the server's error response
+        assert "already used" in str(refused)
+    else:
+        raise AssertionError("a rename onto an existing id was not refused")

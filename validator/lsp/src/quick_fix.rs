@@ -1,0 +1,68 @@
+//! Quick fixes: a finding whose help says "did you mean `X`?" offers to
+//! write `X` in place of what its range covers, quoted as that was.
+
+use lsp_types::{
+    CodeAction, CodeActionKind, Diagnostic, TextEdit, Uri, WorkspaceEdit,
+};
+
+use crate::diagnostics::SOURCE;
+
+/// The name a finding's message suggests, if it suggests one.
+pub fn suggested(message: &str) -> Option<&str> {
+    let rest = message.split("did you mean `").nth(1)?;
+    let name = rest.split('`').next()?;
+    (!name.is_empty()).then_some(name)
+}
+
+/// The quick fixes for the findings of `uri` that the client sends back
+/// (those at the cursor); `covered` gives the text a range covers now.
+pub fn fixes(
+    uri: &Uri,
+    diagnostics: &[Diagnostic],
+    covered: impl Fn(&lsp_types::Range) -> Option<String>,
+) -> Vec<CodeAction> {
+    diagnostics
+        .iter()
+        .filter(|d| d.source.as_deref() == Some(SOURCE))
+        .filter_map(|d| {
+            let name = suggested(&d.message)?;
+            let was = covered(&d.range)?;
+            let new_text = if was.starts_with('"') {
+                serde_json::to_string(name).ok()?
+            } else {
+                name.to_owned()
+            };
+            if new_text == was {
+                return None;
+            }
+            let edit = TextEdit {
+                range: d.range,
+                new_text,
+            };
+            let changes = [(uri.clone(), vec![edit])].into_iter().collect();
+            Some(CodeAction {
+                title: format!("Replace with `{name}`"),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![d.clone()]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(changes),
+                    ..WorkspaceEdit::default()
+                }),
+                is_preferred: Some(true),
+                ..CodeAction::default()
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_suggestion_is_read_from_the_help() {
+        let message = "unknown field `facng`\nhelp: did you mean `facing`?";
+        assert_eq!(suggested(message), Some("facing"));
+        assert_eq!(suggested("unit `b9` is not in the counters file"), None);
+    }
+}
