@@ -74,6 +74,18 @@ fn span(
     start..end.max(start)
 }
 
+/// A `berthier.toml` that stops the pack from being checked, as the
+/// command line reports it (exit status 2).
+pub fn config_error(message: String) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: Range::default(),
+        severity: Some(DiagnosticSeverity::ERROR),
+        source: Some(SOURCE.to_owned()),
+        message: format!("the pack cannot be checked: {message}"),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
 /// The note closing a document's list when it has more findings than
 /// are published.
 pub fn more(left_out: usize) -> lsp_types::Diagnostic {

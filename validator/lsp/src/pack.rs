@@ -122,9 +122,10 @@ fn pack_files(root: &Path) -> Result<(PathBuf, Vec<PathBuf>), RunError> {
 
 /// `edited` (those of `files`) and every file of `files` that names one
 /// of them, directly or through others. A document names another by a
-/// path ending with its file name, so a text that does not hold that name
-/// cannot name it; one that holds it may not (a comment), and is checked
-/// needlessly, never wrongly.
+/// path relative to its own folder: the file's name alone from the same
+/// folder, else a path ending with its folder's name and its own. A text
+/// that holds neither cannot name it; one that holds it may not (a
+/// comment), and is checked needlessly, never wrongly.
 pub fn affected(
     files: &[PathBuf],
     edited: &[PathBuf],
@@ -132,11 +133,10 @@ pub fn affected(
 ) -> Vec<PathBuf> {
     let mut chosen: Vec<bool> =
         files.iter().map(|f| edited.contains(f)).collect();
-    let mut frontier: Vec<String> = files
+    let mut frontier: Vec<&Path> = files
         .iter()
         .zip(&chosen)
-        .filter(|(_, c)| **c)
-        .filter_map(|(f, _)| Some(f.file_name()?.to_str()?.to_owned()))
+        .filter_map(|(f, c)| c.then_some(f.as_path()))
         .collect();
     let mut texts: Vec<Option<Arc<str>>> = vec![None; files.len()];
     while !frontier.is_empty() {
@@ -146,13 +146,9 @@ pub fn affected(
                 continue;
             }
             let text = texts[i].get_or_insert_with(|| text_of(file, open));
-            if frontier.iter().any(|name| text.contains(name.as_str())) {
+            if frontier.iter().any(|named| names(file, text, named)) {
                 chosen[i] = true;
-                next.extend(
-                    file.file_name()
-                        .and_then(|n| n.to_str())
-                        .map(str::to_owned),
-                );
+                next.push(file.as_path());
             }
         }
         frontier = next;
@@ -160,8 +156,28 @@ pub fn affected(
     files
         .iter()
         .zip(chosen)
-        .filter_map(|(f, c)| c.then(|| f.clone()))
+        .filter(|(_, c)| *c)
+        .map(|(f, _)| f.clone())
         .collect()
+}
+
+/// Whether `text`, the document at `file`, may name the file `named`.
+fn names(file: &Path, text: &str, named: &Path) -> bool {
+    let (Some(name), Some(folder)) = (named.file_name(), named.parent()) else {
+        return false;
+    };
+    let Some(name) = name.to_str() else {
+        return false;
+    };
+    if file.parent() == Some(folder) {
+        return text.contains(name);
+    }
+    let Some(folder) = folder.file_name().and_then(|f| f.to_str()) else {
+        return text.contains(name);
+    };
+    ["/", "\\"]
+        .iter()
+        .any(|sep| text.contains(&format!("{folder}{sep}{name}")))
 }
 
 /// The text of `file`: its open buffer's, else the file's (empty when it

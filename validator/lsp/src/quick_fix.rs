@@ -14,6 +14,10 @@ pub fn suggested(message: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
+// `WorkspaceEdit::changes` is keyed by lsp-types' `Uri`, which clippy
+// takes for a mutable key (it caches its parsed parts); it hashes and
+// compares by its text, which never changes.
+#[allow(clippy::mutable_key_type)]
 /// The quick fixes for the findings of `uri` that the client sends back
 /// (those at the cursor); `covered` gives the text a range covers now.
 pub fn fixes(

@@ -243,6 +243,10 @@ fn references(server: &State<'_>, params: ReferenceParams) -> Value {
     serde_json::to_value(locations).unwrap_or(Value::Null)
 }
 
+// `WorkspaceEdit::changes` is keyed by lsp-types' `Uri`, which clippy
+// takes for a mutable key (it caches its parsed parts); it hashes and
+// compares by its text, which never changes.
+#[allow(clippy::mutable_key_type)]
 fn rename(
     server: &State<'_>,
     params: RenameParams,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use berthier_validator::RunError;
 use crossbeam_channel::{Receiver, Sender, select};
 use lsp_server::{Connection, Message, Notification};
 use lsp_types::notification::{
@@ -51,6 +52,8 @@ pub struct Server {
     due: Option<Instant>,
     /// What was last published, by pack root and canonical path.
     published: HashMap<PathBuf, HashMap<PathBuf, Published>>,
+    /// The `berthier.toml` files whose error is published.
+    config_errors: std::collections::BTreeSet<PathBuf>,
     /// The findings' codes and byte ranges, by canonical path (hover).
     findings: HashMap<PathBuf, Vec<FindingAt>>,
 }
@@ -70,6 +73,7 @@ impl Server {
             due: None,
             published: HashMap::new(),
             findings: HashMap::new(),
+            config_errors: Default::default(),
         }
     }
 
@@ -220,14 +224,20 @@ impl Server {
     fn finished(&mut self, checked: Checked) {
         let root = checked.root.display().to_string();
         let took = checked.took.as_millis();
+        let config = checked.root.join("berthier.toml");
         match checked.found {
             Ok(found) => {
+                self.publish_config_error(&config, None);
                 self.publish(
                     &checked.root,
                     found,
                     &checked.texts,
                     checked.whole,
                 );
+            }
+            // Nothing of the pack can be checked: said on the file.
+            Err(RunError::Config { path, message }) => {
+                self.publish_config_error(&path, Some(message));
             }
             Err(e) => log(&format!("cannot check {root}: {e}")),
         }
@@ -238,6 +248,27 @@ impl Server {
                 self.start_check();
             }
         }
+    }
+
+    /// Publishes why `berthier.toml` at `path` stops the pack from being
+    /// checked, or (`None`) clears it once it no longer does.
+    fn publish_config_error(
+        &mut self,
+        path: &std::path::Path,
+        why: Option<String>,
+    ) {
+        let Some(uri) = uri::from_path(path) else {
+            return;
+        };
+        let shown = why.is_some();
+        if !shown && !self.config_errors.remove(path) {
+            return;
+        }
+        let list = why.map(diagnostics::config_error).into_iter().collect();
+        if shown {
+            self.config_errors.insert(path.to_path_buf());
+        }
+        self.send_diagnostics(uri, list, None);
     }
 
     /// Publishes the findings of the documents checked that differ from

@@ -16,8 +16,13 @@ SCENARIO = "mini.scenario.ron"
 
 class RawClient:
     def __init__(self, root: pathlib.Path):
+        # Unbuffered: `select` sees only the pipe, not a reader's buffer.
         self.process = subprocess.Popen(
-            [LSP], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            [LSP],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
         )
         self.root = root
 
@@ -40,7 +45,12 @@ class RawClient:
             assert byte, "the server closed its output"
             header += byte
         length = int(header.split(b":")[1].split(b"\r")[0])
-        return json.loads(out.read(length))
+        body = b""
+        while len(body) < length:
+            chunk = out.read(length - len(body))
+            assert chunk, "the server closed its output"
+            body += chunk
+        return json.loads(body)
 
     def response(self, id_: int, timeout: float) -> dict:
         deadline = time.monotonic() + timeout

@@ -348,3 +348,14 @@ async def test_references_and_rename_of_a_place_across_files(
         assert "already used" in str(refused)
     else:
         raise AssertionError("a rename onto an existing id was not refused")
+
+
+async def test_a_broken_berthier_toml_is_reported_on_it(
+    client: LanguageClient, pack: pathlib.Path
+):
+    config, scenario = pack / "berthier.toml", pack / SCENARIO
+    config.write_text("exclude = [\n")
+    open_document(client, scenario)
+    found = await diagnostics_for(client, config)
+    assert found[0].message.startswith("the pack cannot be checked: "), found
+    assert found[0].severity == types.DiagnosticSeverity.Error
