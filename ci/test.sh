@@ -60,6 +60,13 @@ if grep -E '^(iced|wgpu|winit|rfd)[ _]' <<<"$cli_tree"; then
     exit 1
 fi
 
+step "berthier-lsp (the language server) must not link a GUI toolkit"
+lsp_tree=$(cargo tree -p berthier-lsp -e normal --prefix none)
+if grep -E '^(iced|wgpu|winit|rfd)[ _]' <<<"$lsp_tree"; then
+    echo "berthier-lsp depends on one of the above" >&2
+    exit 1
+fi
+
 step "every crate: no circle of imports between top-level modules"
 # Layers drawn from the imports: editor above tools above validator and
 # rules above schema, and inside each crate no two modules import each
