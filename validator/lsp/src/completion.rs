@@ -8,7 +8,8 @@ use std::path::Path;
 
 use berthier_schema::counters::Counters;
 use berthier_schema::document::probe_kind;
-use berthier_schema::{DocKind, Format, standard};
+use berthier_schema::text::parse;
+use berthier_schema::{DocKind, Format, Map, standard};
 
 use crate::context::{self, Context};
 use crate::ids::{self, Texts};
@@ -59,6 +60,12 @@ pub fn complete(
         UNIT_FIELDS.contains(&field) || is_formation_field(kind, &context);
     if wants_id && let Some(counters) = ids::counters_for(path, text, texts) {
         items.extend(id_items(&counters, &context, &replace));
+    }
+    let map_list = wrapper(text, &replace, offset)
+        .and_then(map_list_of)
+        .or((field == "hex").then_some("hexes"));
+    if let Some(list) = map_list {
+        items.extend(map_items(path, text, texts, list, &replace));
     }
     if field == "series" || field == "extends" {
         items.extend(series_items(&replace));
@@ -178,6 +185,103 @@ fn series_items(replace: &Option<Range<usize>>) -> Vec<Item> {
         });
     }
     items
+}
+
+/// The RON enum variant a string being written is wrapped in
+/// (`Place` for `Place("mi|`).
+fn wrapper<'t>(
+    text: &'t str,
+    replace: &Option<Range<usize>>,
+    offset: usize,
+) -> Option<&'t str> {
+    let start = replace.as_ref().map_or(offset, |r| r.start);
+    let before = text.get(..start)?.trim_end();
+    let before = before.strip_suffix('"').unwrap_or(before).trim_end();
+    let before = before.strip_suffix('(')?.trim_end();
+    let name_start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    Some(&before[name_start..])
+}
+
+/// The map's list a location variant names an element of.
+fn map_list_of(variant: &str) -> Option<&'static str> {
+    match variant {
+        "Place" => Some("places"),
+        "Entry" => Some("entry_points"),
+        "Edge" => Some("edges"),
+        "Road" => Some("roads"),
+        "Hex" => Some("hexes"),
+        _ => None,
+    }
+}
+
+/// The ids of the map's `list` (its hexes by printed label), with names.
+fn map_items(
+    path: &Path,
+    text: &str,
+    texts: &dyn Texts,
+    list: &str,
+    replace: &Option<Range<usize>>,
+) -> Vec<Item> {
+    let Some(map_path) = ids::named_file(path, text, texts, "map") else {
+        return Vec::new();
+    };
+    let format = Format::of_path(&map_path);
+    let Some((map_text, format)) = texts.text(&map_path).zip(format) else {
+        return Vec::new();
+    };
+    if list == "hexes" {
+        return hex_items(&map_text, format, replace);
+    }
+    let Some(map) = ids::json_shape(&map_text, format) else {
+        return Vec::new();
+    };
+    let item = |id: &str, detail: String| Item {
+        label: id.to_owned(),
+        detail,
+        insert: quoted(id),
+        replace: replace.clone(),
+        is_field: false,
+    };
+    let entries = map.get(list).and_then(serde_json::Value::as_array);
+    entries
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let id = e.get("id")?.as_str()?;
+            let name = e.get("name").and_then(|n| n.as_str()).unwrap_or(id);
+            Some(item(id, name.to_owned()))
+        })
+        .collect()
+}
+
+/// Every hex of the map (its extent) by printed label, with its terrain;
+/// none when the map does not read.
+fn hex_items(
+    map_text: &str,
+    format: Format,
+    replace: &Option<Range<usize>>,
+) -> Vec<Item> {
+    let Ok(map) = parse::<Map>(map_text, format) else {
+        return Vec::new();
+    };
+    map.extent
+        .iter()
+        .flat_map(|extent| extent.hexes())
+        .map(|hex| {
+            let label = hex.to_string();
+            let terrain =
+                map.hexes.get(&hex).and_then(|h| h.terrain.as_deref());
+            Item {
+                detail: format!("hex, {}", terrain.unwrap_or("not painted")),
+                insert: quoted(&label),
+                label,
+                replace: replace.clone(),
+                is_field: false,
+            }
+        })
+        .collect()
 }
 
 /// A string as RON and JSON write it.

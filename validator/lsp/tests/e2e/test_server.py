@@ -359,3 +359,33 @@ async def test_a_broken_berthier_toml_is_reported_on_it(
     found = await diagnostics_for(client, config)
     assert found[0].message.startswith("the pack cannot be checked: "), found
     assert found[0].severity == types.DiagnosticSeverity.Error
+
+
+async def test_a_place_and_a_hex_are_completed_from_the_map(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    text = scenario.read_text().replace('Place("mill")', 'Place("m")', 1)
+    open_document(client, scenario, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if 'Place("m")' in l)
+    column = lines[line].index('Place("m")') + len('Place("m')
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    items = result if isinstance(result, list) else result.items
+    labels = {i.label: i.detail for i in items}
+    assert labels.get("mill") == "The Mill", labels
+    line = next(i for i, l in enumerate(lines) if '(unit: "b1", hex: "0202"' in l)
+    column = lines[line].index('"0202"') + 3
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    items = result if isinstance(result, list) else result.items
+    assert "0202" in {i.label for i in items}, [i.label for i in items]
