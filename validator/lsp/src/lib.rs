@@ -9,6 +9,7 @@ pub mod completion;
 pub mod context;
 pub mod definition;
 pub mod diagnostics;
+pub mod document_fix;
 pub mod documents;
 pub mod hover;
 pub mod ids;

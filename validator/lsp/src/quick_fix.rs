@@ -14,10 +14,6 @@ pub fn suggested(message: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
-// `WorkspaceEdit::changes` is keyed by lsp-types' `Uri`, which clippy
-// takes for a mutable key (it caches its parsed parts); it hashes and
-// compares by its text, which never changes.
-#[allow(clippy::mutable_key_type)]
 /// The quick fixes for the findings of `uri` that the client sends back
 /// (those at the cursor); `covered` gives the text a range covers now.
 pub fn fixes(
@@ -43,20 +39,31 @@ pub fn fixes(
                 range: d.range,
                 new_text,
             };
-            let changes = [(uri.clone(), vec![edit])].into_iter().collect();
-            Some(CodeAction {
-                title: format!("Replace with `{name}`"),
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![d.clone()]),
-                edit: Some(WorkspaceEdit {
-                    changes: Some(changes),
-                    ..WorkspaceEdit::default()
-                }),
-                is_preferred: Some(true),
-                ..CodeAction::default()
-            })
+            let mut action =
+                action(uri, format!("Replace with `{name}`"), edit);
+            action.diagnostics = Some(vec![d.clone()]);
+            action.is_preferred = Some(true);
+            Some(action)
         })
         .collect()
+}
+
+/// A quick fix titled `title` that makes `edit` in `uri`.
+// `WorkspaceEdit::changes` is keyed by lsp-types' `Uri`, which clippy
+// takes for a mutable key (it caches its parsed parts); it hashes and
+// compares by its text, which never changes.
+#[allow(clippy::mutable_key_type)]
+pub fn action(uri: &Uri, title: String, edit: TextEdit) -> CodeAction {
+    let changes = [(uri.clone(), vec![edit])].into_iter().collect();
+    CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        edit: Some(WorkspaceEdit {
+            changes: Some(changes),
+            ..WorkspaceEdit::default()
+        }),
+        ..CodeAction::default()
+    }
 }
 
 #[cfg(test)]

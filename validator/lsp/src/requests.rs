@@ -26,7 +26,8 @@ use crate::ids::Texts as _;
 use crate::position::LineIndex;
 use crate::references::{self as refs, Occurrence, RenameError};
 use crate::{
-    completion, context, definition, hover, pack, quick_fix, symbols, uri,
+    completion, context, definition, document_fix, hover, pack, quick_fix,
+    symbols, uri,
 };
 
 /// What requests read: the open documents and their findings' places.
@@ -283,11 +284,31 @@ fn code_actions(server: &State<'_>, params: CodeActionParams) -> Value {
         let end = document.lines.offset(&document.text, range.end);
         document.text.get(start..end).map(str::to_owned)
     };
-    let actions: Vec<CodeActionOrCommand> =
+    let mut actions: Vec<CodeActionOrCommand> =
         quick_fix::fixes(&uri, &params.context.diagnostics, covered)
             .into_iter()
             .map(CodeActionOrCommand::CodeAction)
             .collect();
+    let format = document
+        .path
+        .as_deref()
+        .and_then(berthier_schema::Format::of_path);
+    if let Some(format) = format {
+        let fixes = document_fix::fixes(
+            &document.text,
+            format,
+            &params.context.diagnostics,
+        );
+        actions.extend(fixes.into_iter().map(|fix| {
+            let edit = TextEdit {
+                range: range_of(document, fix.range),
+                new_text: fix.text,
+            };
+            CodeActionOrCommand::CodeAction(quick_fix::action(
+                &uri, fix.title, edit,
+            ))
+        }));
+    }
     serde_json::to_value(actions).unwrap_or(Value::Null)
 }
 

@@ -389,3 +389,45 @@ async def test_a_place_and_a_hex_are_completed_from_the_map(
     )
     items = result if isinstance(result, list) else result.items
     assert "0202" in {i.label for i in items}, [i.label for i in items]
+
+
+async def code_actions(client, path: pathlib.Path, diagnostic) -> list:
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+
+
+def applied(text: str, edit: types.TextEdit) -> str:
+    """`text` with one edit made (the mini pack is ASCII)."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position):
+        return sum(len(l) for l in lines[: position.line]) + position.character
+
+    start, end = offset(edit.range.start), offset(edit.range.end)
+    return text[:start] + edit.new_text + text[end:]
+
+
+async def test_an_old_file_is_migrated_and_a_missing_version_added(
+    client: LanguageClient, pack: pathlib.Path
+):
+    scenario = pack / SCENARIO
+    current = scenario.read_text()
+    old = current.replace("format_version: 2,", "format_version: 1, // as first written", 1)
+    open_document(client, scenario, old)
+    published = await diagnostics_for(client, scenario, until=has_code("SCH006"))
+    (action,) = await code_actions(client, scenario, next(d for d in published if d.code == "SCH006"))
+    (edit,) = action.edit.changes[scenario.as_uri()]
+    assert applied(old, edit) == old.replace("format_version: 1,", "format_version: 2,")
+
+    missing = current.replace("    format_version: 2,\n", "", 1)
+    change_document(client, scenario, missing, version=2)
+    published = await diagnostics_for(client, scenario, until=has_code("SCH002"))
+    required = next(d for d in published if "format_version" in d.message)
+    (action,) = await code_actions(client, scenario, required)
+    (edit,) = action.edit.changes[scenario.as_uri()]
+    assert applied(missing, edit) == current
