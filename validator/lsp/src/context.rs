@@ -55,7 +55,10 @@ impl Context {
 /// word alone on its line, no colon yet) keeps its container from
 /// reading: it is read blanked out, and the context is that key's.
 pub fn at(text: &str, format: Format, offset: usize) -> Context {
-    let offset = offset.min(text.len());
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
     if let Some(word) = key_being_typed(text, offset) {
         let mut blanked = text.to_owned();
         blanked.replace_range(word.clone(), &" ".repeat(word.len()));
@@ -135,7 +138,8 @@ pub fn scalar(
     format: Format,
     offset: usize,
 ) -> Option<(String, std::ops::Range<usize>)> {
-    let line_start = text[..offset.min(text.len())]
+    let line_start = text
+        .get(..offset.min(text.len()))?
         .rfind('\n')
         .map_or(0, |i| i + 1);
     let mut pos = line_start;
@@ -145,7 +149,7 @@ pub fn scalar(
             return None;
         }
         if end >= offset {
-            let start = pos + leading_space(&text[pos..end]);
+            let start = pos + leading_space(text.get(pos..end)?);
             if start > offset {
                 return None;
             }
@@ -164,6 +168,25 @@ fn leading_space(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_offset_of_a_broken_text_panics() {
+        let texts = [
+            "(\n  kind: scenario, // é𝄞 \"x\"\n  sides: [(side: \"é𝄞\", setup: [(unit: \"ü\"",
+            "{\"a\": [\"é\", {\"b\": \"𝄞\"}, 1e400, ",
+            "/* unterminated é",
+            "\"",
+            "",
+        ];
+        for text in texts {
+            for format in [Format::Ron, Format::Json] {
+                for offset in 0..=text.len() + 1 {
+                    let _ = at(text, format, offset);
+                    let _ = scalar(text, format, offset);
+                }
+            }
+        }
+    }
 
     const SCENARIO: &str = r#"(
     kind: scenario,

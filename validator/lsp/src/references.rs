@@ -70,7 +70,7 @@ pub fn in_text(text: &str, format: Format, value: &str) -> Vec<Range<usize>> {
         if end <= pos {
             break;
         }
-        if text[..end].ends_with(&quoted) {
+        if text.as_bytes()[..end].ends_with(quoted.as_bytes()) {
             out.push(end - quoted.len()..end);
         }
         pos = end;

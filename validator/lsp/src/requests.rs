@@ -40,8 +40,23 @@ pub struct State<'a> {
     pub workspace: &'a [PathBuf],
 }
 
-/// The response to `request`.
+/// The response to `request`. A bug that panics answering one request
+/// becomes that request's error, not the end of the server the editor
+/// relies on.
 pub fn answer(server: &State<'_>, request: Request) -> Response {
+    let id = request.id.clone();
+    let method = request.method.clone();
+    let answered =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            dispatch(server, request)
+        }));
+    answered.unwrap_or_else(|_| {
+        let message = format!("berthier-lsp failed answering {method}");
+        Response::new_err(id, ErrorCode::InternalError as i32, message)
+    })
+}
+
+fn dispatch(server: &State<'_>, request: Request) -> Response {
     let id = request.id.clone();
     let result = match request.method.as_str() {
         HoverRequest::METHOD => read(&request).map(|p| hover(server, p)),

@@ -21,7 +21,7 @@ use crate::hover::FindingAt;
 use crate::pack::root_of;
 use crate::position::LineIndex;
 use crate::transport::log;
-use crate::worker::{self, Checked, Edited, Job};
+use crate::worker::{self, CheckFailed, Checked, Edited, Job};
 use crate::{ServeError, diagnostics, requests, uri};
 
 /// How long edits must pause before the pack is checked again.
@@ -91,8 +91,10 @@ impl Server {
                     Err(_) => return Ok(()),
                 },
                 recv(self.checked) -> checked => {
-                    if let Ok(checked) = checked {
-                        self.finished(checked);
+                    match checked {
+                        Ok(checked) => self.finished(checked),
+                        // The thread is gone: a new one takes the next job.
+                        Err(_) => self.restart_worker(),
                     }
                     continue;
                 },
@@ -198,6 +200,15 @@ impl Server {
         self.due = Some(Instant::now() + DEBOUNCE);
     }
 
+    fn restart_worker(&mut self) {
+        log("the checking thread ended; starting another");
+        (self.jobs, self.checked) = worker::spawn();
+        self.busy = false;
+        if !self.dirty.is_empty() {
+            self.due = Some(Instant::now() + DEBOUNCE);
+        }
+    }
+
     /// Hands the packs marked to the checking thread, unless it is busy
     /// (they are handed over when it is done).
     fn start_check(&mut self) {
@@ -236,7 +247,7 @@ impl Server {
                 );
             }
             // Nothing of the pack can be checked: said on the file.
-            Err(RunError::Config { path, message }) => {
+            Err(CheckFailed::Run(RunError::Config { path, message })) => {
                 self.publish_config_error(&path, Some(message));
             }
             Err(e) => log(&format!("cannot check {root}: {e}")),

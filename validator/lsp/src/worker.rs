@@ -36,13 +36,26 @@ pub struct Checked {
     /// The texts it was checked with (its findings are located in them).
     pub texts: Texts,
     /// What was found, or why it could not be checked.
-    pub found: Result<PackFindings, RunError>,
+    pub found: Result<PackFindings, CheckFailed>,
     /// How long the check took.
     pub took: Duration,
     /// Whether the whole pack was checked.
     pub whole: bool,
     /// Whether it is the job's last pack.
     pub last: bool,
+}
+
+/// Why a pack could not be checked.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckFailed {
+    /// The validator could not run (as the command line's exit 2).
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The check panicked: a bug, reported instead of ending the server.
+    #[error(
+        "the check failed unexpectedly (a bug in berthier-lsp or the validator)"
+    )]
+    Panicked,
 }
 
 /// Starts the checking thread: jobs in, one [`Checked`] per pack out. It
@@ -56,8 +69,16 @@ pub fn spawn() -> (Sender<Job>, Receiver<Checked>) {
             let count = job.roots.len();
             for (i, (root, edited)) in job.roots.into_iter().enumerate() {
                 let started = Instant::now();
-                let (found, whole) =
-                    check(&checker, &root, &edited, &job.texts);
+                let checked =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                        || check(&checker, &root, &edited, &job.texts),
+                    ));
+                let (found, whole) = match checked {
+                    Ok((found, whole)) => {
+                        (found.map_err(CheckFailed::from), whole)
+                    }
+                    Err(_) => (Err(CheckFailed::Panicked), false),
+                };
                 let checked = Checked {
                     root,
                     texts: job.texts.clone(),
