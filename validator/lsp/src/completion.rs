@@ -8,6 +8,7 @@ use std::path::Path;
 
 use berthier_schema::counters::Counters;
 use berthier_schema::document::probe_kind;
+use berthier_schema::series::Series;
 use berthier_schema::text::parse;
 use berthier_schema::{DocKind, Format, Map, standard};
 
@@ -66,6 +67,11 @@ pub fn complete(
         .or((field == "hex").then_some("hexes"));
     if let Some(list) = map_list {
         items.extend(map_items(path, text, texts, list, &replace));
+    }
+    if let Some(list) = series_list_of(kind, field)
+        && let Some(series) = ids::series_for(path, text, texts)
+    {
+        items.extend(series_items_of(&series, list, &replace));
     }
     if field == "series" || field == "extends" {
         items.extend(series_items(&replace));
@@ -280,6 +286,60 @@ fn hex_items(
                 replace: replace.clone(),
                 is_field: false,
             }
+        })
+        .collect()
+}
+
+/// The series' list whose ids the value of `field` names.
+fn series_list_of(kind: DocKind, field: &str) -> Option<&'static str> {
+    match field {
+        "class" | "classes" => Some("unit_classes"),
+        "terrain" => Some("terrain"),
+        "state" | "states" => Some("states"),
+        // In a scenario a placed unit's formation is the series' (line,
+        // column); in a counters file it is the order of battle's.
+        "formation" if kind == DocKind::Scenario => Some("formations"),
+        _ => None,
+    }
+}
+
+/// The ids of the series' `list`, with their names.
+fn series_items_of(
+    series: &Series,
+    list: &str,
+    replace: &Option<Range<usize>>,
+) -> Vec<Item> {
+    let pairs: Vec<(&str, &str)> = match list {
+        "unit_classes" => series
+            .unit_classes
+            .iter()
+            .map(|c| (c.id.as_str(), c.name.as_str()))
+            .collect(),
+        "terrain" => series
+            .terrain
+            .iter()
+            .map(|t| (t.id.as_str(), t.name.as_str()))
+            .collect(),
+        "states" => series
+            .states
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str()))
+            .collect(),
+        "formations" => series
+            .formations
+            .iter()
+            .map(|f| (f.id.as_str(), f.name.as_str()))
+            .collect(),
+        _ => Vec::new(),
+    };
+    pairs
+        .into_iter()
+        .map(|(id, name)| Item {
+            label: id.to_owned(),
+            detail: format!("{name} (series)"),
+            insert: quoted(id),
+            replace: replace.clone(),
+            is_field: false,
         })
         .collect()
 }

@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 use berthier_schema::Format;
 use berthier_schema::counters::Counters;
 use berthier_schema::locate::ron_json_shape;
-use berthier_schema::pack::{beside, load_counters};
+use berthier_schema::pack::{
+    beside, load_counters, load_series, load_series_named,
+};
+use berthier_schema::series::Series;
 use berthier_schema::text::parse;
 use serde_json::Value;
 
@@ -38,15 +41,49 @@ pub fn named_file(
     texts: &dyn Texts,
     kind: &str,
 ) -> Option<PathBuf> {
+    match written_in(path, text, texts, kind)? {
+        Written::Itself(at) => Some(at),
+        Written::Named { by, written } => Some(beside(&by, &written)),
+    }
+}
+
+/// The series `text`, the document at `path` (or the base it varies),
+/// names, with its `extends` applied.
+pub fn series_for(
+    path: &Path,
+    text: &str,
+    texts: &dyn Texts,
+) -> Option<Series> {
+    match written_in(path, text, texts, "series")? {
+        Written::Itself(at) => load_series(&at).ok(),
+        Written::Named { by, written } => load_series_named(&by, &written).ok(),
+    }
+}
+
+/// Where a document finds the file of a kind.
+enum Written {
+    /// The document (or its base) is of that kind.
+    Itself(PathBuf),
+    /// The document `by` names it as `written`.
+    Named { by: PathBuf, written: String },
+}
+
+fn written_in(
+    path: &Path,
+    text: &str,
+    texts: &dyn Texts,
+    kind: &str,
+) -> Option<Written> {
     let format = Format::of_path(path)?;
     let mut shape = json_shape(text, format)?;
     let mut at = path.to_path_buf();
     for _ in 0..MAX_BASES {
         if shape.get("kind").and_then(Value::as_str) == Some(kind) {
-            return Some(at);
+            return Some(Written::Itself(at));
         }
         if let Some(named) = shape.get(kind).and_then(Value::as_str) {
-            return Some(beside(&at, named));
+            let written = named.to_owned();
+            return Some(Written::Named { by: at, written });
         }
         let base = shape.get("base").and_then(Value::as_str)?;
         at = beside(&at, base);

@@ -431,3 +431,24 @@ async def test_an_old_file_is_migrated_and_a_missing_version_added(
     (action,) = await code_actions(client, scenario, required)
     (edit,) = action.edit.changes[scenario.as_uri()]
     assert applied(missing, edit) == current
+
+
+async def test_a_unit_class_is_completed_from_the_series(
+    client: LanguageClient, pack: pathlib.Path
+):
+    counters = pack / "mini.counters.ron"
+    text = counters.read_text()
+    open_document(client, counters, text)
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if 'id: "b1"' in l)
+    column = lines[line].index('class: "infantry"') + len('class: "in')
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=counters.as_uri()),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    items = result if isinstance(result, list) else result.items
+    labels = {i.label: i.detail for i in items}
+    assert labels.get("infantry") == "Infantry (series)", labels
+    assert "cavalry" in labels, labels
