@@ -60,11 +60,19 @@ if grep -E '^(iced|wgpu|winit|rfd)[ _]' <<<"$cli_tree"; then
     exit 1
 fi
 
+step "berthier-lsp (the language server) must not link a GUI toolkit"
+lsp_tree=$(cargo tree -p berthier-lsp -e normal --prefix none)
+if grep -E '^(iced|wgpu|winit|rfd)[ _]' <<<"$lsp_tree"; then
+    echo "berthier-lsp depends on one of the above" >&2
+    exit 1
+fi
+
 step "every crate: no circle of imports between top-level modules"
 # Layers drawn from the imports: editor above tools above validator and
 # rules above schema, and inside each crate no two modules import each
 # other, directly or around a circle.
 python3 ci/module-cycles.py schema/src validator/rules/src validator/src \
+    validator/lsp/src \
     editor/tools/src editor/cli/src editor/src
 
 step "cargo fmt --check"
@@ -95,6 +103,9 @@ cargo test --workspace --lib --bins --tests
 # compiles the shared dependencies a second time.
 step "berthier-validate on the bundled packs"
 target/debug/berthier-validate .
+
+step "the language server with a real LSP client (pytest-lsp)"
+bash ci/check-lsp.sh
 
 step "the editor on wgpu (Mesa's lavapipe) draws as on tiny-skia"
 bash ci/check-renderer.sh target/debug/berthier-editor
