@@ -95,6 +95,7 @@ fn violation(pointer: &str, message: String) -> SchemaViolation {
         schema_path: String::new(),
         message,
         unexpected: Vec::new(),
+        allowed: Vec::new(),
     }
 }
 
