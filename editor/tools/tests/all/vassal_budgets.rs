@@ -213,3 +213,16 @@ fn exporting_a_map_of_four_billion_hexes_is_refused_at_once() {
     assert!(e.to_string().contains("cannot be printed"), "{e}");
     assert!(!vmod.exists());
 }
+
+/// A grid origin at i32's end: refused as an attribute, not an overflow
+/// in the cell arithmetic.
+#[test]
+fn an_origin_at_the_end_of_the_integers_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let grid =
+        format!(r#"<{PKG}.board.HexGrid dx="50" dy="58" x0="-2147483648"/>"#);
+    let (e, left) =
+        import_bytes(dir.path(), &module(&grid_board(400, &grid), &[]));
+    assert!(e.to_string().contains("x0=\"-2147483648\""), "{e}");
+    assert!(left.is_empty(), "{left:?}");
+}
