@@ -72,5 +72,19 @@ pub struct Provenance {
 pub fn clock_minutes(clock: &str) -> Option<u32> {
     let (h, m) = clock.split_once(':')?;
     let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60 && clock.len() == 5).then_some(h * 60 + m)
+    // `then`, not `then_some`: the minutes are worked out only for a valid
+    // time ("4294967295:00" overflowed `h * 60`, found by the fuzzer).
+    (h < 24 && m < 60 && clock.len() == 5).then(|| h * 60 + m)
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::clock_minutes;
+
+    #[test]
+    fn a_huge_hour_is_no_time_not_an_overflow() {
+        assert_eq!(clock_minutes("19:00"), Some(1140));
+        assert_eq!(clock_minutes("4294967295:00"), None);
+        assert_eq!(clock_minutes("00:4294967295"), None);
+    }
 }

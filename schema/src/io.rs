@@ -184,6 +184,15 @@ mod tests {
         save_atomic(&target, b"new").expect("save");
         let mode = fs::metadata(&target).expect("meta").mode() & 0o777;
         assert_eq!(mode, 0o600);
+        // The owner too, where this test may give the file away (root).
+        let me = fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(1);
+        if me == 0 {
+            std::os::unix::fs::chown(&target, Some(65534), Some(65534))
+                .expect("chown");
+            save_atomic(&target, b"theirs").expect("save");
+            let meta = fs::metadata(&target).expect("meta");
+            assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
+        }
         let other = dir.join("b.map.ron");
         fs::hard_link(&target, &other).expect("link");
         save_atomic(&target, b"newer").expect("save");

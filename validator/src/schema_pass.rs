@@ -98,12 +98,29 @@ pub fn check_in(
             return Some(failed);
         }
     };
-    let (mut document, mut diagnostics) = match format {
-        Format::Json => check_json(&source, kind),
-        Format::Ron => check_ron(&source, kind),
+    let (document, diagnostics) = read_document(&source, kind, old_version);
+    Some(Checked {
+        source,
+        kind: Some(kind),
+        document,
+        diagnostics,
+        unreadable: None,
+    })
+}
+
+/// The document in `source` and pass 1's findings on it, `old_version`
+/// (SCH006) among them where the version is readable.
+fn read_document(
+    source: &SourceFile,
+    kind: DocKind,
+    old_version: Option<Diagnostic>,
+) -> (Option<Document>, Vec<Diagnostic>) {
+    let (mut document, mut diagnostics) = match source.format {
+        Format::Json => check_json(source, kind),
+        Format::Ron => check_ron(source, kind),
     };
     if document.is_some()
-        && let Some(refused) = loader_refuses(&source, format)
+        && let Some(refused) = loader_refuses(source, source.format)
     {
         // What the validator passes, the editor opens: the loader the
         // editor and every tool use has the last word on a file the
@@ -123,13 +140,7 @@ pub fn check_in(
     let refused_version =
         diagnostics.iter().any(|d| d.pointer == "/format_version");
     diagnostics.extend(old_version.filter(|_| !refused_version));
-    Some(Checked {
-        source,
-        kind: Some(kind),
-        document,
-        diagnostics,
-        unreadable: None,
-    })
+    (document, diagnostics)
 }
 
 /// The findings of the loader the editor uses ([`berthier_schema::load_document`])

@@ -111,9 +111,19 @@ struct Config {
 }
 
 /// The pack's `berthier.toml`; a missing or broken one excludes nothing
-/// (the validator reports a broken one).
+/// (the validator reports a broken one). As the validator, it reads
+/// neither a link leading out of the pack nor a pipe or device (a named
+/// pipe would block the listing for ever).
 fn read_config(root: &Path) -> Config {
-    std::fs::read_to_string(root.join(CONFIG))
+    let path = root.join(CONFIG);
+    let inside = match (path.canonicalize(), root.canonicalize()) {
+        (Ok(file), Ok(root)) => file.starts_with(root),
+        _ => false,
+    };
+    if !inside {
+        return Config::default();
+    }
+    berthier_schema::io::read_regular_text(&path)
         .ok()
         .and_then(|text| toml::from_str(&text).ok())
         .unwrap_or_default()
@@ -238,6 +248,29 @@ mod tests {
                 (DocKind::Scenario, "a.scenario.ron"),
                 (DocKind::Scenario, "Combat de la Vère"),
             ]
+        );
+    }
+
+    /// A configuration linked outside the pack is not read (its `series`
+    /// would be offered in the New forms); one linked inside it is.
+    #[cfg(unix)]
+    #[test]
+    fn a_configuration_linked_outside_the_pack_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("pack");
+        write(dir.path(), "outside.toml", "series = \"elsewhere\"\n");
+        write(&root, "inside.toml", "series = \"vive-l-empereur\"\n");
+        std::os::unix::fs::symlink(
+            dir.path().join("outside.toml"),
+            root.join(CONFIG),
+        )
+        .unwrap();
+        assert_eq!(Pack::list(&root).series, None);
+        std::fs::remove_file(root.join(CONFIG)).unwrap();
+        std::os::unix::fs::symlink("inside.toml", root.join(CONFIG)).unwrap();
+        assert_eq!(
+            Pack::list(&root).series.as_deref(),
+            Some("vive-l-empereur")
         );
     }
 

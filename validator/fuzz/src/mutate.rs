@@ -418,15 +418,12 @@ fn collect_words(
     match value {
         serde_json::Value::Object(map) => {
             for (key, child) in map {
-                if key == "properties" || key == "patternProperties" {
-                    if let Some(props) = child.as_object() {
-                        words.extend(
-                            props
-                                .keys()
-                                .filter(|k| !k.starts_with('^'))
-                                .cloned(),
-                        );
-                    }
+                if (key == "properties" || key == "patternProperties")
+                    && let Some(props) = child.as_object()
+                {
+                    words.extend(
+                        props.keys().filter(|k| !k.starts_with('^')).cloned(),
+                    );
                 }
                 if key == "enum" || key == "const" {
                     let names = child

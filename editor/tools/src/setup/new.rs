@@ -161,7 +161,8 @@ pub fn turn_count(first: &str, last: &str, minutes: u16) -> Option<u16> {
 pub fn clock(text: &str) -> Option<u32> {
     let (h, m) = text.trim().split_once(':')?;
     let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60 && text.trim().len() == 5).then_some(h * 60 + m)
+    // `then`: a huge hour ("4294967295:00") must not reach `h * 60`.
+    (h < 24 && m < 60 && text.trim().len() == 5).then(|| h * 60 + m)
 }
 
 #[cfg(test)]

@@ -193,15 +193,15 @@ impl HexGrid {
     /// (`HexGrid.getRawColumn`: the nearest column by x alone).
     pub fn raw_column(&self, p: [i32; 2]) -> i32 {
         let [x, _] = self.turn(p);
-        (f64::from(x - self.x0) / self.dx + 0.5).floor() as i32
+        ((f64::from(x) - f64::from(self.x0)) / self.dx + 0.5).floor() as i32
     }
 
     /// VASSAL's raw row of a board pixel as its numbering reads it
     /// (`HexGrid.getRawRow`: the nearest row of its column by y alone).
     pub fn raw_row(&self, p: [i32; 2]) -> i32 {
         let [x, y] = self.turn(p);
-        let nx = round_f64(f64::from(x - self.x0) / self.dx);
-        let y = f64::from(y - self.y0);
+        let nx = round_f64((f64::from(x) - f64::from(self.x0)) / self.dx);
+        let y = f64::from(y) - f64::from(self.y0);
         if nx % 2 == 0 {
             round_f64(y / self.dy)
         } else {

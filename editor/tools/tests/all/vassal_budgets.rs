@@ -185,3 +185,44 @@ fn declare_size(zip: &mut [u8], name: &str, from: u32, to: u32) {
     }
     assert_eq!(done, 2, "both headers rewritten");
 }
+
+/// `export-vassal` on the Rivoli map widened to four billion hexes: the
+/// loader refuses the map at its extent, at once (it ran out of memory).
+#[test]
+fn exporting_a_map_of_four_billion_hexes_is_refused_at_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let alone = tmp.path().join("alone");
+    std::fs::create_dir(&alone).expect("mkdir");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(
+        repo.join("maps/rivoli-1797/rivoli-1797.map.ron"),
+    )
+    .expect("rivoli");
+    let wide = text.replacen(
+        "extent: [(cols: (1, 35), rows: (1, 22))]",
+        "extent: [(cols: (0, 65535), rows: (0, 65535))]",
+        1,
+    );
+    assert_ne!(wide, text);
+    std::fs::write(alone.join("rivoli-1797.map.ron"), wide).expect("write");
+    let vmod = tmp.path().join("map.vmod");
+    let started = std::time::Instant::now();
+    let e = berthier_tools::vassal::export::battle::export(&alone, &vmod)
+        .expect_err("refused");
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    assert!(e.to_string().contains("cannot be printed"), "{e}");
+    assert!(!vmod.exists());
+}
+
+/// A grid origin at i32's end: refused as an attribute, not an overflow
+/// in the cell arithmetic.
+#[test]
+fn an_origin_at_the_end_of_the_integers_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let grid =
+        format!(r#"<{PKG}.board.HexGrid dx="50" dy="58" x0="-2147483648"/>"#);
+    let (e, left) =
+        import_bytes(dir.path(), &module(&grid_board(400, &grid), &[]));
+    assert!(e.to_string().contains("x0=\"-2147483648\""), "{e}");
+    assert!(left.is_empty(), "{left:?}");
+}

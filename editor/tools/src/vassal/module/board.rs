@@ -194,9 +194,15 @@ fn board_grid(
             .map(|v| v.trim().parse::<f64>().map_err(|_| bad(key)))
             .transpose()
     };
+    // A grid origin further than a million pixels off the board places
+    // no hex on it, and near i32's ends the cell arithmetic overflows.
     let int = |key: &str, default: i32| {
         node.attribute(key).map_or(Ok(default), |v| {
-            v.trim().parse::<i32>().map_err(|_| bad(key))
+            v.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|n| n.unsigned_abs() <= 1_000_000)
+                .ok_or_else(|| bad(key))
         })
     };
     let flag = |key: &str| node.attribute(key) == Some("true");

@@ -101,8 +101,10 @@ impl Mover {
         let available = self.available()?;
         match rule {
             Rule::Multiply => available.checked_div(cost),
+            // `then`: `available - cost` is worked out only when it is
+            // not negative (`then_some` evaluates it first).
             Rule::MinusOne => (available >= cost)
-                .then_some(available - cost + 1)
+                .then(|| available - cost + 1)
                 .or(Some(0)),
             Rule::Flat => (available < cost).then_some(0),
             Rule::Linear { first, step } => {
