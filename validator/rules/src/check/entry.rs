@@ -17,13 +17,15 @@
 //! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
 //! | ENT022 | [`forced`] | a forced march the enemy's nearness could deny, not checked |
 //! | ENT023 | [`cost_unknown`] | units let in at an unknown entry cost, not checked |
+//! | ENT024 | [`allowance_unknown`] | units let in with no printed allowance, not checked |
 //!
-//! Unknown movement allowances (the usual case in the bundled content,
-//! whose counters print no values) leave the cost check silent; an unknown
-//! entry cost is taken as 0 MP, its least: a unit no column order could
+//! Units with no printed movement allowance (the usual case in the
+//! bundled content, whose counters print no values) are let in and
+//! reported not checked (ENT024); an unknown entry cost is taken as 0 MP, its least: a unit no column order could
 //! let in even then is delayed (ENT003), the others are reported not
 //! checked (ENT023).
 
+pub mod allowance_unknown;
 pub mod column;
 pub mod cost;
 pub mod cost_unknown;
@@ -61,6 +63,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     unstacked::check(battle, &plan, &sim, &mut out);
     forced::check(battle, &plan, &sim, &mut out);
     cost_unknown::check(battle, &plan, &sim, &mut out);
+    allowance_unknown::check(battle, &plan, &sim, &mut out);
     out
 }
 

@@ -340,7 +340,12 @@ fn entries_resolve_to_passable_edge_hexes() {
         "places may be inside"
     );
     let edge = world(JDG, "None", &blue_arrival("Entry(\"west\")", ""), RED);
-    assert!(edge.findings().is_empty(), "{:?}", edge.findings());
+    let f = edge.findings();
+    // No allowance printed: the entry itself is fine, the cost unchecked.
+    assert!(f.iter().all(|f| f.code == Code::Ent024), "{f:?}");
+    assert_eq!(codes(&f, Code::Ent024).len(), 1, "{f:?}");
+    let known = world(JDG, "4", &blue_arrival("Entry(\"west\")", ""), RED);
+    assert!(known.findings().is_empty(), "{:?}", known.findings());
 }
 
 #[test]
