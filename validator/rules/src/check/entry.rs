@@ -67,8 +67,8 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     out
 }
 
-/// Units named for a message, `id (Name)` each, the first three then how
-/// many more.
+/// Units named for a message, by name (the id of a unit the counters do
+/// not name), the first three then how many more.
 pub fn unit_names(
     battle: &berthier_schema::battle::Battle<'_>,
     ids: &[String],
@@ -80,8 +80,8 @@ pub fn unit_names(
     crate::words::list(&names, 3)
 }
 
-/// How an arrival is named in messages: its formation or first unit, and
-/// its time as written.
+/// How an arrival is named in messages: its formation or first units by
+/// name, and its time as written.
 pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
     let at = match &planned.arrival.at {
         berthier_schema::scenario::TurnRef::Turn(n) => format!("turn {n}"),
@@ -90,12 +90,17 @@ pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
             format!("{date} {clock}")
         }
     };
-    match &planned.arrival.formation {
-        Some(f) => format!("the {at} arrival of `{f}`"),
-        None => {
-            let ids: Vec<String> =
-                planned.units.iter().map(|u| u.id.clone()).collect();
-            format!("the {at} arrival of {}", crate::words::units(&ids, 2))
+    let brings = match (&planned.arrival.formation, planned.formation_name) {
+        (_, Some(name)) => name.to_owned(),
+        (Some(id), None) => id.clone(),
+        (None, _) => {
+            let names: Vec<String> = planned
+                .units
+                .iter()
+                .map(|u| super::common::label(&u.id, Some(u)))
+                .collect();
+            crate::words::list(&names, 2)
         }
-    }
+    };
+    format!("the {at} arrival of {brings}")
 }

@@ -103,9 +103,13 @@ fn unpainted_map(b: &Battle<'_>, units: usize) -> Finding {
         Code::Ter004,
         "/map",
         format!(
-            "the map `{}` has no painted terrain: terrain rules \
+            "the map {} has no painted terrain: terrain rules \
              (TER001-TER003, TER007, STK005) not checked for the {} set up",
-            b.map.id,
+            if b.map.name.is_empty() {
+                &b.map.id
+            } else {
+                &b.map.name
+            },
             crate::words::plural(units, "unit")
         ),
     )
