@@ -177,12 +177,16 @@ fn quatre_bras_2_resolves_to_its_former_full_copy() {
         // SR 4, 13 and 14 (l. 3177-3184, 3264-3277, 3281) are now in
         // scenario 1 and inherited: its special rules, SR 13's option and
         // the army leaders' roles under it.
+        // SR 5's Anglo-Allied split (l. 3219) is scenario 1's groups'
+        // scopes, inherited; the copy predates them.
         &[
             "/description",
             "/options",
             "/sides/0/leaders",
             "/sides/0/morale/1/loss_weights",
             "/sides/1/leaders",
+            "/sides/1/morale/0/scopes",
+            "/sides/1/morale/1/scopes",
             "/special_rules",
         ],
     );
@@ -222,10 +226,13 @@ fn quatre_bras_3_resolves_to_its_former_full_copy() {
     resolves_to_its_former_copy(
         &qb3,
         "qb3-ney-ten-years-younger.golden",
+        // SR 5's Anglo-Allied split (l. 3219): scenario 1's scopes.
         &[
             "/options",
             "/sides/0/leaders",
             "/sides/1/leaders",
+            "/sides/1/morale/0/scopes",
+            "/sides/1/morale/1/scopes",
             "/special_rules",
         ],
     );

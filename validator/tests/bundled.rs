@@ -232,7 +232,7 @@ fn ligny_reinforcement_between_turns() {
 #[test]
 fn waterloo_cavalry_desperate_level_as_printed() {
     // W1 prints "Cavalry including the Dutch cav. 52 26 44-56" (seed 001
-    // l. 2680): a desperate level above the group's steps. The pack keeps
+    // l. 2689): a desperate level above the group's steps. The pack keeps
     // the first level only (its provenance says why); as printed, the
     // validator reports it.
     let from = "steps: 52, demoralization: 26, desperate: [44]";
@@ -343,4 +343,24 @@ fn waterloo_prussians_on_the_trail_with_four_movement_points() {
         unchecked[0]
     );
     assert_eq!(value["errors"], 0, "{}", out.stdout);
+}
+
+/// Waterloo 11 sets up the whole Anglo-Allied army and its cavalry corps
+/// where Waterloo 1 does (seed 001 l. 2861): the three brigades whose
+/// units are unknown (Ponsonby, Grant, Dornberg) are all named as not
+/// checked, once, at the first formation that holds them.
+#[test]
+fn waterloo_11_names_every_brigade_whose_units_are_unknown() {
+    let path = repo().join("scenarios/waterloo-1815");
+    let report = berthier_validator::validate(&[path]).expect("run");
+    let set016: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "SET016" && d.file.contains("w11"))
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(set016.len(), 1, "{set016:?}");
+    for brigade in ["Ponsonby", "Grant", "Dornberg"] {
+        assert!(set016[0].contains(brigade), "{}", set016[0]);
+    }
 }

@@ -24,12 +24,9 @@ use berthier_schema::Format;
 use berthier_schema::locate::locate;
 
 use berthier_validator::Code;
-use berthier_validator::code::Group;
 use common::run;
 
-fn rules_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
-}
+use common::{case_pack, rules_dir};
 
 /// The two cases every code has.
 const CASES: [&str; 2] = ["trigger", "clean"];
@@ -57,48 +54,6 @@ fn all_cases() -> Vec<(Code, PathBuf)> {
         cases.extend(found.into_iter().map(|p| (code, p)));
     }
     cases
-}
-
-/// The groups whose cases also copy `_shared` and allow the ENT codes.
-const SETUP_GROUPS: [Group; 6] = [
-    Group::Stacking,
-    Group::Terrain,
-    Group::Setup,
-    Group::Facing,
-    Group::OrderOfBattle,
-    Group::Victory,
-];
-
-/// Copies the files and folders of `from` into `to` (a case may hold a
-/// folder, such as SCH007's folder named like a document).
-fn copy_into(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).expect("fixture dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            std::fs::create_dir_all(&target).expect("folder");
-            copy_into(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
-
-/// The pack of one case in a temporary folder, and the arguments to run
-/// `berthier-validate` with.
-fn case_pack(code: Code, case: &Path) -> (tempfile::TempDir, Vec<String>) {
-    let dir = common::pack();
-    let mut args = Vec::new();
-    if SETUP_GROUPS.contains(&code.group()) {
-        copy_into(&rules_dir().join("_shared"), dir.path());
-        args = Code::ALL
-            .into_iter()
-            .filter(|c| c.group() == Group::Entry)
-            .flat_map(|c| ["--allow".to_owned(), c.as_str().to_owned()])
-            .collect();
-    }
-    copy_into(case, dir.path());
-    (dir, args)
 }
 
 /// What is wrong with the output of one case (empty when right).

@@ -41,7 +41,11 @@ fn a_unit_with_no_formation_in_its_hex_is_located_at_its_hex() {
     let set008 = codes(&found, Code::Set008);
     assert_eq!(set008.len(), 1, "{found:#?}");
     assert_eq!(set008[0].pointer, "/sides/0/setup/2/hex");
-    assert!(set008[0].message.contains("s1"), "{}", set008[0].message);
+    assert!(
+        set008[0].message.contains("1st Skirmishers"),
+        "{}",
+        set008[0].message
+    );
 }
 
 #[test]

@@ -215,7 +215,7 @@ fn a_unit_only_an_optional_instruction_places_is_accounted_for() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains(
-            "1 unit of side `blue` neither set up, nor arriving, nor absent: b3"
+            "1 unit of side Blue neither set up, nor arriving, nor absent: 3rd Line"
         ),
         "{stdout}"
     );

@@ -270,6 +270,7 @@ codes! {
     Ent021 "ENT021" Warning Entry;
     Ent022 "ENT022" Info Entry;
     Ent023 "ENT023" Info Entry;
+    Ent024 "ENT024" Info Entry;
     Map001 "MAP001" Error Map;
     Map002 "MAP002" Warning Map;
     Map003 "MAP003" Warning Map;

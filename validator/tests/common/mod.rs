@@ -23,6 +23,21 @@ pub fn pack() -> tempfile::TempDir {
     dir
 }
 
+/// Copies the files and folders of `from` into `to` (a case may hold a
+/// folder, such as SCH007's folder named like a document).
+pub fn copy_into(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("fixture dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).expect("folder");
+            copy_into(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
 /// Replaces the first `from` with `to` in `file` of `dir`; returns the new
 /// text.
 pub fn mutate(dir: &Path, file: &str, from: &str, to: &str) -> String {
@@ -157,3 +172,44 @@ pub fn run_unprivileged(dir: &Path, args: &[&str]) -> Run {
 }
 #[path = "../../benches/synthetic/mod.rs"]
 pub mod bench_pack;
+
+/// The fixtures of every code: `<CODE>/trigger` and `<CODE>/clean`.
+pub fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
+}
+
+/// The groups whose cases also copy `_shared` and allow the ENT codes.
+pub const SETUP_GROUPS: [berthier_validator::code::Group; 6] = {
+    use berthier_validator::code::Group;
+    [
+        Group::Stacking,
+        Group::Terrain,
+        Group::Setup,
+        Group::Facing,
+        Group::OrderOfBattle,
+        Group::Victory,
+    ]
+};
+
+/// The pack of one fixture case of `code` in a temporary folder (the
+/// mini pack, `_shared` for the setup groups, then the case's own
+/// files), and the arguments to run `berthier-validate` with.
+pub fn case_pack(
+    code: berthier_validator::Code,
+    case: &Path,
+) -> (tempfile::TempDir, Vec<String>) {
+    use berthier_validator::Code;
+    use berthier_validator::code::Group;
+    let dir = pack();
+    let mut args = Vec::new();
+    if SETUP_GROUPS.contains(&code.group()) {
+        copy_into(&rules_dir().join("_shared"), dir.path());
+        args = Code::ALL
+            .into_iter()
+            .filter(|c| c.group() == Group::Entry)
+            .flat_map(|c| ["--allow".to_owned(), c.as_str().to_owned()])
+            .collect();
+    }
+    copy_into(case, dir.path());
+    (dir, args)
+}

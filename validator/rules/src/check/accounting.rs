@@ -8,6 +8,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use berthier_schema::battle::Battle;
+use berthier_schema::counters::Unit;
 use berthier_schema::placement::Placement;
 
 use super::common::{self, Setup};
@@ -53,31 +54,39 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
         if everyone {
             break;
         }
-        let missing: Vec<String> = b
+        let missing: Vec<&Unit> = b
             .counters
             .units
             .iter()
             .filter(|u| {
                 u.side == side.side && !mentions.contains_key(u.id.as_str())
             })
-            .map(|u| common::label(&u.id, Some(u)))
             .collect();
         if missing.is_empty() {
             continue;
         }
+        let names: Vec<String> = missing
+            .iter()
+            .map(|u| common::label(&u.id, Some(u)))
+            .collect();
+        // The names for people, the ids for the file's `absent` list.
+        let ids: Vec<String> = missing.iter().map(|u| u.id.clone()).collect();
         out.push(
             Finding::new(
                 Code::Set003,
                 at("sides").index(i).field("side"),
                 format!(
-                    "{} of side `{}` neither set up, nor arriving, nor \
+                    "{} of side {} neither set up, nor arriving, nor \
                      absent: {}",
                     crate::words::plural(missing.len(), "unit"),
-                    side.side,
-                    crate::words::list(&missing, 10)
+                    side_name(b, &side.side),
+                    crate::words::list(&names, 10)
                 ),
             )
-            .help("set them up, schedule them, or list them in `absent`"),
+            .help(format!(
+                "set them up, schedule them, or list them in `absent` ({})",
+                crate::words::list(&ids, 10)
+            )),
         );
     }
     out
@@ -228,4 +237,13 @@ fn optional_instructions<'a>(
             }
         }
     }
+}
+
+/// A side's printed name, its id when the counters give none.
+fn side_name<'a>(b: &'a Battle<'_>, id: &'a str) -> &'a str {
+    b.counters
+        .sides
+        .iter()
+        .find(|s| s.id == id && !s.name.is_empty())
+        .map_or(id, |s| s.name.as_str())
 }

@@ -36,7 +36,7 @@ impl Setup<'_> {
             .field(field)
     }
 
-    /// The unit id and, when it says more, its printed name.
+    /// The unit's printed name (its id when it has none).
     pub fn label(&self) -> String {
         label(self.placed.unit.as_str(), self.unit)
     }
@@ -49,12 +49,11 @@ impl<'a> Setup<'a> {
     }
 }
 
-/// `id` or `id (Name)`.
+/// How messages name a unit: its printed name, as people know it ("18e
+/// Ligne"); its id only when the counters give no name.
 pub fn label(id: &str, unit: Option<&Unit>) -> String {
     match unit {
-        Some(u) if !u.name.is_empty() && u.name != id => {
-            format!("{id} ({})", u.name)
-        }
+        Some(u) if !u.name.is_empty() => u.name.clone(),
         _ => id.to_owned(),
     }
 }

@@ -17,13 +17,15 @@
 //! | ENT008 | [`unstacked`] | entry hex filled up to an entry stack limit |
 //! | ENT022 | [`forced`] | a forced march the enemy's nearness could deny, not checked |
 //! | ENT023 | [`cost_unknown`] | units let in at an unknown entry cost, not checked |
+//! | ENT024 | [`allowance_unknown`] | units let in with no printed allowance, not checked |
 //!
-//! Unknown movement allowances (the usual case in the bundled content,
-//! whose counters print no values) leave the cost check silent; an unknown
-//! entry cost is taken as 0 MP, its least: a unit no column order could
+//! Units with no printed movement allowance (the usual case in the
+//! bundled content, whose counters print no values) are let in and
+//! reported not checked (ENT024); an unknown entry cost is taken as 0 MP, its least: a unit no column order could
 //! let in even then is delayed (ENT003), the others are reported not
 //! checked (ENT023).
 
+pub mod allowance_unknown;
 pub mod column;
 pub mod cost;
 pub mod cost_unknown;
@@ -61,11 +63,12 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     unstacked::check(battle, &plan, &sim, &mut out);
     forced::check(battle, &plan, &sim, &mut out);
     cost_unknown::check(battle, &plan, &sim, &mut out);
+    allowance_unknown::check(battle, &plan, &sim, &mut out);
     out
 }
 
-/// Units named for a message, `id (Name)` each, the first three then how
-/// many more.
+/// Units named for a message, by name (the id of a unit the counters do
+/// not name), the first three then how many more.
 pub fn unit_names(
     battle: &berthier_schema::battle::Battle<'_>,
     ids: &[String],
@@ -77,8 +80,8 @@ pub fn unit_names(
     crate::words::list(&names, 3)
 }
 
-/// How an arrival is named in messages: its formation or first unit, and
-/// its time as written.
+/// How an arrival is named in messages: its formation or first units by
+/// name, and its time as written.
 pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
     let at = match &planned.arrival.at {
         berthier_schema::scenario::TurnRef::Turn(n) => format!("turn {n}"),
@@ -87,12 +90,17 @@ pub fn arrival_name(planned: &plan::Planned<'_>) -> String {
             format!("{date} {clock}")
         }
     };
-    match &planned.arrival.formation {
-        Some(f) => format!("the {at} arrival of `{f}`"),
-        None => {
-            let ids: Vec<String> =
-                planned.units.iter().map(|u| u.id.clone()).collect();
-            format!("the {at} arrival of {}", crate::words::units(&ids, 2))
+    let brings = match (&planned.arrival.formation, planned.formation_name) {
+        (_, Some(name)) => name.to_owned(),
+        (Some(id), None) => id.clone(),
+        (None, _) => {
+            let names: Vec<String> = planned
+                .units
+                .iter()
+                .map(|u| super::common::label(&u.id, Some(u)))
+                .collect();
+            crate::words::list(&names, 2)
         }
-    }
+    };
+    format!("the {at} arrival of {brings}")
 }

@@ -96,7 +96,7 @@ fn problems(
 }
 
 /// The second hex's terrain against the unit's class and formation
-/// (`None` when unpainted: TER004 reports the map).
+/// (`None` when unpainted: TER004 reports the second hex).
 fn terrain_problem(
     b: &Battle<'_>,
     s: &Setup<'_>,

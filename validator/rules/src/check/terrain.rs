@@ -46,8 +46,56 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
             continue;
         };
         out.extend(in_terrain(b, s, b.series.terrain_type(id)));
+        out.extend(second_hex_unpainted(b, s));
     }
     out
+}
+
+/// TER004 for the hex across the hexside of a unit covering two hexes
+/// (VLE tirailleurs, IV.6, seed 001 l. 289) when that hex is not painted:
+/// TER007 cannot judge its terrain.
+fn second_hex_unpainted(b: &Battle<'_>, s: &Setup<'_>) -> Option<Finding> {
+    let hexside = s.placed.on_hexside?;
+    let posture = s.placed.formation.as_deref()?;
+    let def = b.series.formations.iter().find(|f| f.id == posture)?;
+    let other = b.map.grid.across(s.placed.hex, hexside)?;
+    if !def.covers_two_hexes
+        || !b.map.contains(other)
+        || common::terrain_id(b, other).is_some()
+    {
+        return None;
+    }
+    Some(
+        Finding::new(
+            Code::Ter004,
+            s.pointer("on_hexside"),
+            format!(
+                "terrain of hex {other}, the second hex {} covers, is not \
+                 painted: terrain rules (TER007) not checked there",
+                s.label()
+            ),
+        )
+        .hex(other),
+    )
+}
+
+/// TER004 for a unit whose class has no printed cost in its hex's
+/// terrain: whether it may stand there (TER002) is not known.
+fn cost_unknown(s: &Setup<'_>, terrain: &TerrainType, class: &str) -> Finding {
+    Finding::new(
+        Code::Ter004,
+        s.pointer("hex"),
+        format!(
+            "{} ({class}) in hex {}, {}: the series prints no cost of {} for \
+             {class}, so whether it may be there (TER002) is not checked",
+            s.label(),
+            s.placed.hex,
+            terrain.name,
+            terrain.name
+        ),
+    )
+    .hex(s.placed.hex)
+    .help("give the cost in the series if the rulebook prints it")
 }
 
 fn unpainted_map(b: &Battle<'_>, units: usize) -> Finding {
@@ -55,9 +103,13 @@ fn unpainted_map(b: &Battle<'_>, units: usize) -> Finding {
         Code::Ter004,
         "/map",
         format!(
-            "the map `{}` has no painted terrain: terrain rules \
-             (TER001-TER003) not checked for the {} set up",
-            b.map.id,
+            "the map {} has no painted terrain: terrain rules \
+             (TER001-TER003, TER007, STK005) not checked for the {} set up",
+            if b.map.name.is_empty() {
+                &b.map.id
+            } else {
+                &b.map.name
+            },
             crate::words::plural(units, "unit")
         ),
     )
@@ -88,8 +140,18 @@ fn in_terrain(
         );
     }
     let class = s.unit?.class_for(Purpose::Movement);
-    if terrain.movement.get(class) != Some(&Cost::NotAllowed) {
-        return None;
+    match terrain.movement.get(class) {
+        Some(Cost::NotAllowed) => {}
+        // An unknown cost might be a prohibition; one a road lifts
+        // anyway is no question. Leaders, which the terrain charts do
+        // not cost, go with their units.
+        Some(Cost::Unknown) | None
+            if road_letting_in(b, hex, class).is_none()
+                && !common::is_leader(b, s.unit) =>
+        {
+            return Some(cost_unknown(s, terrain, class));
+        }
+        _ => return None,
     }
     // A road lets the class in ("except through a road", VLE IV.11,
     // seed 001 l. 373) unless the series says no road lifts this

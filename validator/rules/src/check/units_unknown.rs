@@ -37,7 +37,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                             "not checked: units unknown: this arrival brings \
                              {}; its entry, stacking and cadence are not \
                              simulated",
-                            describe(unknown)
+                            describe(&unknown)
                         ),
                     )
                     .help(
@@ -57,7 +57,7 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
                     format!(
                         "not checked: units unknown: this instruction places \
                          {}; no setup can place its units",
-                        describe(unknown)
+                        describe(&unknown)
                     ),
                 ));
             }
@@ -66,20 +66,30 @@ pub fn check(scene: &Scene<'_, '_>) -> Vec<Finding> {
     out
 }
 
-/// Each formation `set` names (pointer to the name) that is, or holds, a
-/// formation whose units are unknown.
+/// Each formation `set` names (pointer to the name) that is, or holds,
+/// formations whose units are unknown, with every such formation not
+/// already reported at an earlier name of the set (Waterloo 11 names the
+/// army and its cavalry corps, which hold Ponsonby, Grant and Dornberg).
 fn named<'c>(
     c: &'c Counters,
     set: &UnitSet,
     base: &Pointer,
-) -> Vec<(Pointer, &'c Formation)> {
+) -> Vec<(Pointer, Vec<&'c Formation>)> {
     let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for (k, id) in set.formations.iter().enumerate() {
-        let unknown = c.formations.iter().find(|g| {
-            g.units_unknown.is_some() && (g.id == *id || below(c, g, id))
-        });
-        if let Some(g) = unknown {
-            out.push((base.field("formations").index(k), g));
+        let unknown: Vec<&Formation> = c
+            .formations
+            .iter()
+            .filter(|g| {
+                g.units_unknown.is_some()
+                    && (g.id == *id || below(c, g, id))
+                    && !seen.contains(&g.id.as_str())
+            })
+            .collect();
+        seen.extend(unknown.iter().map(|g| g.id.as_str()));
+        if !unknown.is_empty() {
+            out.push((base.field("formations").index(k), unknown));
         }
     }
     out
@@ -101,15 +111,31 @@ fn below(c: &Counters, formation: &Formation, ancestor: &str) -> bool {
     false
 }
 
-/// "`fr-x` (X Corps (Lamarque): 2 divisions ..., 36 steps)".
-fn describe(f: &Formation) -> String {
+/// The formations by name, each with what the rulebook says of it: "X
+/// Corps (Lamarque) (2 divisions ..., 36 steps)"; several are counted
+/// first.
+fn describe(formations: &[&Formation]) -> String {
+    let each: Vec<String> = formations.iter().map(|f| one(f)).collect();
+    match each.as_slice() {
+        [one] => one.clone(),
+        _ => format!(
+            "{} formations whose units are unknown: {}",
+            each.len(),
+            each.join(", ")
+        ),
+    }
+}
+
+/// One formation by name (its id when it has none) and what is known.
+fn one(f: &Formation) -> String {
+    let name = if f.name.is_empty() { &f.id } else { &f.name };
     let Some(unknown) = &f.units_unknown else {
-        return format!("`{}`", f.id);
+        return name.clone();
     };
     let steps = unknown
         .steps
         .map_or(String::new(), |s| format!(", {s} steps"));
-    format!("`{}` ({}: {}{steps})", f.id, f.name, unknown.composition)
+    format!("{name} ({}{steps})", unknown.composition)
 }
 
 /// OOB012 on a counters file: a formation says its units are unknown, yet

@@ -45,7 +45,7 @@ pub fn check(
             planned.unit_pointer(first),
             format!(
                 "{} cannot enter {at} on turn {}: {}; {fate}",
-                crate::words::units(&delay.units, 3),
+                super::unit_names(battle, &delay.units),
                 delay.scheduled,
                 delay.reason
             ),

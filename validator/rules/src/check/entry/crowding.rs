@@ -39,7 +39,7 @@ pub fn check(
                 || planned.pointer(),
                 |i| at("sides").index(planned.side).field("setup").index(i),
             );
-        let who = crate::words::units(&crowd.occupants, 3);
+        let who = super::unit_names(battle, &crowd.occupants);
         let block = if crowd.occupants.len() == 1 {
             "blocks"
         } else {

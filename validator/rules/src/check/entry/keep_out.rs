@@ -104,11 +104,11 @@ fn finding(
         Code::Ent005,
         pointer,
         format!(
-            "`{}` is set up {place}, the entry hex of {} ({} side), while \
+            "{} is set up {place}, the entry hex of {} ({} side), while \
              reinforcements are still to come",
-            unit.id,
+            crate::check::common::label(&unit.id, Some(unit)),
             super::arrival_name(gate.arrival),
-            gate.side
+            gate.arrival.side_name
         ),
     )
     .hex(at)
@@ -118,6 +118,6 @@ fn finding(
          {gate_hex} count, {} if all the {} side's do (seed-jdg F10)",
         turn(gate.last),
         turn(side_last),
-        gate.side
+        gate.arrival.side_name
     ))
 }

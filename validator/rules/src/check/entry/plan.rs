@@ -46,6 +46,11 @@ pub struct Planned<'a> {
     pub entry: Resolution,
     /// Its units, in counters order.
     pub units: Vec<&'a Unit>,
+    /// The printed name of the formation it brings, if it names one the
+    /// counters define (messages name it, not its id).
+    pub formation_name: Option<&'a str>,
+    /// The printed name of its side.
+    pub side_name: &'a str,
 }
 
 impl Planned<'_> {
@@ -84,6 +89,18 @@ pub fn plan<'a>(battle: &Battle<'a>) -> Vec<Planned<'a>> {
                     .as_ref()
                     .map_or(Resolution::Unknown, |l| resolve(battle, l)),
                 units: battle.units_in(&arrival.units),
+                formation_name: arrival
+                    .formation
+                    .as_deref()
+                    .and_then(|f| battle.counters.formation(f))
+                    .map(|f| f.name.as_str())
+                    .filter(|n| !n.is_empty()),
+                side_name: battle
+                    .counters
+                    .sides
+                    .iter()
+                    .find(|c| c.id == s.side)
+                    .map_or(s.side.as_str(), |c| c.name.as_str()),
             });
         }
     }

@@ -43,6 +43,21 @@ pub struct Simulation<'a> {
     /// Units with a printed allowance let in through an entry hex whose
     /// cost is unknown: their entry is not checked.
     pub cost_unknown: Vec<CostUnknown>,
+    /// Units whose movement allowance is not printed, let in without
+    /// knowing whether they can pay the entry cost: not checked.
+    pub allowance_unknown: Vec<AllowanceUnknown>,
+}
+
+/// Units of one arrival let in although their movement allowance is not
+/// printed (once per arrival, on the first turn it happened).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllowanceUnknown {
+    /// Index of the arrival in the plan.
+    pub arrival: usize,
+    /// The turn they entered.
+    pub turn: u16,
+    /// The units.
+    pub units: Vec<String>,
 }
 
 /// Units whose entry cost is unknown, counted as paid.
@@ -435,6 +450,7 @@ impl<'b, 'a> Run<'b, 'a> {
                 );
             }
             self.cost_unknown(turn, arrival, entry, &movers, &admission);
+            self.allowance_unknown(turn, arrival, &movers, &admission);
         }
         let refused = admission.refused;
         let mut waiting = Vec::new();
@@ -509,6 +525,46 @@ impl<'b, 'a> Run<'b, 'a> {
                 arrival,
                 turn,
                 why,
+                units,
+            });
+        }
+    }
+
+    /// Records the units `admission` let in whose movement allowance is
+    /// not printed (once per arrival): a mover without one has no bound
+    /// on its place in the column, so it always enters, unchecked.
+    fn allowance_unknown(
+        &mut self,
+        turn: u16,
+        arrival: usize,
+        movers: &[column::Mover],
+        admission: &column::Admission,
+    ) {
+        if self
+            .out
+            .allowance_unknown
+            .iter()
+            .any(|a| a.arrival == arrival)
+        {
+            return;
+        }
+        let units: Vec<String> = admission
+            .admitted
+            .iter()
+            .map(|a| &movers[a.mover])
+            .filter(|m| m.allowance.is_none())
+            .flat_map(|m| m.units.iter())
+            .filter(|id| {
+                self.battle
+                    .unit(id)
+                    .is_some_and(|u| movers::allowance(u).is_none())
+            })
+            .cloned()
+            .collect();
+        if !units.is_empty() {
+            self.out.allowance_unknown.push(AllowanceUnknown {
+                arrival,
+                turn,
                 units,
             });
         }

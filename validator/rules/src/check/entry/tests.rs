@@ -340,7 +340,12 @@ fn entries_resolve_to_passable_edge_hexes() {
         "places may be inside"
     );
     let edge = world(JDG, "None", &blue_arrival("Entry(\"west\")", ""), RED);
-    assert!(edge.findings().is_empty(), "{:?}", edge.findings());
+    let f = edge.findings();
+    // No allowance printed: the entry itself is fine, the cost unchecked.
+    assert!(f.iter().all(|f| f.code == Code::Ent024), "{f:?}");
+    assert_eq!(codes(&f, Code::Ent024).len(), 1, "{f:?}");
+    let known = world(JDG, "4", &blue_arrival("Entry(\"west\")", ""), RED);
+    assert!(known.findings().is_empty(), "{:?}", known.findings());
 }
 
 #[test]
@@ -620,8 +625,8 @@ fn an_enemy_set_up_near_the_entry_takes_the_first_turns_forced_march() {
     assert_eq!(delayed.len(), 1, "{f:?}");
     assert!(
         delayed[0].message.contains(
-            "stack 2 pays 2×2 = 4 MP > 3 MP (no forced march: enemy r1 \
-             (R1) is set up 2 hexes from the entry hex 0101 (within 5))"
+            "stack 2 pays 2×2 = 4 MP > 3 MP (no forced march: enemy R1 \
+             is set up 2 hexes from the entry hex 0101 (within 5))"
         ),
         "{}",
         delayed[0].message
@@ -656,11 +661,15 @@ fn a_later_forced_march_is_reported_unchecked_when_it_matters() {
     assert_eq!(unchecked.len(), 1, "{f:?}");
     let msg = &unchecked[0].message;
     assert!(
-        msg.contains("forced march not checked for the turn 2 arrival of `blue-2` on turn 2"),
+        msg.contains(
+            "forced march not checked for the turn 2 arrival of B2 on turn 2"
+        ),
         "{msg}"
     );
     assert!(
-        msg.ends_with("without it b7 (B7), b8 (B8) could not pay their way in at that activation"),
+        msg.ends_with(
+            "without it B7, B8 could not pay their way in at that activation"
+        ),
         "{msg}"
     );
     // 5 MP pays for both stacks without forcing: nothing depends on it.

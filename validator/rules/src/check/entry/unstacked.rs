@@ -145,7 +145,7 @@ fn filled(
         pointer,
         format!(
             "{}, set up in entry hex {}, {fill} it for {} (turn {}): {rule}{section}",
-            crate::words::units(&held.occupants, 3),
+            super::unit_names(battle, &held.occupants),
             held.hex,
             super::arrival_name(planned),
             held.turn
