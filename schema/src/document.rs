@@ -299,7 +299,10 @@ pub fn load_document(
         },
         Format::Json => load_precisely(text, format, kind)?,
     };
-    let beyond = crate::limits::violations(&document);
+    let beyond = match &document {
+        Document::Map(map) => crate::limits::map_violations(map),
+        _ => Vec::new(),
+    };
     if beyond.is_empty() {
         Ok(document)
     } else {

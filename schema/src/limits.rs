@@ -8,7 +8,6 @@
 //! both apply these, as schema violations at the value, so what one
 //! refuses the other refuses.
 
-use crate::document::Document;
 use crate::grid::Extent;
 use crate::map::Map;
 use crate::validate::SchemaViolation;
@@ -25,15 +24,9 @@ pub const MAX_ROW: u16 = 99;
 /// Highest printed column: a hex number has at most four column digits.
 pub const MAX_COLUMN: u16 = 9999;
 
-/// Every limit `document` breaks (none for most documents).
-pub fn violations(document: &Document) -> Vec<SchemaViolation> {
-    match document {
-        Document::Map(map) => map_violations(map),
-        _ => Vec::new(),
-    }
-}
-
-fn map_violations(map: &Map) -> Vec<SchemaViolation> {
+/// Every limit `map` breaks; the loader asks this of every map (the other
+/// documents have no such limit).
+pub fn map_violations(map: &Map) -> Vec<SchemaViolation> {
     let mut found = Vec::new();
     for (k, extent) in map.extent.iter().enumerate() {
         found.extend(unprintable(k, extent));
