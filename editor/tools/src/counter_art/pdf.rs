@@ -161,17 +161,7 @@ fn counter_of(
     art: &Art<'_>,
     p: &Placed,
 ) -> Option<Counter> {
-    match &p.marker_of {
-        None => Some(art.counter(counters.unit(&p.unit)?)),
-        Some(f) => {
-            let formation = counters.formation(f)?;
-            let marker = formation
-                .activation_markers
-                .iter()
-                .find(|m| m.id == p.unit)?;
-            Some(art.activation_marker(formation, marker))
-        }
-    }
+    sheet::counter_for(counters, art, &p.unit, p.marker_of.as_deref())
 }
 
 /// The PDF's bytes: a fronts page then a backs page per page pair.

@@ -298,14 +298,23 @@ fn counter_of(
     art: &Art<'_>,
     cell: &Cell,
 ) -> Option<super::Counter> {
-    match &cell.marker_of {
-        None => Some(art.counter(counters.unit(&cell.unit)?)),
+    counter_for(counters, art, &cell.unit, cell.marker_of.as_deref())
+}
+
+/// The counter of unit `id`, or of activation marker `id` of formation
+/// `marker_of` (the PNG sheet and the PDF both draw these).
+pub(super) fn counter_for(
+    counters: &Counters,
+    art: &Art<'_>,
+    id: &str,
+    marker_of: Option<&str>,
+) -> Option<super::Counter> {
+    match marker_of {
+        None => Some(art.counter(counters.unit(id)?)),
         Some(formation) => {
             let formation = counters.formation(formation)?;
-            let marker = formation
-                .activation_markers
-                .iter()
-                .find(|m| m.id == cell.unit)?;
+            let marker =
+                formation.activation_markers.iter().find(|m| m.id == id)?;
             Some(art.activation_marker(formation, marker))
         }
     }
